@@ -1,0 +1,51 @@
+"""The ``distill`` console command: one sub-command per module in ``distill.commands``.
+
+Every sub-command module defines ``HELP`` (one line), ``configure(parser)`` and
+``run(args) -> int``. A ``DistillError`` anywhere becomes ``error: <message>`` on
+stderr and exit status 2, with no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from distill.errors import DistillError
+
+COMMANDS = ("train",)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad usage in one line with exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"error: {self.prog}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="distill", description=__doc__.splitlines()[0])
+    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name in COMMANDS:
+        module = importlib.import_module(f"distill.commands.{name}")
+        subparser = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(subparser)
+        subparser.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except DistillError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""``distill train``: align a student to a teacher's embedding table, tracked in MLflow."""
+
+from __future__ import annotations
+
+import argparse
+
+from distill.config import DEVICES, load_config
+
+HELP = "Train a vocabulary-free student to reproduce a teacher's word-embedding table."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    # Every flag defaults to None so that only flags given explicitly override the YAML file.
+    parser.add_argument("--config", help="YAML file of training settings (keys as in distill.config.TrainConfig)")
+    parser.add_argument("--teacher", help="hub name, local model folder, or 'embedded' (default)")
+    parser.add_argument("--student", help="student registry name (default bytescnn-small)")
+    parser.add_argument("--loss", help="loss registry name (default cosine)")
+    parser.add_argument("--alpha", type=float, help="loss weight α (aec, mec, triplet margins, multi-similarity)")
+    parser.add_argument("--epochs", type=int)
+    parser.add_argument("--batch-size", type=int)
+    parser.add_argument("--lr", type=float)
+    parser.add_argument("--seed", type=int)
+    parser.add_argument("--device", choices=DEVICES)
+    parser.add_argument("--holdout", type=float, help="fraction of the vocabulary kept out of training")
+    parser.add_argument("--eval-every", type=int, help="epochs between alignment evaluations")
+    parser.add_argument("--checkpoint-every", type=int, help="epochs between checkpoints")
+    parser.add_argument("--work-dir", help="where checkpoints are written (default .distill/runs)")
+    parser.add_argument("--run-name")
+    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+    parser.add_argument("--resume", metavar="RUN", help="continue the killed MLflow run RUN from its last checkpoint")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+
+
+def run(args: argparse.Namespace) -> int:
+    from distill import training  # heavy imports only once the command line parsed
+
+    if args.resume:
+        result = training.resume(args.resume, tracking_uri=args.tracking_uri, quiet=args.quiet)
+    else:
+        overrides = {
+            "teacher": args.teacher, "student": args.student, "loss": args.loss, "epochs": args.epochs,
+            "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "device": args.device,
+            "holdout": args.holdout, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
+            "work_dir": args.work_dir, "run_name": args.run_name,
+        }
+        config = load_config(args.config, overrides)
+        if args.alpha is not None:
+            config.loss_options = {**config.loss_options, "alpha": args.alpha}
+        result = training.train(config, tracking_uri=args.tracking_uri, quiet=args.quiet)
+    summary = ", ".join(f"{name} {value:.4f}" for name, value in result.metrics.items() if name != "lr")
+    print(f"run {result.run_id}: {summary}")
+    print(f"student saved in {result.student_dir} and as artifact 'student' of run {result.run_id}")
+    return 0
+
+

@@ -1,0 +1,128 @@
+"""Training configuration as data: a dataclass, read from YAML, overridden by flags.
+
+Defaults follow the paper's recipe (§3): Adam (lr 1e-3, betas 0.9/0.999, eps 1e-8),
+batch 100, learning rate ×0.9 when the epoch loss plateaus. Its 10^4 epochs live in
+``sweeps/paper.yaml``, not here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+from distill.errors import DistillError
+
+DEVICES = ("auto", "cpu", "cuda")
+SCHEDULES = ("plateau",)
+
+
+@dataclass
+class TrainConfig:
+    teacher: str = "embedded"
+    student: str = "bytescnn-small"
+    student_options: dict[str, Any] = field(default_factory=dict)
+    loss: str = "cosine"
+    loss_options: dict[str, Any] = field(default_factory=dict)
+    epochs: int = 10
+    batch_size: int = 100
+    lr: float = 1e-3
+    betas: tuple[float, float] = (0.9, 0.999)
+    eps: float = 1e-8
+    schedule: str = "plateau"
+    plateau_factor: float = 0.9
+    plateau_patience: int = 10
+    negative_window: int = 32
+    holdout: float = 0.0
+    seed: int = 0
+    device: str = "auto"
+    eval_every: int = 1
+    checkpoint_every: int = 1
+    work_dir: str = ".distill/runs"
+    run_name: str | None = None
+
+    def validate(self) -> "TrainConfig":
+        positive_ints = ("epochs", "batch_size", "eval_every", "checkpoint_every", "negative_window")
+        for name in positive_ints:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise DistillError(f"{name} must be a positive integer, got {value!r}")
+        if not self.lr > 0:
+            raise DistillError(f"lr must be positive, got {self.lr!r}")
+        if not 0.0 <= self.holdout < 1.0:
+            raise DistillError(f"holdout must be in [0, 1), got {self.holdout!r}")
+        if not 0.0 < self.plateau_factor <= 1.0:
+            raise DistillError(f"plateau_factor must be in (0, 1], got {self.plateau_factor!r}")
+        if self.device not in DEVICES:
+            raise DistillError(f"device must be one of {', '.join(DEVICES)}, got {self.device!r}")
+        if self.schedule not in SCHEDULES:
+            raise DistillError(f"schedule must be one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
+        self.betas = tuple(float(beta) for beta in self.betas)  # type: ignore[assignment]
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["betas"] = list(self.betas)
+        return data
+
+    def to_yaml(self) -> str:
+        return yaml.safe_dump(self.to_dict(), sort_keys=False)
+
+
+def config_keys() -> list[str]:
+    return [item.name for item in dataclasses.fields(TrainConfig)]
+
+
+def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> TrainConfig:
+    """Build a config from a mapping, refusing keys that do not exist."""
+    unknown = sorted(set(values) - set(config_keys()))
+    if unknown:
+        raise DistillError(
+            f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(config_keys())}"
+        )
+    try:
+        numeric = {item.name for item in dataclasses.fields(TrainConfig) if item.type in ("float", "dict[str, Any]")}
+        coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
+        return TrainConfig(**coerced).validate()
+    except TypeError as error:
+        raise DistillError(f"{source}: {error}") from None
+
+
+def coerce_number(value: Any) -> Any:
+    """YAML 1.1 reads ``1e-3`` as a string; turn numeric strings (also inside mappings) into floats."""
+    if isinstance(value, dict):
+        return {key: coerce_number(item) for key, item in value.items()}
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return value
+    return value
+
+
+def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
+    """Read a YAML file that must hold a mapping; one-line errors for anything else."""
+    path = Path(path)
+    if not path.is_file():
+        raise DistillError(f"config file {path} does not exist")
+    try:
+        data = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        raise DistillError(f"{path} is not valid YAML{where}: {getattr(error, 'problem', error)}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise DistillError(f"{path} must hold a mapping of config keys, not {type(data).__name__}")
+    return data
+
+
+def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> TrainConfig:
+    """Defaults, then the YAML file, then explicit overrides (flags given on the command line)."""
+    values: dict[str, Any] = read_yaml_mapping(path) if path is not None else {}
+    values.update({key: value for key, value in (overrides or {}).items() if value is not None})
+    return config_from_mapping(values, source=str(path) if path is not None else "config")

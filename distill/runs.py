@@ -1,0 +1,32 @@
+"""Find a trained student by MLflow run id or by folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+
+from distill import tracking
+from distill.errors import DistillError
+from students import StudentEncoder, load_student
+
+STUDENT_ARTIFACT = "student"
+
+
+def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
+                      map_location: str | torch.device = "cpu") -> StudentEncoder:
+    """A student saved in a folder, or logged as the ``student`` artifact of an MLflow run."""
+    if Path(run_or_folder).exists():
+        return load_student(run_or_folder, map_location=map_location)
+    import mlflow
+
+    tracking.configure("train", tracking_uri)
+    try:
+        mlflow.get_run(run_or_folder)
+        folder = mlflow.artifacts.download_artifacts(run_id=run_or_folder, artifact_path=STUDENT_ARTIFACT)
+    except mlflow.exceptions.MlflowException:
+        raise DistillError(
+            f"{run_or_folder!r} is neither a student folder nor an MLflow run with a 'student' artifact "
+            f"in {mlflow.get_tracking_uri()}"
+        ) from None
+    return load_student(folder, map_location=map_location)

@@ -1,0 +1,95 @@
+"""MLflow set-up from ``mlflow.yaml``: tracking URI, artifact location, experiment names.
+
+Precedence for the tracking URI: an explicit argument (the ``--tracking-uri`` flag),
+then ``MLFLOW_TRACKING_URI``, then ``mlflow.yaml``. The file is looked up in the
+working folder first, then beside the installed project.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from distill.errors import DistillError
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_EXPERIMENTS = {
+    "train": "distill-train",
+    "evaluate": "distill-evaluate",
+    "sweep": "distill-sweep",
+    "bench": "distill-bench",
+}
+
+
+@dataclass(frozen=True)
+class TrackingSettings:
+    tracking_uri: str
+    artifact_location: str
+    experiments: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_EXPERIMENTS))
+
+
+def _find_settings_file() -> Path | None:
+    for folder in (Path.cwd(), PROJECT_ROOT):
+        candidate = folder / "mlflow.yaml"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _absolute_sqlite(uri: str) -> str:
+    """``sqlite:///rel.db`` → ``sqlite:////abs/rel.db`` so that every process agrees on the file."""
+    prefix = "sqlite:///"
+    if uri.startswith(prefix) and not uri.startswith(prefix + "/"):
+        return prefix + str(Path.cwd() / uri[len(prefix) :])
+    return uri
+
+
+def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
+    raw: dict[str, Any] = {}
+    settings_file = _find_settings_file()
+    if settings_file is not None:
+        try:
+            raw = yaml.safe_load(settings_file.read_text()) or {}
+        except yaml.YAMLError as error:
+            raise DistillError(f"{settings_file} is not valid YAML: {str(error).splitlines()[0]}") from None
+    unknown = set(raw) - {"tracking_uri", "artifact_location", "experiments"}
+    if unknown:
+        raise DistillError(f"{settings_file}: unknown keys {sorted(unknown)}")
+    uri = tracking_uri or os.environ.get("MLFLOW_TRACKING_URI") or raw.get("tracking_uri") or "sqlite:///mlflow.db"
+    artifacts = raw.get("artifact_location") or "./mlartifacts"
+    if "://" not in artifacts:
+        artifacts = Path(artifacts).resolve().as_uri()
+    return TrackingSettings(
+        tracking_uri=_absolute_sqlite(uri),
+        artifact_location=artifacts,
+        experiments={**DEFAULT_EXPERIMENTS, **(raw.get("experiments") or {})},
+    )
+
+
+def configure(kind: str, tracking_uri: str | None = None) -> str:
+    """Point MLflow at the configured store and select the experiment for ``kind``.
+
+    Returns the experiment id. ``kind`` is one of ``train``, ``evaluate``, ``sweep``, ``bench``.
+    """
+    import mlflow
+
+    logging.getLogger("mlflow").setLevel(logging.WARNING)  # no "Creating initial MLflow database tables"
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    settings = load_settings(tracking_uri)
+    mlflow.set_tracking_uri(settings.tracking_uri)
+    name = settings.experiments.get(kind, f"distill-{kind}")
+    experiment = mlflow.get_experiment_by_name(name)
+    if experiment is not None:
+        experiment_id = experiment.experiment_id
+    else:
+        try:
+            experiment_id = mlflow.create_experiment(name, artifact_location=settings.artifact_location)
+        except mlflow.exceptions.MlflowException:  # another worker created it first
+            experiment_id = mlflow.get_experiment_by_name(name).experiment_id
+    mlflow.set_experiment(experiment_id=experiment_id)
+    return experiment_id

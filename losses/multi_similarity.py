@@ -1,0 +1,53 @@
+"""Multi-similarity loss (Wang et al., 2019) between student rows and teacher rows.
+
+Not in the paper: RETVec trains its encoder with this loss (anchors §1). Here the
+student rows are the anchors and the teacher rows the reference embeddings, with the
+vocabulary ids as labels, so a pair (student row i, teacher row j) is positive exactly
+when both belong to the same token. pytorch-metric-learning does the work.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Mapping
+
+from pytorch_metric_learning import losses as pml_losses
+from pytorch_metric_learning import miners as pml_miners
+from torch import Tensor
+
+from losses.base import AlignmentLoss, Param
+from losses.registry import register_loss
+
+
+@register_loss("multi-similarity")
+class MultiSimilarity(AlignmentLoss):
+    """pml's ``MultiSimilarityLoss(alpha, beta, base)`` with ``ref_emb`` = teacher rows,
+    called as ``loss(x, y, labels)`` with ``labels`` the ``(B,)`` vocabulary ids.
+
+    ``miner_epsilon`` set adds pml's ``MultiSimilarityMiner(epsilon)``; ``None`` keeps
+    every pair. The similarity is pml's default cosine, so the loss is blind to the
+    norm of ``x`` (``direction_only``).
+    """
+
+    kind = "labelled"
+    direction_only = True
+    param_specs: ClassVar[Mapping[str, Param]] = {
+        "alpha": Param(2.0, minimum=0.0, exclusive=True),
+        "beta": Param(50.0, minimum=0.0, exclusive=True),
+        "base": Param(0.5),
+        "miner_epsilon": Param(None, minimum=0.0, optional=True),
+    }
+
+    def __init__(self, **params: float | None) -> None:
+        super().__init__(**params)
+        self.loss_fn = pml_losses.MultiSimilarityLoss(
+            alpha=self.params["alpha"], beta=self.params["beta"], base=self.params["base"]
+        )
+        epsilon = self.params["miner_epsilon"]
+        self.miner = None if epsilon is None else pml_miners.MultiSimilarityMiner(epsilon=epsilon)
+
+    def forward(self, x: Tensor, y: Tensor, labels: Tensor) -> Tensor:
+        # pml drops the diagonal from the positives only when `ref_labels is labels`
+        # (anchors §6); a distinct tensor keeps (student i, teacher i) as a positive.
+        ref_labels = labels.clone()
+        indices = None if self.miner is None else self.miner(x, labels, y, ref_labels)
+        return self.loss_fn(x, labels, indices, ref_emb=y, ref_labels=ref_labels)

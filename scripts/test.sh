@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets up (scripts/setup.sh, with the test extras and a local PostgreSQL server for
+# the distributed-sweep test) and runs the whole test suite offline.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+EXTRAS=test bash scripts/setup.sh
+. .venv/bin/activate
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1
+python -m pytest -q "$@"

@@ -1,0 +1,20 @@
+"""Vocabulary-free student encoders, built by registry name.
+
+>>> from students import build_student
+>>> student = build_student("bytescnn-small", dim=768)
+>>> student(["hello", "##ing"]).shape
+torch.Size([2, 768])
+"""
+
+from students import bytescnn  # noqa: F401  (registers its students)
+from students.base import StudentEncoder, build_student, load_student, rescale_rows
+from students.registry import register_student, student_names
+
+__all__ = [
+    "StudentEncoder",
+    "build_student",
+    "load_student",
+    "register_student",
+    "rescale_rows",
+    "student_names",
+]

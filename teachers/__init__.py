@@ -1,0 +1,12 @@
+"""Teacher transformers: their word-embedding tables, ready for a student to learn.
+
+>>> from teachers import load_teacher
+>>> teacher = load_teacher("embedded")  # packaged all-MiniLM-L6-v2, offline
+>>> teacher.table.shape
+torch.Size([29528, 384])
+"""
+
+from teachers.loading import load_teacher, resolve_model_path
+from teachers.table import TeacherTable
+
+__all__ = ["TeacherTable", "load_teacher", "resolve_model_path"]

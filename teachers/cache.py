@@ -1,0 +1,83 @@
+"""On-disk cache of extracted teacher tables, so a teacher model is instantiated once.
+
+One folder per (teacher name, revision, keep_reserved) holds ``table.safetensors``
+(``table``, ``ids``, ``is_special``) and ``tokens.json`` (the strings and sizes). The
+JSON file is written last, so its presence marks a complete entry; both writes are
+atomic. The root is ``cache_dir`` when given, else ``$DISTILL_CACHE_DIR/teachers``,
+else ``~/.cache/distill/teachers``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+from safetensors import SafetensorError
+from safetensors.torch import load_file, save_file
+
+from distill.io import atomic_write, atomic_write_text
+from teachers.table import TeacherTable
+
+# Bump when the stored layout or the row selection changes, so old entries are ignored.
+FORMAT_VERSION = 1
+TENSORS_NAME = "table.safetensors"
+TOKENS_NAME = "tokens.json"
+
+
+def cache_root(cache_dir: str | os.PathLike[str] | None = None) -> Path:
+    if cache_dir is not None:
+        return Path(cache_dir).expanduser()
+    base = os.environ.get("DISTILL_CACHE_DIR")
+    return (Path(base).expanduser() if base else Path.home() / ".cache" / "distill") / "teachers"
+
+
+def cache_entry(
+    name: str, revision: str, keep_reserved: bool, cache_dir: str | os.PathLike[str] | None = None
+) -> Path:
+    """Folder of one cached table: a readable slug of ``name`` plus a digest of the whole key."""
+    key = json.dumps([FORMAT_VERSION, name, revision, keep_reserved])
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._")[-48:] or "teacher"
+    return cache_root(cache_dir) / f"{slug}-{digest}"
+
+
+def read_cached_table(entry: Path, model_path: str) -> TeacherTable | None:
+    """The table stored in ``entry``, or None when it is absent or unreadable (to be rebuilt)."""
+    try:
+        meta = json.loads((entry / TOKENS_NAME).read_text(encoding="utf-8"))
+        tensors = load_file(str(entry / TENSORS_NAME))
+        return TeacherTable(
+            name=meta["name"],
+            revision=meta["revision"],
+            model_path=model_path,
+            table=tensors["table"],
+            tokens=meta["tokens"],
+            vocab_tokens=meta["vocab_tokens"],
+            ids=tensors["ids"],
+            is_special=tensors["is_special"],
+            vocab_size=meta["vocab_size"],
+        )
+    except (OSError, ValueError, KeyError, SafetensorError):
+        return None
+
+
+def write_cached_table(entry: Path, table: TeacherTable) -> None:
+    tensors = {
+        "table": table.table.contiguous(),
+        "ids": table.ids.contiguous(),
+        "is_special": table.is_special.contiguous(),
+    }
+    atomic_write(entry / TENSORS_NAME, lambda path: save_file(tensors, path))
+    meta = {
+        "format_version": FORMAT_VERSION,
+        "name": table.name,
+        "revision": table.revision,
+        "vocab_size": table.vocab_size,
+        "tokens": table.tokens,
+        "vocab_tokens": table.vocab_tokens,
+    }
+    # ensure_ascii keeps the lone surrogates of partial UTF-8 byte-level tokens writable.
+    atomic_write_text(entry / TOKENS_NAME, json.dumps(meta, ensure_ascii=True))

