@@ -6,7 +6,7 @@
 torch.Size([2, 768])
 """
 
-from students import bytescnn  # noqa: F401  (registers its students)
+from students import bytescnn, hlm, retvec  # noqa: F401  (register their students)
 from students.base import StudentEncoder, build_student, load_student, rescale_rows
 from students.registry import register_student, student_names
 

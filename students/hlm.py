@@ -1,0 +1,150 @@
+"""HLM-intra: HLM's intra-word Transformer over a token's characters (``shared/reference/hlm.md``).
+
+Follows the intra-word module of HLM (Sun et al., ACL 2023; hlm.md §1 and the
+checklist of §6): ``[WORD_CLS]`` in front of the token's characters, a 4-layer
+Transformer encoder (hidden 768, 12 heads, FFN 1536, GELU, dropout 0.1), and the
+final state at ``[WORD_CLS]`` as the token's vector (``pooling="word_cls"``; mean and
+max pooling reproduce the ablation of Table 6). A linear projection maps it to the
+teacher's width. The teacher's unit is a WordPiece string, the Char2Subword setting
+HLM cites (§6.1); ``##`` continuations are fed as their characters, like every
+other family here (paper §3).
+
+Character ids follow HLM's tokenizer (``anchors.md`` §8,
+``model/codepoint_tokenizer.py``): PAD 0, CLS 1, SEP 2, MASK 3, UNK 4, WORD_CLS 5,
+then codepoint ``c`` is id ``6 + c`` when ``c < char_vocab_size``, else UNK. The
+vocabulary is case-sensitive (§1). ``max_length`` counts ``[WORD_CLS]``: HLM
+prepends it before truncating to 20 (A.3, and the repository trims the padded
+matrix to 20 rows), so at most 19 characters are kept.
+
+Deviations:
+
+* Positions are learned absolute embeddings added to the character embeddings
+  (then LayerNorm and dropout, as BERT/DeBERTa embeddings do). HLM uses DeBERTa's
+  relative position attention and no absolute positions (§1 "Positions", §6.4).
+* ``char_vocab_size`` defaults to the Basic Multilingual Plane (65,536 codepoints),
+  not HLM's 1,024 (§1): with 1,024, 1,642 bert-base-uncased tokens share their
+  encoding with another token (CJK and other scripts become UNK) and the student
+  could not tell their rows apart. The price is the embedding table: 65,542 × 768
+  ≈ 50.3M parameters for ``hlm-intra`` against ≈0.79M (§1, "Parameters"); pass
+  ``char_vocab_size=1024`` for the paper's size.
+* Tokens are padded to ``max_length`` once, when the vocabulary is encoded, rather
+  than to each batch's longest word rounded up to 8 (§1 "Batching"); padding is
+  masked, so a token's vector does not depend on it.
+* ``mean`` and ``max`` pool every non-padding position, ``[WORD_CLS]`` included, so
+  that an empty token (possible after noise) still has a vector; HLM's code pools
+  the characters only.
+* Post-LayerNorm by default, like the BERT/DeBERTa layers HLM builds on;
+  ``norm_first=True`` gives a pre-LN stack with a final LayerNorm.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import torch
+from torch import Tensor, nn
+
+from distill.errors import DistillError
+from students.base import StudentEncoder
+from students.codepoints import token_codepoints
+from students.registry import register_student
+
+PAD, CLS, SEP, MASK, UNK, WORD_CLS = range(6)
+NUM_SPECIAL_IDS = 6
+BASIC_MULTILINGUAL_PLANE = 0x10000
+POOLINGS = ("word_cls", "mean", "max")
+
+
+def encode_characters(tokens: Sequence[str], max_length: int, char_vocab_size: int) -> Tensor:
+    """``(len(tokens), max_length)`` int64 ids: ``[WORD_CLS]``, characters, then PAD."""
+    rows = []
+    for token in tokens:
+        ids = [WORD_CLS]
+        for codepoint in token_codepoints(token)[: max_length - 1]:
+            ids.append(NUM_SPECIAL_IDS + codepoint if codepoint < char_vocab_size else UNK)
+        rows.append(ids + [PAD] * (max_length - len(ids)))
+    return torch.tensor(rows, dtype=torch.long).reshape(len(rows), max_length)
+
+
+def pool_states(hidden: Tensor, padding: Tensor, pooling: str) -> Tensor:
+    """``(B, H)`` from ``(B, L, H)`` states: the ``[WORD_CLS]`` state, or a masked mean/max."""
+    if pooling == "word_cls":
+        return hidden[:, 0]
+    keep = ~padding.unsqueeze(-1)
+    if pooling == "mean":
+        return (hidden * keep).sum(dim=1) / keep.sum(dim=1).clamp_min(1)
+    return hidden.masked_fill(~keep, float("-inf")).amax(dim=1)
+
+
+@register_student("hlm-intra")
+@register_student("hlm-intra-small", num_layers=2, hidden_size=128, num_heads=4, ffn_size=256)
+class HLMIntra(StudentEncoder):
+    def __init__(
+        self,
+        dim: int,
+        num_layers: int = 4,
+        hidden_size: int = 768,
+        num_heads: int = 12,
+        ffn_size: int = 1536,
+        dropout: float = 0.1,
+        max_length: int = 20,
+        char_vocab_size: int = BASIC_MULTILINGUAL_PLANE,
+        pooling: str = "word_cls",
+        norm_first: bool = False,
+    ) -> None:
+        super().__init__(
+            dim,
+            num_layers=num_layers,
+            hidden_size=hidden_size,
+            num_heads=num_heads,
+            ffn_size=ffn_size,
+            dropout=dropout,
+            max_length=max_length,
+            char_vocab_size=char_vocab_size,
+            pooling=pooling,
+            norm_first=norm_first,
+        )
+        if pooling not in POOLINGS:
+            raise DistillError(
+                f"unknown pooling {pooling!r}; valid poolings: {', '.join(POOLINGS)}"
+            )
+        if max_length < 2:
+            raise DistillError(f"max_length must hold [WORD_CLS] and a character, got {max_length}")
+        if hidden_size % num_heads:
+            raise DistillError(f"hidden_size {hidden_size} is no multiple of num_heads {num_heads}")
+        self.max_length = max_length
+        self.char_vocab_size = char_vocab_size
+        self.pooling = pooling
+        num_ids = NUM_SPECIAL_IDS + char_vocab_size
+        self.char_embedding = nn.Embedding(num_ids, hidden_size, padding_idx=PAD)
+        self.position_embedding = nn.Embedding(max_length, hidden_size)
+        self.embedding_norm = nn.LayerNorm(hidden_size)
+        self.embedding_dropout = nn.Dropout(dropout)
+        layer = nn.TransformerEncoderLayer(
+            hidden_size,
+            num_heads,
+            ffn_size,
+            dropout,
+            activation="gelu",
+            batch_first=True,
+            norm_first=norm_first,
+        )
+        self.encoder = nn.TransformerEncoder(
+            layer,
+            num_layers,
+            norm=nn.LayerNorm(hidden_size) if norm_first else None,
+            enable_nested_tensor=False,
+        )
+        self.projection = nn.Linear(hidden_size, dim)
+
+    def encode(self, tokens: Sequence[str]) -> Tensor:
+        return encode_characters(tokens, self.max_length, self.char_vocab_size)
+
+    def forward_encoded(self, encoded: Tensor) -> Tensor:
+        """``encoded`` may lack trailing columns that are padding in every row."""
+        positions = torch.arange(encoded.shape[1], device=encoded.device)
+        hidden = self.char_embedding(encoded) + self.position_embedding(positions)
+        hidden = self.embedding_dropout(self.embedding_norm(hidden))
+        padding = encoded == PAD
+        hidden = self.encoder(hidden, src_key_padding_mask=padding)
+        return self.projection(pool_states(hidden, padding, self.pooling))

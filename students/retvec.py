@@ -1,0 +1,99 @@
+"""RETVec: a word's codepoints as bits, through a small MLP (``shared/reference/retvec.md``).
+
+The input is RETVec's character encoding (§1, ``students/codepoints.py``): 16
+codepoints per token, each as 24 bits, flattened to 384 values. ``retvec`` follows
+the published v1 model (``anchors.md`` §1, ``keras_metadata.pb``; retvec.md §2):
+Dense 256 GELU → Dense 256 GELU → Dense 256 tanh, 230,144 parameters with glorot
+uniform weights and zero biases (Keras' defaults, the repository's config), no
+per-character 32-d projection and no normalisation. A linear projection to the
+teacher's width follows; it replaces RETVec's training-only similarity head (the
+paper feeds the 256-d tanh output to downstream models, §2). ``retvec-raw`` sends
+the 384 binary values straight to the projection (the paper's 0-parameter
+RETVec-raw, §4, plus the projection).
+
+Spatial dropout (Table 7, 1/16) zeroes whole characters, 24 bits at a time, during
+training only, as the paper describes ("1/16 drops about one character").
+Deviation: Keras' ``SpatialDropout1D`` on the (16, 24) input would drop bit columns
+across all characters instead.
+
+WordPiece continuations are encoded as they are, ``##`` included (paper §3).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from torch import Tensor, nn
+
+from distill.errors import DistillError
+from students.base import StudentEncoder
+from students.codepoints import binarize, integerize
+from students.registry import register_student
+
+
+def glorot_linear(in_width: int, out_width: int) -> nn.Linear:
+    """A ``Linear`` initialised like Keras' ``Dense``: glorot uniform weights, zero bias."""
+    linear = nn.Linear(in_width, out_width)
+    nn.init.xavier_uniform_(linear.weight)
+    nn.init.zeros_(linear.bias)
+    return linear
+
+
+def build_mlp(
+    in_width: int, hidden_dims: Sequence[int], embedding_dim: int | None
+) -> tuple[nn.Sequential, int]:
+    """``Dense+GELU`` per hidden width, then ``Dense+tanh`` of ``embedding_dim`` unless None.
+
+    Returns the stack (empty, i.e. the identity, when it has no layer) and its output width.
+    """
+    layers: list[nn.Module] = []
+    for width in hidden_dims:
+        layers += [glorot_linear(in_width, width), nn.GELU()]
+        in_width = width
+    if embedding_dim is not None:
+        layers += [glorot_linear(in_width, embedding_dim), nn.Tanh()]
+        in_width = embedding_dim
+    return nn.Sequential(*layers), in_width
+
+
+@register_student("retvec")
+@register_student("retvec-raw", hidden_dims=(), embedding_dim=None, spatial_dropout=0.0)
+class RETVec(StudentEncoder):
+    def __init__(
+        self,
+        dim: int,
+        word_length: int = 16,
+        bits_per_char: int = 24,
+        hidden_dims: Sequence[int] = (256, 256),
+        embedding_dim: int | None = 256,
+        spatial_dropout: float = 1 / 16,
+    ) -> None:
+        hidden_dims = [int(width) for width in hidden_dims]
+        super().__init__(
+            dim,
+            word_length=word_length,
+            bits_per_char=bits_per_char,
+            hidden_dims=hidden_dims,
+            embedding_dim=embedding_dim,
+            spatial_dropout=spatial_dropout,
+        )
+        if word_length <= 0:
+            raise DistillError(f"word_length must be positive, got {word_length}")
+        if not 21 <= bits_per_char <= 31:
+            raise DistillError(f"bits_per_char must be 21..31 for codepoints, got {bits_per_char}")
+        self.word_length = word_length
+        self.bits_per_char = bits_per_char
+        self.spatial_dropout = nn.Dropout1d(spatial_dropout)
+        self.encoder, width = build_mlp(word_length * bits_per_char, hidden_dims, embedding_dim)
+        self.projection = nn.Linear(width, dim)
+
+    def encode(self, tokens: Sequence[str]) -> Tensor:
+        """``(N, word_length)`` int32 codepoints; the bits are made on the device in ``forward``."""
+        return integerize(tokens, self.word_length)
+
+    def forward_encoded(self, encoded: Tensor) -> Tensor:
+        dtype = self.projection.weight.dtype
+        bits = binarize(encoded, self.bits_per_char, dtype=dtype)  # (B, word_length, bits)
+        # Dropout1d zeroes whole channels of (B, C, L): here the C axis is the characters.
+        bits = self.spatial_dropout(bits)
+        return self.projection(self.encoder(bits.flatten(1)))

@@ -1,0 +1,151 @@
+"""RETVec and HLM-intra students: encodings, sizes, pooling, masking, save/load."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from distill.errors import DistillError
+from students import build_student, load_student, student_names
+from students.codepoints import REPLACEMENT_CODEPOINT, binarize, integerize
+from students.hlm import NUM_SPECIAL_IDS, PAD, UNK, WORD_CLS, encode_characters
+
+# Small character vocabulary for HLM tests: the BMP default allocates a 65,542-row table.
+SMALL_HLM = {"char_vocab_size": 1024}
+
+
+def bits_of(value: int, width: int = 24) -> list[float]:
+    return [float(bit) for bit in format(value, f"0{width}b")]
+
+
+def test_students_are_registered():
+    assert {"retvec", "retvec-raw", "hlm-intra", "hlm-intra-small"} <= set(student_names())
+
+
+def test_codepoints_become_msb_first_bit_rows():
+    codepoints = integerize(["A€😀"], 4)
+    assert codepoints.dtype == torch.int32
+    assert codepoints.tolist() == [[65, 0x20AC, 0x1F600, 0]]
+    bits = binarize(codepoints)
+    assert bits.shape == (1, 4, 24)
+    assert bits[0, 0].tolist() == [0.0] * 17 + [1, 0, 0, 0, 0, 0, 1]  # 'A' = 0b1000001
+    assert bits[0, 1].tolist() == bits_of(0x20AC)
+    assert bits[0, 2].tolist() == bits_of(0x1F600)
+    assert bits[0, 3].tolist() == [0.0] * 24
+
+
+def test_undecodable_input_becomes_replacement_character():
+    from_bytes = integerize([b"a\xffb"], 4)
+    from_surrogate = integerize(["a\udcffb"], 4)  # what surrogateescape makes of b"\xff"
+    expected = [[97, REPLACEMENT_CODEPOINT, 98, 0]]
+    assert from_bytes.tolist() == expected
+    assert from_surrogate.tolist() == expected
+
+
+def test_integerize_truncates_and_pads():
+    codepoints = integerize(["abcdefghijklmnopqrstuvwxyz", "", "##ing"], 16)
+    assert codepoints.shape == (3, 16)
+    assert codepoints[0].tolist() == [ord(c) for c in "abcdefghijklmnop"]
+    assert codepoints[1].tolist() == [0] * 16
+    assert codepoints[2, :5].tolist() == [ord(c) for c in "##ing"]
+
+
+def test_retvec_mlp_has_the_papers_230144_parameters():
+    student = build_student("retvec", dim=32)
+    assert sum(p.numel() for p in student.encoder.parameters()) == 230_144
+    assert student.projection.in_features == 256
+    assert student.encode(["hello"]).shape == (1, 16)
+    assert student(["hello", "##ing", ""]).shape == (3, 32)
+
+
+def test_retvec_raw_is_the_projection_of_the_384_bits():
+    student = build_student("retvec-raw", dim=8)
+    assert list(student.encoder.parameters()) == []
+    assert sum(p.numel() for p in student.parameters()) == 384 * 8 + 8
+    encoded = student.encode(["A", "naïve"])
+    expected = student.projection(binarize(encoded).flatten(1))
+    torch.testing.assert_close(student(encoded), expected)
+
+
+def test_retvec_spatial_dropout_drops_whole_characters_in_training_only():
+    student = build_student("retvec", dim=8, spatial_dropout=0.5)
+    bits = torch.ones(64, 16, 24)
+    student.train()
+    dropped = student.spatial_dropout(bits)
+    per_character = dropped.amin(dim=-1) == dropped.amax(dim=-1)
+    assert per_character.all()  # a character row is all kept or all zero
+    assert (dropped == 0).any() and (dropped > 0).any()
+    encoded = student.encode(["tokenization"])
+    assert not torch.equal(student(encoded.expand(32, -1)), student(encoded.expand(32, -1)))
+    student.eval()
+    torch.testing.assert_close(student(encoded), student(encoded))
+
+
+def test_hlm_encoding_follows_hlm_tokenizer():
+    encoded = encode_characters(["Ab", "##中", "x" * 30], max_length=20, char_vocab_size=1024)
+    assert encoded.shape == (3, 20)
+    assert encoded[0, :4].tolist() == [WORD_CLS, NUM_SPECIAL_IDS + 65, NUM_SPECIAL_IDS + 98, PAD]
+    assert encoded[1, :4].tolist() == [WORD_CLS, NUM_SPECIAL_IDS + 35, NUM_SPECIAL_IDS + 35, UNK]
+    assert (encoded[2, 1:] == NUM_SPECIAL_IDS + ord("x")).all()  # 19 characters after [WORD_CLS]
+    bmp = encode_characters(["中"], max_length=20, char_vocab_size=0x10000)
+    assert bmp[0, 1].item() == NUM_SPECIAL_IDS + ord("中")
+
+
+def test_hlm_paper_preset_sizes():
+    student = build_student("hlm-intra", dim=768, **SMALL_HLM)
+    assert len(student.encoder.layers) == 4
+    # 768 hidden, 12 heads, FFN 1536: ≈4.73M per layer (hlm.md §1, "Parameters").
+    assert sum(p.numel() for p in student.encoder.layers[0].parameters()) == 4_727_040
+    assert student.encoder.layers[0].self_attn.num_heads == 12
+    assert student.hparams["char_vocab_size"] == 1024
+    assert build_student("hlm-intra-small", dim=8).hparams["char_vocab_size"] == 0x10000
+
+
+def test_hlm_output_shape_and_pooling_choices_differ():
+    torch.manual_seed(0)
+    reference = build_student("hlm-intra-small", dim=16, **SMALL_HLM).eval()
+    encoded = reference.encode(["hello", "##ing", "Zebra"])
+    outputs = {}
+    for pooling in ("word_cls", "mean", "max"):
+        student = build_student("hlm-intra-small", dim=16, pooling=pooling, **SMALL_HLM).eval()
+        student.load_state_dict(reference.state_dict())
+        outputs[pooling] = student(encoded)
+        assert outputs[pooling].shape == (3, 16)
+    assert not torch.allclose(outputs["word_cls"], outputs["mean"])
+    assert not torch.allclose(outputs["word_cls"], outputs["max"])
+    assert not torch.allclose(outputs["mean"], outputs["max"])
+
+
+@pytest.mark.parametrize("pooling", ["word_cls", "mean", "max"])
+def test_hlm_padding_does_not_change_a_tokens_vector(pooling):
+    torch.manual_seed(0)
+    student = build_student("hlm-intra-small", dim=16, pooling=pooling, **SMALL_HLM).eval()
+    alone = student(["cat"])
+    batched = student(["cat", "extraordinarily"])[:1]
+    trimmed = student.forward_encoded(student.encode(["cat"])[:, :4])  # [WORD_CLS] c a t
+    torch.testing.assert_close(alone, batched, rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(alone, trimmed, rtol=1e-5, atol=1e-5)
+
+
+def test_hlm_rejects_unknown_pooling():
+    with pytest.raises(DistillError, match="valid poolings: word_cls, mean, max"):
+        build_student("hlm-intra-small", dim=8, pooling="sum", **SMALL_HLM)
+
+
+@pytest.mark.parametrize(
+    "name, overrides",
+    [
+        ("retvec", {}),
+        ("retvec-raw", {}),
+        ("hlm-intra-small", {**SMALL_HLM, "pooling": "max", "norm_first": True}),
+    ],
+)
+def test_save_and_load_round_trip(tmp_path, name, overrides):
+    torch.manual_seed(0)
+    student = build_student(name, dim=12, **overrides).eval()
+    student.save_pretrained(tmp_path)
+    loaded = load_student(tmp_path).eval()
+    assert loaded.registry_name == name
+    assert loaded.hparams == student.hparams
+    tokens = ["hello", "##ing", "naïve", ""]
+    torch.testing.assert_close(loaded(tokens), student(tokens))
