@@ -25,6 +25,7 @@ from distill.config import TrainConfig, config_from_mapping, read_yaml_mapping
 from distill.errors import DistillError
 from distill.io import atomic_write_text
 from distill.metrics import alignment_metrics
+from distill.noise import noisy_tokens
 from losses import AlignmentLoss, build_loss, select_negatives
 from students import StudentEncoder, build_student
 from teachers import TeacherTable, load_teacher
@@ -49,11 +50,43 @@ def resolve_device(name: str) -> torch.device:
     return torch.device(name)
 
 
-def split_rows(num_rows: int, holdout: float, seed: int) -> tuple[Tensor, Tensor]:
-    """Seeded split of row indices into (training rows, held-out rows)."""
+def split_rows(num_rows: int, holdout: float, seed: int, sample: int = 0) -> tuple[Tensor, Tensor]:
+    """Seeded split of row indices into (training rows, held-out rows).
+
+    With ``sample`` > 0 only that many rows, drawn at random, take part at all.
+    """
     order = torch.randperm(num_rows, generator=torch.Generator().manual_seed(seed))
-    num_holdout = int(round(holdout * num_rows))
+    if sample:
+        order = order[:sample]
+    num_holdout = int(round(holdout * len(order)))
     return order[num_holdout:].sort().values, order[:num_holdout].sort().values
+
+
+def encode_variants(student: StudentEncoder, tokens: list[str], config: TrainConfig) -> Tensor:
+    """``(1 + copies, V, ...)``: the clean encoding, then ``augment_copies`` typo variants.
+
+    The noisy strings are drawn once per run (RETVec's typo families at rate
+    ``augment``), so the loop only indexes tensors; their targets stay the clean rows.
+    """
+    variants = [student.encode(tokens)]
+    if config.augment > 0:
+        spec = f"typo:{config.augment},max_edits:4,max_fraction:0.25"  # RETVec's per-token limits (§3)
+        variants += [student.encode(noisy_tokens(tokens, spec, seed=config.seed * 1_000 + copy))
+                     for copy in range(config.augment_copies)]
+    return torch.stack(variants)
+
+
+def warmup_cosine(total_steps: int, warmup_fraction: float) -> Callable[[int], float]:
+    """Learning-rate factor: linear warm-up, then cosine decay to zero at ``total_steps``."""
+    warmup = max(1, int(warmup_fraction * total_steps))
+
+    def factor(step: int) -> float:
+        if step < warmup:
+            return (step + 1) / warmup
+        progress = min(1.0, (step - warmup) / max(1, total_steps - warmup))
+        return 0.5 * (1.0 + math.cos(math.pi * progress))
+
+    return factor
 
 
 def epoch_generator(seed: int, epoch: int, device: torch.device) -> torch.Generator:
@@ -74,20 +107,36 @@ class AlignmentTrainer:
             self.student.rescale_norm = teacher.norm_mean
         self.table = teacher.table.to(device)
         self.labels = teacher.ids.to(device)
-        self.encoded = student.encode(teacher.tokens).to(device)
-        train_rows, holdout_rows = split_rows(len(teacher.tokens), config.holdout, config.seed)
+        self.variants = encode_variants(student, teacher.tokens, config).to(device)
+        self.encoded = self.variants[0]
+        train_rows, holdout_rows = split_rows(len(teacher.tokens), config.holdout, config.seed, config.vocab_sample)
         self.train_rows, self.holdout_rows = train_rows.to(device), holdout_rows.to(device)
         self.optimizer = torch.optim.Adam(self.student.parameters(), lr=config.lr, betas=config.betas, eps=config.eps)
-        self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
-            self.optimizer, mode="min", factor=config.plateau_factor, patience=config.plateau_patience
-        )
+        self.scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
+        if config.schedule == "plateau":
+            self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
+                self.optimizer, mode="min", factor=config.plateau_factor, patience=config.plateau_patience
+            )
+        else:
+            total_steps = config.epochs * self.steps_per_epoch
+            self.scheduler = torch.optim.lr_scheduler.LambdaLR(
+                self.optimizer, warmup_cosine(total_steps, config.warmup_fraction)
+            )
 
     @property
     def steps_per_epoch(self) -> int:
         return math.ceil(len(self.train_rows) / self.config.batch_size)
 
+    def batch_inputs(self, rows: Tensor, generator: torch.Generator) -> Tensor:
+        """Encoded inputs of ``rows``: clean, or with probability ``augment_share`` a typo variant."""
+        if len(self.variants) == 1:
+            return self.encoded[rows]
+        noisy = torch.rand(len(rows), generator=generator, device=self.device) < self.config.augment_share
+        copy = torch.randint(1, len(self.variants), (len(rows),), generator=generator, device=self.device)
+        return self.variants[torch.where(noisy, copy, 0), rows]
+
     def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor:
-        predicted = self.student.forward_encoded(self.encoded[rows])
+        predicted = self.student.forward_encoded(self.batch_inputs(rows, generator))
         targets = self.table[rows]
         if self.loss.kind == "pair":
             return self.loss(predicted, targets)
@@ -111,6 +160,8 @@ class AlignmentTrainer:
             self.optimizer.zero_grad(set_to_none=True)
             loss.backward()
             self.optimizer.step()
+            if not self.plateau:
+                self.scheduler.step()
             step_losses[step] = loss.detach()
             if progress is not None:
                 progress.update(1)
@@ -119,8 +170,13 @@ class AlignmentTrainer:
             bad_step = int((~finite).nonzero()[0]) + 1
             raise NonFiniteLoss(epoch, bad_step, float(step_losses[bad_step - 1]))
         mean_loss = step_losses.mean().item()
-        self.scheduler.step(mean_loss)
+        if self.plateau:
+            self.scheduler.step(mean_loss)
         return mean_loss
+
+    @property
+    def plateau(self) -> bool:
+        return self.config.schedule == "plateau"
 
     def evaluate(self) -> dict[str, float]:
         predicted = self.student.embed_vocabulary(self.encoded)

@@ -146,3 +146,39 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
     assert error.count("\n") == 1 and error.startswith("error:") and message in error
     assert runs_in_store() == []
     assert not (tmp_path / "runs").exists()
+
+
+def test_augmentation_trains_noisy_variants_against_clean_targets(tiny_bert_dir) -> None:
+    from distill.training import AlignmentTrainer, prepare
+
+    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="mse", epochs=1,
+                         augment=0.3, augment_copies=2, augment_share=1.0).validate()
+    teacher, student, loss = prepare(config)
+    trainer = AlignmentTrainer(config, teacher, student, loss, torch.device("cpu"))
+    assert trainer.variants.shape[0] == 3 and torch.equal(trainer.encoded, student.encode(teacher.tokens))
+    assert not torch.equal(trainer.variants[1], trainer.variants[0])  # the copies are noisy
+    rows = trainer.train_rows[:32]
+    inputs = trainer.batch_inputs(rows, torch.Generator().manual_seed(0))
+    # Every input is one of the row's own variants (never another token's), and with share 1.0 a noisy one.
+    for row, encoded in zip(rows.tolist(), inputs):
+        matches = [torch.equal(encoded, trainer.variants[copy, row]) for copy in range(3)]
+        assert any(matches[1:])
+    # The target of a row is always its clean teacher row, whatever variant is fed.
+    recorded = []
+    trainer.loss.register_forward_hook(lambda module, inputs, output: recorded.append(inputs[1]))
+    trainer.batch_loss(rows, torch.Generator().manual_seed(0))
+    assert torch.equal(recorded[0], teacher.table[rows])
+
+
+def test_vocab_sample_and_fast_recipe(tmp_path, tiny_bert_dir) -> None:
+    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="cosine", epochs=2,
+                         recipe="fast", vocab_sample=40, holdout=0.25, work_dir=str(tmp_path / "runs"))
+    result = train(config, quiet=True)
+    run = mlflow.get_run(result.run_id)
+    assert run.data.params["schedule"] == "warmup-cosine" and run.data.params["batch_size"] == "256"
+    lrs = [point.value for point in mlflow.MlflowClient().get_metric_history(result.run_id, "lr")]
+    assert lrs[-1] == pytest.approx(0.0, abs=1e-12)  # cosine decays to zero at the last step
+    from distill.training import split_rows
+
+    train_rows, holdout_rows = split_rows(1000, 0.25, seed=0, sample=40)
+    assert len(train_rows) == 30 and len(holdout_rows) == 10 and not set(train_rows.tolist()) & set(holdout_rows.tolist())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from distill.config import DEVICES, load_config
+from distill.config import DEVICES, RECIPES, load_config
 
 HELP = "Train a vocabulary-free student to reproduce a teacher's word-embedding table."
 
@@ -16,12 +16,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--student", help="student registry name (default bytescnn-small)")
     parser.add_argument("--loss", help="loss registry name (default cosine)")
     parser.add_argument("--alpha", type=float, help="loss weight α (aec, mec, triplet margins, multi-similarity)")
+    parser.add_argument("--recipe", choices=RECIPES, help="optimisation defaults: paper (§3) or fast")
     parser.add_argument("--epochs", type=int)
     parser.add_argument("--batch-size", type=int)
     parser.add_argument("--lr", type=float)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--device", choices=DEVICES)
     parser.add_argument("--holdout", type=float, help="fraction of the vocabulary kept out of training")
+    parser.add_argument("--vocab-sample", type=int, help="train on a seeded sample of this many rows")
+    parser.add_argument("--augment", type=float, metavar="RATE",
+                        help="also train on typo variants (RETVec's families at RATE per character)")
     parser.add_argument("--eval-every", type=int, help="epochs between alignment evaluations")
     parser.add_argument("--checkpoint-every", type=int, help="epochs between checkpoints")
     parser.add_argument("--work-dir", help="where checkpoints are written (default .distill/runs)")
@@ -40,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         overrides = {
             "teacher": args.teacher, "student": args.student, "loss": args.loss, "epochs": args.epochs,
             "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "device": args.device,
-            "holdout": args.holdout, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
+            "holdout": args.holdout, "vocab_sample": args.vocab_sample, "augment": args.augment,
+            "recipe": args.recipe, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
             "work_dir": args.work_dir, "run_name": args.run_name,
         }
         config = load_config(args.config, overrides)
