@@ -14,7 +14,7 @@ from typing import Sequence
 
 from distill.errors import DistillError
 
-COMMANDS = ("train",)
+COMMANDS = ("train", "surgery", "evaluate", "oov")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -25,7 +25,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="distill", description=__doc__.splitlines()[0])
+    parser = _Parser(prog="distill", description="Align a vocabulary-free student to a transformer's embedding table, swap it in, measure.")
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"distill.commands.{name}")

@@ -6,7 +6,16 @@
 torch.Size([29528, 384])
 """
 
-from teachers.loading import load_teacher, resolve_model_path
+from teachers.loading import input_embeddings, load_teacher, load_tokenizer, quiet_transformers, resolve_model_path
 from teachers.table import TeacherTable
+from teachers.vocabulary import select_rows
 
-__all__ = ["TeacherTable", "load_teacher", "resolve_model_path"]
+__all__ = [
+    "TeacherTable",
+    "input_embeddings",
+    "load_teacher",
+    "load_tokenizer",
+    "quiet_transformers",
+    "resolve_model_path",
+    "select_rows",
+]

@@ -153,18 +153,23 @@ def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTr
         ) from None
 
 
-def input_embedding_matrix(model: PreTrainedModel) -> Tensor:
-    """The ``(vocab_size, dim)`` weight of the model's token embedding layer."""
+def input_embeddings(model: PreTrainedModel) -> nn.Embedding:
+    """The model's word-embedding table; a model without one is refused in one line."""
     try:
         embeddings = model.get_input_embeddings()
     except NotImplementedError:
         embeddings = None
     if not isinstance(embeddings, nn.Embedding):
         raise DistillError(
-            f"{type(model).__name__} has no input token embeddings; "
+            f"{type(model).__name__} has no input word embeddings; "
             "a teacher must be a text transformer such as BERT, RoBERTa or DistilBERT"
         )
-    return embeddings.weight.detach()
+    return embeddings
+
+
+def input_embedding_matrix(model: PreTrainedModel) -> Tensor:
+    """The ``(vocab_size, dim)`` weight of the model's token embedding layer."""
+    return input_embeddings(model).weight.detach()
 
 
 def extract_table(

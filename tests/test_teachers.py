@@ -275,7 +275,7 @@ def test_model_without_input_embeddings(
     tiny_no_embeddings_dir: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     capfd.readouterr()
-    with pytest.raises(DistillError, match="ResNetModel has no input token embeddings") as error:
+    with pytest.raises(DistillError, match="ResNetModel has no input word embeddings") as error:
         load_teacher(str(tiny_no_embeddings_dir))
     assert_one_line_error(error, capfd)
 

@@ -128,7 +128,7 @@ def test_non_finite_loss_stops_naming_epoch_and_step(tmp_path, tiny_bert_dir, ca
         (["--epochs", "0"], "epochs must be a positive integer"),
         (["--config", "{bad_key}"], "unknown key(s) colour"),
         (["--config", "{bad_yaml}"], "is not valid YAML"),
-        (["--teacher", "{no_embeddings}"], "has no input token embeddings"),
+        (["--teacher", "{no_embeddings}"], "has no input word embeddings"),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(

@@ -1,0 +1,47 @@
+"""``distill evaluate``: the untouched model against its swapped students, over seeds, tracked in MLflow."""
+
+from __future__ import annotations
+
+import argparse
+
+from distill.config import DEVICES
+
+HELP = "Compare a transformer with its swapped students on MLM/NSP or fidelity over seeds (paired t-tests)."
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--students", nargs="+", required=True, metavar="RUN_OR_FOLDER",
+                        help="MLflow run ids with a 'student' artifact, or student folders")
+    parser.add_argument("--model", default="embedded", metavar="NAME|PATH",
+                        help="hub name, local model folder, or 'embedded' (default)")
+    parser.add_argument("--revision", help="hub revision, or the hash a local folder must still have")
+    parser.add_argument("--tasks", type=_names, metavar="mlm,nsp,fidelity",
+                        help="comma-separated tasks (default: every task the model supports)")
+    parser.add_argument("--datasets", type=_names, default=["pydoc"], metavar="pydoc,wikitext,imdb,FILE",
+                        help="comma-separated corpora: pydoc (offline, default), wikitext, imdb, "
+                             "or .txt/.csv/.jsonl/.parquet files")
+    parser.add_argument("--seeds", type=int, default=5, help="number of seeds (samples per seed are shared by all models)")
+    parser.add_argument("--samples", type=int, default=512, help="samples per seed, task and dataset")
+    parser.add_argument("--max-length", type=int, default=128, help="tokens per sample")
+    parser.add_argument("--batch-size", type=int, default=16)
+    parser.add_argument("--alpha", type=float, default=0.05, help="level of the paired t-tests")
+    parser.add_argument("--device", choices=DEVICES, default="auto")
+    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run(args: argparse.Namespace) -> int:
+    from distill.evaluation import evaluate  # heavy imports only once the command line parsed
+
+    result = evaluate(
+        args.students, model=args.model, revision=args.revision, tasks=args.tasks, datasets=args.datasets,
+        seeds=args.seeds, samples=args.samples, max_length=args.max_length, alpha=args.alpha,
+        batch_size=args.batch_size, device=args.device, quiet=args.quiet, tracking_uri=args.tracking_uri,
+    )
+    print(result.report)
+    print(f"evaluation run {result.run_id}: tables and chart logged as its artifacts")
+    return 0

@@ -1,0 +1,65 @@
+"""``distill oov``: [UNK] rate, OOV sentences and fertility of corpora, clean and noised."""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from pathlib import Path
+
+HELP = "Out-of-vocabulary analysis of corpora under a model's tokenizer, clean and noised."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", default="embedded", metavar="NAME|PATH",
+                        help="hub name, local model folder, or 'embedded' (default)")
+    parser.add_argument("--datasets", default="pydoc", metavar="pydoc,wikitext,imdb,FILE",
+                        help="comma-separated corpora (default: the offline pydoc corpus)")
+    parser.add_argument("--noise", action="append", default=[], metavar="SPEC",
+                        help="noise setting to compare with clean text, e.g. drop:0.1,repeat:0.2,case:0.5 "
+                             "or a preset (hlm, retvec); repeat the flag for several")
+    parser.add_argument("--samples", type=int, help="analyse only the first N sentences of each corpus")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import mlflow
+
+    from distill import tracking
+    from distill.evaluation.corpora import load_corpus
+    from distill.evaluation.report import markdown_table, write_csv
+    from distill.noise import NoiseSpec
+    from distill.oov import CLEAN, oov_table
+    from teachers import resolve_model_path
+    from teachers.loading import load_tokenizer, quiet_transformers
+
+    noises = [NoiseSpec.parse(text) for text in args.noise]
+    model_path, revision = resolve_model_path(args.model)
+    corpora = [load_corpus(name.strip()) for name in args.datasets.split(",") if name.strip()]
+    with quiet_transformers():
+        tokenizer = load_tokenizer(model_path)
+        stats = oov_table(tokenizer, corpora, noises, args.seed, args.samples)
+    rows = [item.row() for item in stats]
+    columns = ["corpus", "noise", "sentences", "words", "unk_rate", "oov_words", "oov_sentence_rate",
+               "fertility", "split_word_rate"]
+    table = markdown_table(columns, [[_cell(row[column]) for column in columns] for row in rows])
+    print(table)
+    tracking.configure("oov", args.tracking_uri)
+    with mlflow.start_run(run_name=f"oov-{Path(args.model).name}") as run, tempfile.TemporaryDirectory() as folder:
+        mlflow.log_params({"model": args.model, "model_revision": revision, "datasets": args.datasets,
+                           "seed": args.seed,
+                           "samples": args.samples or "all"})
+        labels = {CLEAN: CLEAN, **{str(noise): f"noise{index}" for index, noise in enumerate(noises, 1)}}
+        mlflow.log_params({label: spec for spec, label in labels.items() if label != CLEAN})
+        for item in stats:
+            prefix = f"{item.corpus}.{labels[item.noise]}"
+            mlflow.log_metrics({f"{prefix}.{name}": float(item.row()[name]) for name in columns[4:]})
+        write_csv(Path(folder) / "oov.csv", rows)
+        (Path(folder) / "oov.md").write_text(table)
+        mlflow.log_artifacts(folder)
+    print(f"OOV run {run.info.run_id}")
+    return 0
+
+
+def _cell(value: object) -> str:
+    return f"{value:.4f}" if isinstance(value, float) else str(value)

@@ -1,0 +1,34 @@
+"""Measure what surgery loses: the baseline and each swapped student on the same seeded samples.
+
+>>> from distill.evaluation import evaluate
+>>> result = evaluate(["RUN_ID"], model="embedded", datasets=["pydoc"], seeds=3)  # doctest: +SKIP
+>>> print(result.report)  # doctest: +SKIP
+
+Modules: ``corpora`` (text sources), ``samples`` (seeded sample sets), ``tasks`` (MLM,
+NSP, fidelity), ``statistics`` (mean ± std, paired t-tests), ``report`` (tables and
+chart), ``runner`` (the evaluation and its MLflow run).
+"""
+
+from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
+from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate, score_variants
+from distill.evaluation.statistics import PairedTest, ScoreKey, ScoreTable, Summary, paired_tests, summarize
+from distill.evaluation.tasks import TASKS, resolve_tasks, supported_tasks
+
+__all__ = [
+    "BASELINE",
+    "OFFLINE_CORPUS",
+    "TASKS",
+    "Corpus",
+    "EvaluationResult",
+    "PairedTest",
+    "ScoreKey",
+    "ScoreTable",
+    "Summary",
+    "evaluate",
+    "load_corpus",
+    "paired_tests",
+    "resolve_tasks",
+    "score_variants",
+    "summarize",
+    "supported_tasks",
+]

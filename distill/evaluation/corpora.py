@@ -1,0 +1,205 @@
+"""Evaluation corpora: real text, split into sentences grouped by document.
+
+Names resolve to:
+
+* ``pydoc`` (the offline default): the documentation of the Python language that every
+  CPython install ships in ``pydoc_data.topics``, cleaned to prose sentences (code
+  blocks, grammar rules, headings and tables dropped). Real English prose written by
+  people, available on a fresh machine with no network.
+* ``wikitext`` and ``imdb``: the paper's datasets (§3), the train splits of
+  ``wikitext-2-raw-v1`` and ``imdb`` through Hugging Face ``datasets``, where the hub
+  or its cache is reachable.
+* a local file read through ``datasets``: ``.txt`` (documents separated by blank
+  lines), or ``.csv`` / ``.jsonl`` / ``.parquet`` with a ``text`` column (one document a row).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Callable, Iterable
+
+from distill.errors import DistillError
+
+OFFLINE_CORPUS = "pydoc"
+TEXT_COLUMN = "text"
+MIN_WORDS = 3
+# suffix → ``datasets`` builder
+LOCAL_FORMATS = {".txt": "text", ".csv": "csv", ".jsonl": "json", ".parquet": "parquet"}
+LOCAL_ALTERNATIVE = (
+    f"use the offline corpus '{OFFLINE_CORPUS}' or a local file "
+    f"({', '.join(LOCAL_FORMATS)}; tables need a '{TEXT_COLUMN}' column)"
+)
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[‘“]?[A-Z0-9])")
+_RULE = re.compile(r"[*=\-^~+|]{3,}.*")  # reST heading underlines and table borders
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Sentences in reading order; ``documents[i]`` is the document of ``sentences[i]``."""
+
+    name: str
+    sentences: tuple[str, ...]
+    documents: tuple[int, ...]
+
+    @cached_property
+    def pair_starts(self) -> tuple[int, ...]:
+        """Indices ``i`` whose sentence ``i + 1`` follows it in the same document (true NSP pairs)."""
+        return tuple(i for i in range(len(self.sentences) - 1) if self.documents[i] == self.documents[i + 1])
+
+    @cached_property
+    def fingerprint(self) -> str:
+        return hashlib.sha256("\n".join(self.sentences).encode("utf-8")).hexdigest()[:12]
+
+    def require(self, samples: int, pairs: int = 0) -> None:
+        """Refuse a corpus with fewer than ``samples`` sentences or ``pairs`` next-sentence pairs."""
+        if len(self.sentences) < samples or len(self.pair_starts) < pairs:
+            needed = f"{samples} sentences" + (f" and {pairs} pairs" if pairs else "")
+            raise DistillError(
+                f"corpus {self.name!r} has {len(self.sentences)} usable sentences and {len(self.pair_starts)} "
+                f"next-sentence pairs; the task needs {needed} (lower --samples or use a larger corpus)"
+            )
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph, at ``.``/``!``/``?`` followed by a capital; shorter than MIN_WORDS dropped."""
+    text = " ".join(text.split())
+    return [sentence for sentence in _SENTENCE_END.split(text) if len(sentence.split()) >= MIN_WORDS]
+
+
+def corpus_from_documents(
+    name: str, texts: Iterable[str], sentences_of: Callable[[str], list[str]] = split_sentences
+) -> Corpus:
+    """Build a corpus from document texts; a corpus with no usable sentence is refused."""
+    sentences: list[str] = []
+    documents: list[int] = []
+    for document, text in enumerate(texts):
+        found = sentences_of(text)
+        sentences.extend(found)
+        documents.extend([document] * len(found))
+    if not sentences:
+        raise DistillError(f"corpus {name!r} is empty: no sentence of at least {MIN_WORDS} words")
+    return Corpus(name, tuple(sentences), tuple(documents))
+
+
+def load_corpus(name_or_path: str) -> Corpus:
+    """The corpus named ``pydoc``, ``wikitext`` or ``imdb``, or read from a local file."""
+    if name_or_path == OFFLINE_CORPUS:
+        return pydoc_corpus()
+    if name_or_path in HUB_CORPORA:
+        return hub_corpus(name_or_path)
+    path = Path(name_or_path).expanduser()
+    if path.suffix in LOCAL_FORMATS or path.exists():
+        return file_corpus(path)
+    raise DistillError(
+        f"unknown corpus {name_or_path!r}; choose {OFFLINE_CORPUS} (offline), {', '.join(HUB_CORPORA)}, "
+        f"or a local {'/'.join(LOCAL_FORMATS)} file"
+    )
+
+
+# --- pydoc: the Python documentation shipped with the interpreter -----------------------
+
+
+def _prose_paragraphs(topic: str) -> list[str]:
+    """Paragraphs of a pydoc topic with code, grammar, headings and tables removed."""
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", topic):
+        lines = [line for line in block.split("\n") if line and not line[0].isspace()]  # indented: code
+        if not lines or any(_RULE.fullmatch(line.strip()) for line in lines):
+            continue
+        text = re.sub(r"-\n", "-", "\n".join(line.strip() for line in lines))  # re-join hyphenated breaks
+        paragraphs.append(text.replace("*", ""))  # reST emphasis marks
+    return paragraphs
+
+
+def _is_prose(sentence: str) -> bool:
+    """A sentence written for people: capitalised, punctuated, mostly words, not a code line."""
+    words = sentence.split()
+    wordy = sum(character.isalnum() or character.isspace() for character in sentence) / len(sentence)
+    return len(words) >= 4 and sentence[0].isupper() and sentence[-1] in ".!?" and wordy > 0.85
+
+
+def _prose_sentences(paragraph: str) -> list[str]:
+    return [sentence for sentence in split_sentences(paragraph) if _is_prose(sentence)]
+
+
+def pydoc_corpus() -> Corpus:
+    """Prose of the Python language documentation in ``pydoc_data.topics``; each paragraph a document.
+
+    About 1,400 sentences (700 next-sentence pairs) on CPython 3.11.
+    """
+    from pydoc_data.topics import topics
+
+    paragraphs = [paragraph for key in sorted(topics) for paragraph in _prose_paragraphs(topics[key])]
+    return corpus_from_documents(OFFLINE_CORPUS, paragraphs, _prose_sentences)
+
+
+# --- the paper's hub datasets ---------------------------------------------------------------
+
+
+def _clean_wikitext(line: str) -> str:
+    """A wikitext-2-raw line as plain text: headings dropped, ``@-@`` joins and spaced punctuation undone."""
+    if re.fullmatch(r"\s*=.*=\s*", line):
+        return ""
+    line = re.sub(r" @(.)@ ", r"\1", line)
+    return re.sub(r" ([,.;:!?')\]])", r"\1", line).replace("( ", "(")
+
+
+def _clean_imdb(review: str) -> str:
+    return review.replace("<br />", " ")
+
+
+@dataclass(frozen=True)
+class HubCorpus:
+    path: str
+    config: str | None
+    clean: Callable[[str], str]
+
+
+HUB_CORPORA = {
+    "wikitext": HubCorpus("wikitext", "wikitext-2-raw-v1", _clean_wikitext),
+    "imdb": HubCorpus("imdb", None, _clean_imdb),
+}
+
+
+def hub_corpus(name: str) -> Corpus:
+    """The train split of a paper dataset; one document per row."""
+    import datasets
+
+    spec = HUB_CORPORA[name]
+    try:
+        rows = datasets.load_dataset(spec.path, spec.config, split="train")
+    except OSError:  # ConnectionError when offline or unreachable, FileNotFoundError when unknown
+        raise DistillError(
+            f"cannot load corpus {name!r} from the Hugging Face hub or its cache (offline?); {LOCAL_ALTERNATIVE}"
+        ) from None
+    return corpus_from_documents(name, (spec.clean(text) for text in rows[TEXT_COLUMN]))
+
+
+# --- local files --------------------------------------------------------------------------------
+
+
+def file_corpus(path: Path) -> Corpus:
+    """A local file through ``datasets``; text files split into documents at blank lines."""
+    import datasets
+
+    builder = LOCAL_FORMATS.get(path.suffix)
+    if builder is None:
+        raise DistillError(f"corpus file {path} has an unknown format; valid suffixes: {', '.join(LOCAL_FORMATS)}")
+    if not path.is_file():
+        raise DistillError(f"corpus file {path} does not exist")
+    if path.stat().st_size == 0:
+        raise DistillError(f"corpus file {path} is empty")
+    options = {"sample_by": "paragraph"} if builder == "text" else {}
+    try:
+        rows = datasets.load_dataset(builder, data_files=str(path), split="train", **options)
+    except (OSError, ValueError, datasets.exceptions.DatasetGenerationError) as error:
+        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        raise DistillError(f"cannot read corpus file {path}: {first_line}") from None
+    if TEXT_COLUMN not in rows.column_names:
+        raise DistillError(f"corpus file {path} has no {TEXT_COLUMN!r} column; its columns: {', '.join(rows.column_names)}")
+    return corpus_from_documents(path.stem, (text for text in rows[TEXT_COLUMN] if isinstance(text, str)))

@@ -1,0 +1,234 @@
+"""Evaluate a transformer and its swapped students on the same seeded samples (paper §3).
+
+The model is loaded once. Each student is baked (``distill.surgery``) into an ordinary
+embedding table, and for every batch the baseline table and each student's table take
+turns as the model's word-embedding module, so all of them see the very same inputs
+and the MLM decoder keeps the teacher's table throughout.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import mlflow
+import torch
+from torch import nn
+from tqdm.auto import tqdm
+from transformers import PreTrainedModel, PreTrainedTokenizerBase
+
+from distill import tracking
+from distill.errors import DistillError
+from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
+from distill.evaluation.report import render, write_report
+from distill.evaluation.statistics import PairedTest, ScoreKey, ScoreTable, Summary, paired_tests, summarize
+from distill.evaluation.tasks import Task, resolve_tasks
+from distill.runs import load_student_from
+from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
+from distill.training import resolve_device
+from students import StudentEncoder
+from teachers.loading import load_tokenizer
+
+BASELINE = "baseline"
+MIN_SAMPLES = 4
+MIN_LENGTH = 8
+MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+NOTE_LIMIT = 8000  # MLflow's longest tag value
+
+
+@dataclass
+class EvaluationResult:
+    run_id: str
+    scores: ScoreTable
+    summaries: list[Summary]
+    tests: list[PairedTest]
+    report: str
+
+
+def score_variants(
+    model: PreTrainedModel,
+    tokenizer: PreTrainedTokenizerBase,
+    variants: Mapping[str, nn.Module],
+    corpora: Sequence[Corpus],
+    tasks: Sequence[Task],
+    seeds: Sequence[int],
+    *,
+    samples: int,
+    max_length: int,
+    batch_size: int,
+    quiet: bool = True,
+) -> ScoreTable:
+    """Score ``model`` with each variant as its word-embedding module, batch by batch on the same samples.
+
+    The first variant is the reference the fidelity task compares with (the baseline).
+    """
+    device = model.device
+    accepted = inspect.signature(model.forward).parameters
+    inputs = [name for name in MODEL_INPUTS if name in accepted]
+    plan = [(corpus, seed, task) for corpus in corpora for seed in seeds for task in tasks]
+    scores = ScoreTable(list(seeds))
+    progress = tqdm(total=len(plan) * -(-samples // batch_size), desc="evaluate", disable=quiet, dynamic_ncols=True)
+    with progress, torch.no_grad():
+        for corpus, seed, task in plan:
+            progress.set_postfix(dataset=corpus.name, task=task.name, seed=seed)
+            drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
+            scores.fingerprints[(corpus.name, task.name, seed)] = drawn.fingerprint
+            scorers = {label: task.scorer() for label in variants}
+            for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
+                model_inputs = {name: batch[name] for name in inputs if name in batch}
+                reference = None
+                for label, embeddings in variants.items():
+                    with swapped_input_embeddings(model, embeddings):
+                        output = model(**model_inputs, output_hidden_states=task.needs_hidden_states)
+                    reference = output if reference is None else reference
+                    scorers[label].update(output, batch, reference)
+                progress.update()
+            for label, scorer in scorers.items():
+                for metric, value in scorer.result().items():
+                    scores.values[ScoreKey(label, corpus.name, task.name, metric)].append(value)
+    return scores
+
+
+def student_label(student: StudentEncoder, source: str) -> str:
+    """``<student>-<loss>-<run id prefix>`` (or the folder name), safe as an MLflow metric name part."""
+    run_id = student.provenance.get("run_id")
+    parts = [student.registry_name, student.provenance.get("loss"), run_id[:8] if run_id else Path(source).name]
+    return re.sub(r"[^\w.\-]+", "_", "-".join(part for part in parts if part))
+
+
+def _unique(label: str, taken: Mapping[str, object]) -> str:
+    candidate, index = label, 1
+    while candidate in taken:
+        index += 1
+        candidate = f"{label}-{index}"
+    return candidate
+
+
+def _validate(students: Sequence[str], seeds: int, samples: int, max_length: int, alpha: float,
+              batch_size: int) -> None:
+    if not students:
+        raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
+    if seeds < 2:
+        raise DistillError(f"--seeds must be at least 2 for the paired t-test, got {seeds}")
+    if samples < MIN_SAMPLES:
+        raise DistillError(f"--samples must be at least {MIN_SAMPLES}, got {samples}")
+    if max_length < MIN_LENGTH:
+        raise DistillError(f"--max-length must be at least {MIN_LENGTH} tokens, got {max_length}")
+    if not 0 < alpha < 1:
+        raise DistillError(f"--alpha must be between 0 and 1, got {alpha}")
+    if batch_size < 1:
+        raise DistillError(f"--batch-size must be positive, got {batch_size}")
+
+
+def evaluate(
+    students: Sequence[str],
+    *,
+    model: str = "embedded",
+    revision: str | None = None,
+    tasks: Sequence[str] | None = None,
+    datasets: Sequence[str] = (OFFLINE_CORPUS,),
+    seeds: int = 5,
+    samples: int = 512,
+    max_length: int = 128,
+    alpha: float = 0.05,
+    batch_size: int = 16,
+    device: str = "auto",
+    quiet: bool = False,
+    tracking_uri: str | None = None,
+) -> EvaluationResult:
+    """Evaluate ``model`` and each student swapped into it; record one MLflow run.
+
+    Args:
+        students: MLflow run ids with a ``student`` artifact, or student folders.
+        model: hub name, local folder, or ``"embedded"`` (the packaged MiniLM).
+        tasks: names in ``distill.evaluation.TASKS``; default every task the model supports.
+        datasets: corpus names (``pydoc``, ``wikitext``, ``imdb``) or local files.
+        seeds: number of seeds, ``0 .. seeds-1``; each fixes the samples of every task.
+        samples: samples per seed, task and dataset.
+        max_length: tokens per sample (pairs included), longer ones truncated.
+        alpha: level of the paired t-tests.
+    """
+    _validate(students, seeds, samples, max_length, alpha, batch_size)
+    loaded = load_transformer(model, revision)
+    tokenizer = load_tokenizer(loaded.path)
+    if tokenizer.pad_token_id is None:
+        raise DistillError(f"the tokenizer of {model} has no padding token; batched evaluation needs one")
+    chosen = resolve_tasks(tasks, loaded.model)
+    corpora = [load_corpus(name) for name in dict.fromkeys(datasets)]
+    names = [corpus.name for corpus in corpora]
+    if len(set(names)) < len(names):
+        raise DistillError(f"corpora must have distinct names (file stems), got {', '.join(names)}")
+    for corpus in corpora:
+        for task in chosen:
+            task.require(corpus, samples)
+    trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
+
+    network = loaded.model.to(resolve_device(device))
+    variants: dict[str, nn.Module] = {BASELINE: input_embeddings(network)}
+    sources: dict[str, str] = {}
+    for source, student in zip(students, trained):
+        label = _unique(student_label(student, source), variants)
+        variants[label] = StudentEmbedding.from_model(network, student, tokenizer).baked()
+        sources[label] = source
+    scores = score_variants(network, tokenizer, variants, corpora, chosen, range(seeds), samples=samples,
+                            max_length=max_length, batch_size=batch_size, quiet=quiet)
+    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
+    report = render(summaries, tests)
+
+    params = {
+        "model": model, "model_path": loaded.path, "model_revision": loaded.revision,
+        "architecture": type(network).__name__, "tasks": ",".join(task.name for task in chosen),
+        "datasets": ",".join(corpus.name for corpus in corpora), "seeds": seeds, "samples": samples,
+        "max_length": max_length, "alpha": alpha, "batch_size": batch_size, "device": str(network.device),
+        "students": ",".join(students),
+        **{f"corpus.{corpus.name}": f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
+           for corpus in corpora},
+    }
+    run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
+    run_id = _log_run(params, sources, run_ids, scores, summaries, tests, report, tracking_uri)
+    return EvaluationResult(run_id, scores, summaries, tests, report)
+
+
+def _note(report: str) -> str:
+    """The report as the run's description, cut to MLflow's tag length limit (the artifacts hold it all)."""
+    if len(report) <= NOTE_LIMIT:
+        return report
+    return report[: NOTE_LIMIT - 40] + "\n… (full tables in the artifacts)"
+
+
+def _metric_name(key: ScoreKey) -> str:
+    return re.sub(r"[^\w.\-/]+", "_", f"{key.model}/{key.dataset}/{key.metric}")
+
+
+def _log_run(
+    params: dict[str, object],
+    sources: dict[str, str],
+    student_runs: list[str],
+    scores: ScoreTable,
+    summaries: list[Summary],
+    tests: list[PairedTest],
+    report: str,
+    tracking_uri: str | None,
+) -> str:
+    """One MLflow run: settings, links to the students' runs, every score and the report files."""
+    tracking.configure("evaluate", tracking_uri)
+    with mlflow.start_run(run_name=f"evaluate {params['model']}", nested=mlflow.active_run() is not None) as run:
+        mlflow.log_params(params)
+        mlflow.set_tags({
+            "distill.student_runs": ",".join(student_runs),
+            **{f"distill.student.{label}": source for label, source in sources.items()},
+            "mlflow.note.content": _note(report),
+        })
+        for index, seed in enumerate(scores.seeds):
+            mlflow.log_metrics({_metric_name(key): values[index] for key, values in scores.values.items()}, step=seed)
+        mlflow.log_metrics({f"{_metric_name(s.key)}/mean": s.mean for s in summaries}
+                           | {f"{_metric_name(s.key)}/std": s.std for s in summaries}
+                           | {f"{_metric_name(t.key)}/p_value": t.p_value for t in tests})
+        with tempfile.TemporaryDirectory() as folder:
+            write_report(Path(folder), scores, summaries, tests)
+            mlflow.log_artifacts(folder)
+        return run.info.run_id

@@ -1,0 +1,150 @@
+"""Seeded evaluation samples: which sentences, which masked positions, which sentence pairs.
+
+The builders expect a corpus large enough (the tasks check it with ``Corpus.require``).
+A seed alone fixes a sample set (``numpy.random.default_rng(seed)``), so every model of
+an evaluation — the baseline and each swapped student — sees exactly the same inputs,
+and a paired t-test over seeds compares like with like (paper §3, Table 3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterator, Sequence, Union
+
+import numpy as np
+import torch
+from torch import Tensor
+from transformers import PreTrainedTokenizerBase
+
+from distill.errors import DistillError
+from distill.evaluation.corpora import Corpus
+
+MASK_FRACTION = 0.15  # BERT's masking rate (Devlin et al. 2019), as in the paper's MLM evaluation
+IGNORE = -100  # label of positions that are not scored (the transformers convention)
+NEXT, RANDOM = 0, 1  # next_sentence_label values, as BertForPreTraining defines them
+
+Example = dict[str, Union[list[int], int]]
+
+
+@dataclass(frozen=True)
+class Samples:
+    """The tokenized examples of one task drawn with one seed."""
+
+    task: str
+    seed: int
+    examples: tuple[Example, ...]
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """Short hash of the examples: equal fingerprints, identical inputs and labels."""
+        return hashlib.sha256(json.dumps(self.examples, sort_keys=True).encode()).hexdigest()[:12]
+
+    def batches(self, batch_size: int, pad_token_id: int, device: torch.device) -> Iterator[dict[str, Tensor]]:
+        for start in range(0, len(self.examples), batch_size):
+            yield collate(self.examples[start : start + batch_size], pad_token_id, device)
+
+
+def collate(examples: Sequence[Example], pad_token_id: int, device: torch.device) -> dict[str, Tensor]:
+    """Stack examples into tensors, right-padding sequences (ids with the pad id, labels with IGNORE)."""
+    batch = {}
+    for key in examples[0]:
+        values = [example[key] for example in examples]
+        if isinstance(values[0], int):
+            batch[key] = torch.tensor(values)
+            continue
+        pad = pad_token_id if key == "input_ids" else IGNORE if key == "labels" else 0
+        width = max(len(value) for value in values)
+        batch[key] = torch.tensor([value + [pad] * (width - len(value)) for value in values])
+    return {key: tensor.to(device) for key, tensor in batch.items()}
+
+
+def _encode(
+    tokenizer: PreTrainedTokenizerBase, first: list[str], second: list[str] | None, max_length: int
+) -> list[Example]:
+    """One example per text (or text pair), truncated to ``max_length``, with a ``special`` flag list."""
+    encoded = tokenizer(first, second, truncation=True, max_length=max_length, return_special_tokens_mask=True)
+    special_ids = set(tokenizer.all_special_ids)
+    examples = []
+    for index in range(len(first)):
+        example = {key: list(encoded[key][index]) for key in encoded.keys()}
+        flags = example.pop("special_tokens_mask")
+        example["special"] = [int(flag or token in special_ids) for flag, token in zip(flags, example["input_ids"])]
+        examples.append(example)
+    return examples
+
+
+def _without_special(examples: list[Example]) -> tuple[Example, ...]:
+    for example in examples:
+        del example["special"]
+    return tuple(examples)
+
+
+def draw_sentences(corpus: Corpus, count: int, rng: np.random.Generator) -> list[str]:
+    """``count`` distinct sentences of ``corpus``."""
+    return [corpus.sentences[index] for index in rng.choice(len(corpus.sentences), size=count, replace=False)]
+
+
+def sentence_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
+                     max_length: int) -> Samples:
+    """Plain sentences (the fidelity task)."""
+    rng = np.random.default_rng(seed)
+    examples = _encode(tokenizer, draw_sentences(corpus, count, rng), None, max_length)
+    return Samples("fidelity", seed, _without_special(examples))
+
+
+def masked_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
+                   max_length: int) -> Samples:
+    """Sentences with 15% of their non-special tokens (at least one) replaced by the mask token.
+
+    ``labels`` holds the original id at masked positions and IGNORE elsewhere. Every
+    masked position gets the mask token (no 80/10/10 split: this is evaluation).
+    """
+    if tokenizer.mask_token_id is None:
+        raise DistillError(f"{type(tokenizer).__name__} has no mask token; the mlm task needs one")
+    rng = np.random.default_rng(seed)
+    examples = _encode(tokenizer, draw_sentences(corpus, count, rng), None, max_length)
+    for example in examples:
+        candidates = [position for position, special in enumerate(example["special"]) if not special]
+        num_masked = max(1, round(MASK_FRACTION * len(candidates))) if candidates else 0
+        masked = rng.choice(candidates, size=num_masked, replace=False)
+        labels = [IGNORE] * len(example["input_ids"])
+        for position in masked:
+            labels[position] = example["input_ids"][position]
+            example["input_ids"][position] = tokenizer.mask_token_id
+        example["labels"] = labels
+    return Samples("mlm", seed, _without_special(examples))
+
+
+def _random_partner(corpus: Corpus, first: int, rng: np.random.Generator) -> int:
+    """A sentence from another document; from another position when the corpus is a single document."""
+    single_document = corpus.documents[0] == corpus.documents[-1]  # documents are numbered in order
+    while True:
+        candidate = int(rng.integers(len(corpus.sentences)))
+        if single_document and candidate not in (first, first + 1):
+            return candidate
+        if not single_document and corpus.documents[candidate] != corpus.documents[first]:
+            return candidate
+
+
+def pair_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
+                 max_length: int) -> Samples:
+    """Sentence pairs, half a sentence and the one that follows it (NEXT), half a random second (RANDOM).
+
+    Needs ``count // 2`` next-sentence pairs and at least three sentences (``Corpus.require``).
+    """
+    rng = np.random.default_rng(seed)
+    num_next = count // 2
+    starts = rng.choice(corpus.pair_starts, size=num_next, replace=False)
+    firsts = rng.choice(len(corpus.sentences), size=count - num_next, replace=False)
+    pairs = [(int(start), int(start) + 1, NEXT) for start in starts]
+    pairs += [(int(first), _random_partner(corpus, int(first), rng), RANDOM) for first in firsts]
+    pairs = [pairs[index] for index in rng.permutation(count)]
+    examples = _encode(
+        tokenizer, [corpus.sentences[a] for a, _, _ in pairs], [corpus.sentences[b] for _, b, _ in pairs], max_length
+    )
+    for example, (_, _, label) in zip(examples, pairs):
+        example["next_sentence_label"] = label
+    return Samples("nsp", seed, _without_special(examples))

@@ -1,0 +1,199 @@
+"""The evaluation tasks: what a model is asked on its samples and how its answers are scored.
+
+* ``mlm``: top-1 accuracy at the masked positions (paper §3, Table 2).
+* ``nsp``: accuracy of the next-sentence classifier (paper §3, Table 2).
+* ``fidelity``, for models without those heads (and any other): how closely the swapped
+  model's last hidden states follow the baseline's — mean cosine per token and per
+  mean-pooled sentence, and the Spearman correlation of the two models' pairwise
+  sentence similarities. Not in the paper; it measures the same loss for encoders such
+  as all-MiniLM-L6-v2 that were trained without MLM/NSP heads.
+
+A scorer sees one batch at a time, with the baseline's output for the same batch as the
+reference, and accumulates over the batches of one sample set.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from typing import Callable, ClassVar, Sequence
+
+import torch
+import torch.nn.functional as F
+from scipy import stats
+from torch import Tensor
+from transformers import PreTrainedModel, PreTrainedTokenizerBase
+from transformers.utils import ModelOutput
+
+from distill.errors import DistillError
+from distill.evaluation.corpora import Corpus
+from distill.evaluation.samples import IGNORE, Samples, masked_samples, pair_samples, sentence_samples
+
+Batch = dict[str, Tensor]
+
+
+class Scorer(ABC):
+    @abstractmethod
+    def update(self, output: ModelOutput, batch: Batch, reference: ModelOutput) -> None: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, float]: ...
+
+
+class Task(ABC):
+    name: ClassVar[str]
+    metrics: ClassVar[tuple[str, ...]]
+    needs_hidden_states: ClassVar[bool] = False
+
+    @abstractmethod
+    def supports(self, model: PreTrainedModel) -> bool: ...
+
+    def require(self, corpus: Corpus, count: int) -> None:
+        """Refuse a corpus too small for ``count`` samples (one-line ``DistillError``)."""
+        corpus.require(count)
+
+    def draw(self, corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
+             max_length: int) -> Samples:
+        """The ``count`` samples that ``seed`` fixes, tokenized and truncated to ``max_length``."""
+        self.require(corpus, count)
+        return self.build(corpus, tokenizer, seed, count, max_length)
+
+    @abstractmethod
+    def build(self, corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
+              max_length: int) -> Samples: ...
+
+    @abstractmethod
+    def scorer(self) -> Scorer: ...
+
+
+class AccuracyScorer(Scorer):
+    """Top-1 accuracy over every label that is not IGNORE (all masked tokens of a sample set)."""
+
+    def __init__(self, metric: str, logits_of: Callable[[ModelOutput], Tensor], label_key: str) -> None:
+        self.metric, self.logits_of, self.label_key = metric, logits_of, label_key
+        self.correct = self.total = 0
+
+    def update(self, output: ModelOutput, batch: Batch, reference: ModelOutput) -> None:
+        labels = batch[self.label_key]
+        scored = labels != IGNORE
+        predicted = self.logits_of(output)[scored].argmax(dim=-1)
+        self.correct += int((predicted == labels[scored]).sum())
+        self.total += int(scored.sum())
+
+    def result(self) -> dict[str, float]:
+        return {self.metric: self.correct / self.total if self.total else math.nan}
+
+
+class MaskedLanguageModeling(Task):
+    name, metrics = "mlm", ("mlm_accuracy",)
+
+    def supports(self, model: PreTrainedModel) -> bool:
+        return model.get_output_embeddings() is not None
+
+    def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
+        return masked_samples(corpus, tokenizer, seed, count, max_length)
+
+    def scorer(self) -> Scorer:
+        # BertForPreTraining names them prediction_logits, *ForMaskedLM logits.
+        return AccuracyScorer(
+            "mlm_accuracy", lambda output: output.get("prediction_logits", output.get("logits")), "labels"
+        )
+
+
+class NextSentencePrediction(Task):
+    name, metrics = "nsp", ("nsp_accuracy",)
+
+    def supports(self, model: PreTrainedModel) -> bool:
+        # BERT-family NSP heads (BertForPreTraining, *ForNextSentencePrediction) are named seq_relationship.
+        return any(name.rpartition(".")[2] == "seq_relationship" for name, _ in model.named_modules())
+
+    def require(self, corpus: Corpus, count: int) -> None:
+        corpus.require(max(count, 3), count // 2)
+
+    def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
+        return pair_samples(corpus, tokenizer, seed, count, max_length)
+
+    def scorer(self) -> Scorer:
+        return AccuracyScorer(
+            "nsp_accuracy", lambda output: output.get("seq_relationship_logits", output.get("logits")),
+            "next_sentence_label",
+        )
+
+
+def last_hidden_state(output: ModelOutput) -> Tensor:
+    hidden = output.get("last_hidden_state")
+    return hidden if hidden is not None else output.hidden_states[-1]
+
+
+def mean_pool(hidden: Tensor, mask: Tensor) -> Tensor:
+    weights = mask.unsqueeze(-1).to(hidden.dtype)
+    return (hidden * weights).sum(dim=1) / weights.sum(dim=1).clamp_min(1)
+
+
+class FidelityScorer(Scorer):
+    def __init__(self) -> None:
+        self.token_cosine_sum = 0.0
+        self.num_tokens = 0
+        self.pooled: list[Tensor] = []
+        self.reference_pooled: list[Tensor] = []
+
+    def update(self, output: ModelOutput, batch: Batch, reference: ModelOutput) -> None:
+        mask = batch["attention_mask"].bool()
+        hidden, expected = last_hidden_state(output).double(), last_hidden_state(reference).double()
+        self.token_cosine_sum += float(F.cosine_similarity(hidden[mask], expected[mask], dim=-1).sum())
+        self.num_tokens += int(mask.sum())
+        self.pooled.append(mean_pool(hidden, mask).cpu())
+        self.reference_pooled.append(mean_pool(expected, mask).cpu())
+
+    def result(self) -> dict[str, float]:
+        pooled, expected = torch.cat(self.pooled), torch.cat(self.reference_pooled)
+        upper = torch.triu_indices(len(pooled), len(pooled), offset=1)
+        similarities = _cosine_matrix(pooled)[upper[0], upper[1]].numpy()
+        expected_similarities = _cosine_matrix(expected)[upper[0], upper[1]].numpy()
+        return {
+            "token_cosine": self.token_cosine_sum / self.num_tokens,
+            "sentence_cosine": float(F.cosine_similarity(pooled, expected, dim=-1).mean()),
+            "similarity_spearman": float(stats.spearmanr(similarities, expected_similarities).statistic),
+        }
+
+
+def _cosine_matrix(vectors: Tensor) -> Tensor:
+    normalized = F.normalize(vectors, dim=-1)
+    return normalized @ normalized.T
+
+
+class Fidelity(Task):
+    name, metrics = "fidelity", ("token_cosine", "sentence_cosine", "similarity_spearman")
+    needs_hidden_states = True
+
+    def supports(self, model: PreTrainedModel) -> bool:
+        return True
+
+    def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
+        return sentence_samples(corpus, tokenizer, seed, count, max_length)
+
+    def scorer(self) -> Scorer:
+        return FidelityScorer()
+
+
+TASKS: dict[str, Task] = {task.name: task for task in (MaskedLanguageModeling(), NextSentencePrediction(), Fidelity())}
+
+
+def supported_tasks(model: PreTrainedModel) -> list[str]:
+    return [name for name, task in TASKS.items() if task.supports(model)]
+
+
+def resolve_tasks(names: Sequence[str] | None, model: PreTrainedModel) -> list[Task]:
+    """The named tasks (default: every task ``model`` supports); unknown or unsupported names are refused."""
+    supported = supported_tasks(model)
+    if names is None:
+        return [TASKS[name] for name in supported]
+    for name in names:
+        if name not in TASKS:
+            raise DistillError(f"unknown task {name!r}; valid tasks: {', '.join(TASKS)}")
+    for name in names:
+        if name not in supported:
+            raise DistillError(
+                f"{type(model).__name__} has no {name} head; tasks it supports: {', '.join(supported)}"
+            )
+    return [TASKS[name] for name in dict.fromkeys(names)]

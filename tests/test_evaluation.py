@@ -1,0 +1,289 @@
+"""Evaluation: corpora, seeded samples, scoring every model on the same inputs, statistics, MLflow output."""
+
+from __future__ import annotations
+
+import csv
+import math
+import random
+from pathlib import Path
+
+import datasets
+import mlflow
+import pytest
+import tiny_models
+import torch
+from scipy import stats
+from test_surgery import lookup_student
+from transformers import AutoTokenizer
+from transformers.utils import ModelOutput
+
+from distill import tracking
+from distill.cli import main
+from distill.errors import DistillError
+from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
+from distill.evaluation.corpora import corpus_from_documents
+from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
+from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+
+ARTIFACTS = {"per_seed_scores.csv", "scores.png", "table2_scores.csv", "table2_scores.md", "table3_p_values.csv",
+             "table3_p_values.md"}
+
+
+@pytest.fixture(autouse=True)
+def hermetic_datasets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``datasets`` caches under the test folder and never tries the network."""
+    monkeypatch.setattr(datasets.config, "HF_DATASETS_CACHE", tmp_path / "datasets-cache")
+    monkeypatch.setattr(datasets.config, "HF_HUB_OFFLINE", True)
+
+
+def tiny_paragraphs(paragraphs: int = 6, sentences: int = 5, seed: int = 0) -> list[str]:
+    """Paragraphs of sentences made of the tiny BERT's whole words (so they tokenize without [UNK])."""
+    rng = random.Random(seed)
+    blocks = []
+    for _ in range(paragraphs):
+        texts = [" ".join(rng.choices(tiny_models.WORDS, k=rng.randint(4, 9))) for _ in range(sentences)]
+        blocks.append(" ".join(text[0].upper() + text[1:] + "." for text in texts))
+    return blocks
+
+
+@pytest.fixture
+def tiny_corpus_file(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.txt"
+    path.write_text("\n\n".join(tiny_paragraphs()) + "\n")
+    return path
+
+
+# --- corpora -------------------------------------------------------------------------------------------
+
+
+def test_default_corpus_is_python_documentation_prose() -> None:
+    corpus = load_corpus("pydoc")
+    assert len(corpus.sentences) >= 1000 and len(corpus.pair_starts) >= 500
+    assert "Types affect almost all aspects of object behavior." in corpus.sentences
+    for sentence in corpus.sentences:
+        assert sentence[0].isupper() and sentence[-1] in ".!?" and len(sentence.split()) >= 4, sentence
+        assert "::=" not in sentence and ">>>" not in sentence and "***" not in sentence
+    assert load_corpus("pydoc").fingerprint == corpus.fingerprint
+
+
+def test_local_corpora_in_every_format(tmp_path: Path) -> None:
+    paragraphs = tiny_paragraphs(paragraphs=3, sentences=2)
+    (tmp_path / "c.txt").write_text("\n\n".join(paragraphs))
+    table = datasets.Dataset.from_dict({"label": [0, 1, 0], "text": paragraphs})
+    table.to_csv(tmp_path / "c.csv")
+    table.to_json(tmp_path / "c.jsonl")
+    table.to_parquet(tmp_path / "c.parquet")
+    for suffix in ("txt", "csv", "jsonl", "parquet"):
+        corpus = load_corpus(str(tmp_path / f"c.{suffix}"))
+        assert corpus.name == "c"
+        assert len(corpus.sentences) == 6 and corpus.documents == (0, 0, 1, 1, 2, 2), suffix
+        assert corpus.pair_starts == (0, 2, 4)
+
+
+def test_bad_corpora_are_refused_in_one_line(tmp_path: Path) -> None:
+    (tmp_path / "empty.txt").write_text("")
+    (tmp_path / "short.txt").write_text("Hi.\n\nOk then.\n")
+    (tmp_path / "untitled.csv").write_text("body\nSome text that is long enough.\n")
+    cases = {
+        str(tmp_path / "missing.txt"): "corpus file .*missing.txt does not exist",
+        str(tmp_path / "empty.txt"): "empty.txt is empty",
+        str(tmp_path / "short.txt"): "corpus 'short' is empty: no sentence of at least 3 words",
+        str(tmp_path / "untitled.csv"): "has no 'text' column; its columns: body",
+        "wikipedia": "unknown corpus 'wikipedia'; choose pydoc \\(offline\\), wikitext, imdb, or a local",
+    }
+    for name, message in cases.items():
+        with pytest.raises(DistillError, match=message):
+            load_corpus(name)
+
+
+@pytest.mark.parametrize("name", ["wikitext", "imdb"])
+def test_unreachable_hub_corpus_names_the_alternatives(name: str) -> None:
+    with pytest.raises(DistillError, match=f"cannot load corpus '{name}' from the Hugging Face hub.*'pydoc'.*local"):
+        load_corpus(name)
+
+
+def test_too_small_corpus_is_refused() -> None:
+    corpus = corpus_from_documents("small", ["One two three four. Five six seven eight.", "Nine ten eleven twelve."])
+    with pytest.raises(DistillError, match="corpus 'small' has 3 usable sentences and 1 next-sentence pairs; "
+                                           "the task needs 4 sentences \\(lower --samples"):
+        TASKS["mlm"].require(corpus, 4)
+    TASKS["nsp"].require(corpus, 2)
+    with pytest.raises(DistillError, match="the task needs 4 sentences and 2 pairs"):
+        TASKS["nsp"].require(corpus, 4)
+
+
+# --- seeded samples --------------------------------------------------------------------------------------
+
+
+def test_masked_samples_are_fixed_by_the_seed(tiny_bert_dir: Path, tiny_corpus_file: Path) -> None:
+    tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
+    corpus = load_corpus(str(tiny_corpus_file))
+    first, again = (masked_samples(corpus, tokenizer, 7, 12, 32) for _ in range(2))
+    assert first.fingerprint == again.fingerprint and first.examples == again.examples
+    assert masked_samples(corpus, tokenizer, 8, 12, 32).fingerprint != first.fingerprint
+    originals = {tuple(tokenizer(sentence)["input_ids"]) for sentence in corpus.sentences}
+    for example in first.examples:
+        labels, ids = example["labels"], example["input_ids"]
+        masked = [position for position, label in enumerate(labels) if label != IGNORE]
+        assert masked and all(ids[position] == tokenizer.mask_token_id for position in masked)
+        assert max(1, round(MASK_FRACTION * (len(ids) - 2))) == len(masked)  # [CLS] and [SEP] never masked
+        assert 0 not in masked and len(ids) - 1 not in masked
+        restored = [label if label != IGNORE else token for token, label in zip(ids, labels)]
+        assert tuple(restored) in originals
+
+
+def test_sentence_pairs_are_half_next_half_random(tiny_bert_dir: Path, tiny_corpus_file: Path) -> None:
+    tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
+    corpus = load_corpus(str(tiny_corpus_file))
+    samples = pair_samples(corpus, tokenizer, 3, 12, 64)
+    assert samples.fingerprint == pair_samples(corpus, tokenizer, 3, 12, 64).fingerprint
+    labels = [example["next_sentence_label"] for example in samples.examples]
+    assert labels.count(NEXT) == labels.count(RANDOM) == 6
+    consecutive = {tuple(tokenizer(corpus.sentences[i], corpus.sentences[i + 1])["input_ids"])
+                   for i in corpus.pair_starts}
+    for example in samples.examples:
+        assert (tuple(example["input_ids"]) in consecutive) == (example["next_sentence_label"] == NEXT)
+
+
+def test_accuracy_scorers_count_only_scored_positions() -> None:
+    logits = torch.zeros(2, 3, 4)
+    logits[0, 0, 1] = logits[0, 1, 2] = logits[1, 2, 3] = logits[1, 0, 0] = 1.0  # top-1: 1, 2, 0 / 0, 0, 3
+    labels = torch.tensor([[1, 3, IGNORE], [IGNORE, IGNORE, 3]])
+    mlm = TASKS["mlm"].scorer()
+    mlm.update(ModelOutput(prediction_logits=logits), {"labels": labels}, None)
+    mlm.update(ModelOutput(logits=logits[:1]), {"labels": torch.tensor([[IGNORE, 2, 1]])}, None)
+    assert mlm.result() == {"mlm_accuracy": 3 / 5}
+    nsp = TASKS["nsp"].scorer()
+    nsp.update(ModelOutput(seq_relationship_logits=torch.tensor([[2.0, 1.0], [0.0, 1.0], [0.0, 1.0]])),
+               {"next_sentence_label": torch.tensor([NEXT, NEXT, RANDOM])}, None)
+    assert nsp.result() == {"nsp_accuracy": pytest.approx(2 / 3)}
+
+
+def test_fidelity_scorer_compares_with_the_reference() -> None:
+    hidden = torch.randn(6, 5, 8, generator=torch.Generator().manual_seed(0))
+    mask = torch.ones(6, 5, dtype=torch.long)
+    mask[:, 3:] = 0
+    reference = ModelOutput(last_hidden_state=hidden)
+    same, flipped = TASKS["fidelity"].scorer(), TASKS["fidelity"].scorer()
+    same.update(ModelOutput(last_hidden_state=hidden), {"attention_mask": mask}, reference)
+    padded_differently = hidden.clone()
+    padded_differently[:, 3:] = 7.0  # padding must not count
+    flipped.update(ModelOutput(hidden_states=(None, -padded_differently)), {"attention_mask": mask}, reference)
+    assert same.result() == pytest.approx({"token_cosine": 1.0, "sentence_cosine": 1.0, "similarity_spearman": 1.0})
+    assert flipped.result() == pytest.approx({"token_cosine": -1.0, "sentence_cosine": -1.0,
+                                              "similarity_spearman": 1.0})
+
+
+def test_every_model_sees_the_same_inputs(tiny_bert_dir: Path, tiny_corpus_file: Path) -> None:
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    variants = {BASELINE: input_embeddings(model)}
+    for index in (1, 2):
+        student = lookup_student(tiny_bert_dir, noise=0.1 * index)
+        variants[f"student-{index}"] = StudentEmbedding.from_model(model, student, tokenizer).baked()
+    seen: list[tuple[torch.nn.Module, torch.Tensor]] = []
+    model.register_forward_pre_hook(
+        lambda module, args, kwargs: seen.append((module.get_input_embeddings(), kwargs["input_ids"].clone())),
+        with_kwargs=True,
+    )
+    corpus = load_corpus(str(tiny_corpus_file))
+    scores = score_variants(model, tokenizer, variants, [corpus], [TASKS["mlm"], TASKS["nsp"]], [0, 1],
+                            samples=10, max_length=32, batch_size=4)
+    assert len(seen) == 2 * 2 * 3 * 3  # seeds × tasks × batches × models
+    for start in range(0, len(seen), 3):
+        group = seen[start : start + 3]
+        assert [embeddings for embeddings, _ in group] == list(variants.values())
+        assert all(torch.equal(ids, group[0][1]) for _, ids in group)
+    assert set(scores.fingerprints) == {("tiny", task, seed) for task in ("mlm", "nsp") for seed in (0, 1)}
+    assert model.get_input_embeddings() is variants[BASELINE]
+
+
+# --- the evaluation --------------------------------------------------------------------------------------
+
+
+def _log_student_run(student, folder: Path) -> str:
+    """Log ``student`` as the 'student' artifact of a new run, with provenance as training records it."""
+    tracking.configure("train")  # this test's store (another test may have pointed MLflow elsewhere)
+    with mlflow.start_run() as run:
+        student.provenance = {"run_id": run.info.run_id, "loss": "mse"}
+        mlflow.log_artifacts(str(student.save_pretrained(folder)), "student")
+    return run.info.run_id
+
+
+def test_evaluation_over_three_seeds_with_t_tests_and_mlflow_artifacts(tiny_bert_dir, tiny_corpus_file, tmp_path):
+    identical = lookup_student(tiny_bert_dir).save_pretrained(tmp_path / "identical")
+    noisy_run = _log_student_run(lookup_student(tiny_bert_dir, noise=0.05), tmp_path / "noisy")
+
+    result = evaluate([str(identical), noisy_run], model=str(tiny_bert_dir), datasets=[str(tiny_corpus_file)],
+                      seeds=3, samples=8, max_length=32, batch_size=4, quiet=True)
+
+    models = result.scores.models
+    assert models[0] == BASELINE and len(models) == 3
+    metrics = {"mlm_accuracy", "nsp_accuracy", "token_cosine", "sentence_cosine", "similarity_spearman"}
+    assert {key.metric for key in result.scores.values} == metrics
+    assert all(len(values) == 3 for values in result.scores.values.values())
+    identical_label, noisy_label = models[1], models[2]
+    for key, values in result.scores.values.items():
+        baseline = result.scores.values[key._replace(model=BASELINE)]
+        if key.model == identical_label:
+            assert values == baseline
+        if key.task == "fidelity" and key.model == BASELINE:
+            assert values == pytest.approx([1.0] * 3)
+    assert result.scores.values[ScoreKey(noisy_label, "tiny", "fidelity", "token_cosine")][0] < 0.999
+
+    assert len(result.tests) == 2 * len(metrics)
+    for test in result.tests:
+        expected = stats.ttest_rel(result.scores.values[test.key],
+                                   result.scores.values[test.key._replace(model=BASELINE)]).pvalue
+        assert (math.isnan(test.p_value) and math.isnan(expected)) or test.p_value == pytest.approx(expected)
+        if test.key.model == identical_label:
+            assert math.isnan(test.p_value) and not test.significant
+
+    run = mlflow.get_run(result.run_id)
+    assert mlflow.get_experiment(run.info.experiment_id).name == "distill-evaluate"
+    assert noisy_run in run.data.tags["distill.student_runs"]
+    assert run.data.params["seeds"] == "3" and run.data.params["tasks"] == "mlm,nsp,fidelity"
+    history = mlflow.MlflowClient().get_metric_history(result.run_id, f"{noisy_label}/tiny/mlm_accuracy")
+    assert [point.step for point in history] == [0, 1, 2]
+    folder = Path(mlflow.artifacts.download_artifacts(run_id=result.run_id, dst_path=str(tmp_path / "artifacts")))
+    assert ARTIFACTS <= {path.name for path in folder.iterdir()}
+    with (folder / "table3_p_values.csv").open() as file:
+        rows = list(csv.DictReader(file))
+    assert len(rows) == len(result.tests)
+    assert (folder / "scores.png").read_bytes().startswith(b"\x89PNG")
+    assert "Table 3" in result.report and "**nan**" in (folder / "table3_p_values.md").read_text()
+
+
+@pytest.fixture(scope="module")
+def minilm_students(embedded_dir, tmp_path_factory) -> list[str]:
+    folder = tmp_path_factory.mktemp("minilm-students")
+    return [str(lookup_student(embedded_dir, noise=noise).save_pretrained(folder / f"noise-{noise}"))
+            for noise in (0.0, 0.02)]
+
+
+def test_evaluate_command_on_embedded_minilm_gives_fidelity_table(minilm_students, capsys) -> None:
+    code = main(["evaluate", "--students", *minilm_students, "--seeds", "3", "--samples", "6",
+                 "--max-length", "16", "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "token_cosine" in out and "similarity_spearman" in out and "mlm_accuracy" not in out
+    (run,) = mlflow.search_runs(experiment_names=["distill-evaluate"], output_format="list")
+    assert run.data.params["datasets"] == "pydoc" and run.data.params["tasks"] == "fidelity"
+    assert run.info.run_id in out
+
+
+def test_evaluate_command_refuses_bad_input_in_one_line(minilm_students, tiny_bert_dir, tmp_path, capsys) -> None:
+    student = minilm_students[0]
+    cases = [
+        (["--tasks", "mlm,pos"], "unknown task 'pos'; valid tasks: mlm, nsp, fidelity"),
+        (["--tasks", "mlm"], "BertModel has no mlm head; tasks it supports: fidelity"),
+        (["--seeds", "1"], "--seeds must be at least 2"),
+        (["--samples", "5000"], "corpus 'pydoc' has"),
+        (["--datasets", str(tmp_path / "none.txt")], "none.txt does not exist"),
+        (["--datasets", "imdb"], "cannot load corpus 'imdb' from the Hugging Face hub"),
+        (["--model", str(tiny_bert_dir)], "student dim 384 differs from the model's hidden size 32"),
+    ]
+    for extra, message in cases:
+        code = main(["evaluate", "--students", student, "--quiet", *extra])
+        error = capsys.readouterr().err
+        assert code == 2 and error.startswith("error: ") and message in error and error.count("\n") == 1, error
