@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from distill.config import DEVICES
+from distill.noise import PRESETS
 
 HELP = "Compare a transformer with its swapped students on MLM/NSP or fidelity over seeds (paired t-tests)."
 
@@ -29,6 +30,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-length", type=int, default=128, help="tokens per sample")
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--alpha", type=float, default=0.05, help="level of the paired t-tests")
+    parser.add_argument("--noise", metavar="SPEC|PRESET",
+                        help="noise the evaluation text only, seeded per seed: 'kind:rate,...' "
+                             f"(e.g. drop:0.1,repeat:0.2,case:0.5) or a preset ({', '.join(PRESETS)}); see distill.noise")
+    parser.add_argument("--whole-words", action="store_true",
+                        help="also run each student on the vocabulary-free path: words the tokenizer splits "
+                             "are embedded whole by the student (reported as <student>-wholeword)")
     parser.add_argument("--device", choices=DEVICES, default="auto")
     parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -40,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     result = evaluate(
         args.students, model=args.model, revision=args.revision, tasks=args.tasks, datasets=args.datasets,
         seeds=args.seeds, samples=args.samples, max_length=args.max_length, alpha=args.alpha,
-        batch_size=args.batch_size, device=args.device, quiet=args.quiet, tracking_uri=args.tracking_uri,
+        batch_size=args.batch_size, device=args.device, noise=args.noise, whole_words=args.whole_words,
+        quiet=args.quiet, tracking_uri=args.tracking_uri,
     )
     print(result.report)
     print(f"evaluation run {result.run_id}: tables and chart logged as its artifacts")

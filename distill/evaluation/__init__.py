@@ -4,9 +4,10 @@
 >>> result = evaluate(["RUN_ID"], model="embedded", datasets=["pydoc"], seeds=3)  # doctest: +SKIP
 >>> print(result.report)  # doctest: +SKIP
 
-Modules: ``corpora`` (text sources), ``samples`` (seeded sample sets), ``tasks`` (MLM,
-NSP, fidelity), ``statistics`` (mean ± std, paired t-tests), ``report`` (tables and
-chart), ``runner`` (the evaluation and its MLflow run).
+Modules: ``corpora`` (text sources, noised per seed), ``samples`` (seeded sample sets),
+``tasks`` (MLM, NSP, fidelity), ``wholeword`` (the vocabulary-free path),
+``statistics`` (mean ± std, paired t-tests), ``report`` (tables and chart), ``runner``
+(the evaluation and its MLflow run).
 """
 
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus

@@ -16,6 +16,7 @@ Names resolve to:
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from distill.errors import DistillError
+from distill.noise import NoiseSpec, apply_noise
 
 OFFLINE_CORPUS = "pydoc"
 TEXT_COLUMN = "text"
@@ -63,6 +65,18 @@ class Corpus:
                 f"corpus {self.name!r} has {len(self.sentences)} usable sentences and {len(self.pair_starts)} "
                 f"next-sentence pairs; the task needs {needed} (lower --samples or use a larger corpus)"
             )
+
+
+def noised_corpus(corpus: Corpus, spec: NoiseSpec, seed: int) -> Corpus:
+    """``corpus`` with every sentence noised, the same for the same ``seed``.
+
+    HLM's "unseen" regime (§4.2, Table 9; ``shared/reference/hlm.md``): the noise touches the
+    evaluation text only. Sentences and documents keep their order, so a seed draws
+    the same sentences (now noised) as on the clean corpus.
+    """
+    rng = random.Random(seed)
+    return Corpus(corpus.name, tuple(apply_noise(sentence, spec, rng) for sentence in corpus.sentences),
+                  corpus.documents)
 
 
 def split_sentences(text: str) -> list[str]:

@@ -4,6 +4,11 @@ The model is loaded once. Each student is baked (``distill.surgery``) into an or
 embedding table, and for every batch the baseline table and each student's table take
 turns as the model's word-embedding module, so all of them see the very same inputs
 and the MLM decoder keeps the teacher's table throughout.
+
+With ``noise``, every seed noises the evaluation text once (``corpora.noised_corpus``),
+and all models of that seed see the same noisy samples. With ``whole_words``, each
+student is also run on its vocabulary-free path (``wholeword.WholeWords``), labelled
+``<student>-wholeword``, on the same batches.
 """
 
 from __future__ import annotations
@@ -20,13 +25,16 @@ import torch
 from torch import nn
 from tqdm.auto import tqdm
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
+from transformers.utils import ModelOutput
 
 from distill import tracking
 from distill.errors import DistillError
-from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
+from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus, noised_corpus
 from distill.evaluation.report import render, write_report
 from distill.evaluation.statistics import PairedTest, ScoreKey, ScoreTable, Summary, paired_tests, summarize
 from distill.evaluation.tasks import Task, resolve_tasks
+from distill.evaluation.wholeword import SUFFIX, WholeWords, continuation_prefix
+from distill.noise import NoiseSpec
 from distill.runs import load_student_from
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
 from distill.training import resolve_device
@@ -38,6 +46,8 @@ MIN_SAMPLES = 4
 MIN_LENGTH = 8
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 NOTE_LIMIT = 8000  # MLflow's longest tag value
+
+Variant = nn.Module | WholeWords  # a word-embedding module for the ids, or the whole-word path
 
 
 @dataclass
@@ -52,7 +62,7 @@ class EvaluationResult:
 def score_variants(
     model: PreTrainedModel,
     tokenizer: PreTrainedTokenizerBase,
-    variants: Mapping[str, nn.Module],
+    variants: Mapping[str, Variant],
     corpora: Sequence[Corpus],
     tasks: Sequence[Task],
     seeds: Sequence[int],
@@ -60,37 +70,50 @@ def score_variants(
     samples: int,
     max_length: int,
     batch_size: int,
+    noise: NoiseSpec | None = None,
     quiet: bool = True,
 ) -> ScoreTable:
     """Score ``model`` with each variant as its word-embedding module, batch by batch on the same samples.
 
-    The first variant is the reference the fidelity task compares with (the baseline).
+    The first variant is the reference the fidelity task compares with (the baseline);
+    it must be a module. With ``noise``, seed ``s`` evaluates ``noised_corpus(corpus, noise, s)``.
     """
     device = model.device
     accepted = inspect.signature(model.forward).parameters
     inputs = [name for name in MODEL_INPUTS if name in accepted]
-    plan = [(corpus, seed, task) for corpus in corpora for seed in seeds for task in tasks]
     scores = ScoreTable(list(seeds))
-    progress = tqdm(total=len(plan) * -(-samples // batch_size), desc="evaluate", disable=quiet, dynamic_ncols=True)
+    total = len(corpora) * len(seeds) * len(tasks) * -(-samples // batch_size)
+    progress = tqdm(total=total, desc="evaluate", disable=quiet, dynamic_ncols=True)
     with progress, torch.no_grad():
-        for corpus, seed, task in plan:
-            progress.set_postfix(dataset=corpus.name, task=task.name, seed=seed)
-            drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
-            scores.fingerprints[(corpus.name, task.name, seed)] = drawn.fingerprint
-            scorers = {label: task.scorer() for label in variants}
-            for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
-                model_inputs = {name: batch[name] for name in inputs if name in batch}
-                reference = None
-                for label, embeddings in variants.items():
-                    with swapped_input_embeddings(model, embeddings):
-                        output = model(**model_inputs, output_hidden_states=task.needs_hidden_states)
-                    reference = output if reference is None else reference
-                    scorers[label].update(output, batch, reference)
-                progress.update()
-            for label, scorer in scorers.items():
-                for metric, value in scorer.result().items():
-                    scores.values[ScoreKey(label, corpus.name, task.name, metric)].append(value)
+        for corpus in corpora:
+            for seed in seeds:
+                text = corpus if noise is None else noised_corpus(corpus, noise, seed)
+                for task in tasks:
+                    progress.set_postfix(dataset=corpus.name, task=task.name, seed=seed)
+                    drawn = task.draw(text, tokenizer, seed, samples, max_length)
+                    scores.fingerprints[(corpus.name, task.name, seed)] = drawn.fingerprint
+                    scorers = {label: task.scorer() for label in variants}
+                    for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
+                        reference = None
+                        for label, variant in variants.items():
+                            output, scored = _run(model, variant, batch, inputs, task.needs_hidden_states)
+                            reference = output if reference is None else reference
+                            scorers[label].update(output, scored, reference)
+                        progress.update()
+                    for label, scorer in scorers.items():
+                        for metric, value in scorer.result().items():
+                            scores.values[ScoreKey(label, corpus.name, task.name, metric)].append(value)
     return scores
+
+
+def _run(model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor], inputs: Sequence[str],
+         output_hidden_states: bool) -> tuple[ModelOutput, dict[str, torch.Tensor]]:
+    """The model's output with ``variant``, and the batch its scorer reads (the whole-word one for that path)."""
+    if isinstance(variant, WholeWords):
+        return variant.run(model, batch, inputs, output_hidden_states)
+    with swapped_input_embeddings(model, variant):
+        return model(**{name: batch[name] for name in inputs if name in batch},
+                     output_hidden_states=output_hidden_states), batch
 
 
 def student_label(student: StudentEncoder, source: str) -> str:
@@ -137,6 +160,8 @@ def evaluate(
     alpha: float = 0.05,
     batch_size: int = 16,
     device: str = "auto",
+    noise: NoiseSpec | str | None = None,
+    whole_words: bool = False,
     quiet: bool = False,
     tracking_uri: str | None = None,
 ) -> EvaluationResult:
@@ -151,12 +176,19 @@ def evaluate(
         samples: samples per seed, task and dataset.
         max_length: tokens per sample (pairs included), longer ones truncated.
         alpha: level of the paired t-tests.
+        noise: a ``distill.noise`` spec or preset (``"hlm"``, ``"drop:0.1,case:0.5"``)
+            applied to the evaluation text only, seeded by each evaluation seed.
+        whole_words: also run each student on its vocabulary-free path, words the
+            tokenizer splits embedded whole (``<student>-wholeword``; WordPiece models).
     """
     _validate(students, seeds, samples, max_length, alpha, batch_size)
+    spec = NoiseSpec.parse(noise) if isinstance(noise, str) else noise
     loaded = load_transformer(model, revision)
     tokenizer = load_tokenizer(loaded.path)
     if tokenizer.pad_token_id is None:
         raise DistillError(f"the tokenizer of {model} has no padding token; batched evaluation needs one")
+    if whole_words:
+        continuation_prefix(tokenizer)  # refuse a tokenizer without ## pieces before any work
     chosen = resolve_tasks(tasks, loaded.model)
     corpora = [load_corpus(name) for name in dict.fromkeys(datasets)]
     names = [corpus.name for corpus in corpora]
@@ -168,14 +200,20 @@ def evaluate(
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
 
     network = loaded.model.to(resolve_device(device))
-    variants: dict[str, nn.Module] = {BASELINE: input_embeddings(network)}
+    variants: dict[str, Variant] = {BASELINE: input_embeddings(network)}
     sources: dict[str, str] = {}
+    whole_word_paths: dict[str, WholeWords] = {}
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), variants)
-        variants[label] = StudentEmbedding.from_model(network, student, tokenizer).baked()
+        live = StudentEmbedding.from_model(network, student, tokenizer)
+        variants[label] = live.baked()
         sources[label] = source
+        if whole_words:
+            wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
+            whole_word_paths[wholeword_label] = WholeWords(live, variants[label], tokenizer)
+    variants |= whole_word_paths
     scores = score_variants(network, tokenizer, variants, corpora, chosen, range(seeds), samples=samples,
-                            max_length=max_length, batch_size=batch_size, quiet=quiet)
+                            max_length=max_length, batch_size=batch_size, noise=spec, quiet=quiet)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
     report = render(summaries, tests)
 
@@ -184,7 +222,7 @@ def evaluate(
         "architecture": type(network).__name__, "tasks": ",".join(task.name for task in chosen),
         "datasets": ",".join(corpus.name for corpus in corpora), "seeds": seeds, "samples": samples,
         "max_length": max_length, "alpha": alpha, "batch_size": batch_size, "device": str(network.device),
-        "students": ",".join(students),
+        "students": ",".join(students), "noise": str(spec) if spec else "none", "whole_words": whole_words,
         **{f"corpus.{corpus.name}": f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in corpora},
     }

@@ -6,7 +6,10 @@
   model's last hidden states follow the baseline's — mean cosine per token and per
   mean-pooled sentence, and the Spearman correlation of the two models' pairwise
   sentence similarities. Not in the paper; it measures the same loss for encoders such
-  as all-MiniLM-L6-v2 that were trained without MLM/NSP heads.
+  as all-MiniLM-L6-v2 that were trained without MLM/NSP heads. On the whole-word path
+  (``distill.evaluation.wholeword``) a position covering several pieces is compared
+  with the baseline's states of those pieces, mean-pooled, and the sentence vectors
+  are each model's mean over its own positions.
 
 A scorer sees one batch at a time, with the baseline's output for the same batch as the
 reference, and accumulates over the batches of one sample set.
@@ -28,6 +31,7 @@ from transformers.utils import ModelOutput
 from distill.errors import DistillError
 from distill.evaluation.corpora import Corpus
 from distill.evaluation.samples import IGNORE, Samples, masked_samples, pair_samples, sentence_samples
+from distill.evaluation.wholeword import PIECE_POSITION, pool_pieces
 
 Batch = dict[str, Tensor]
 
@@ -140,10 +144,14 @@ class FidelityScorer(Scorer):
     def update(self, output: ModelOutput, batch: Batch, reference: ModelOutput) -> None:
         mask = batch["attention_mask"].bool()
         hidden, expected = last_hidden_state(output).double(), last_hidden_state(reference).double()
+        if PIECE_POSITION in batch:  # a whole-word batch: the baseline's sentence over its own pieces
+            self.reference_pooled.append(mean_pool(expected, batch[PIECE_POSITION] >= 0).cpu())
+            expected = pool_pieces(expected, batch[PIECE_POSITION], hidden.shape[1])
+        else:
+            self.reference_pooled.append(mean_pool(expected, mask).cpu())
         self.token_cosine_sum += float(F.cosine_similarity(hidden[mask], expected[mask], dim=-1).sum())
         self.num_tokens += int(mask.sum())
         self.pooled.append(mean_pool(hidden, mask).cpu())
-        self.reference_pooled.append(mean_pool(expected, mask).cpu())
 
     def result(self) -> dict[str, float]:
         pooled, expected = torch.cat(self.pooled), torch.cat(self.reference_pooled)

@@ -1,0 +1,143 @@
+"""Robustness evaluation: noisy evaluation text and the vocabulary-free (whole-word) path."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import mlflow
+import pytest
+import torch
+from scipy import stats
+from test_evaluation import tiny_paragraphs
+from test_surgery import lookup_student, small_bytescnn
+from transformers import AutoTokenizer
+
+from distill.cli import main
+from distill.errors import DistillError
+from distill.evaluation import BASELINE, TASKS, evaluate, load_corpus, score_variants
+from distill.evaluation.corpora import noised_corpus
+from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords, group_words
+from distill.noise import NoiseSpec
+from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+
+
+@pytest.fixture
+def whole_word_corpus(tmp_path: Path) -> Path:
+    """The tiny BERT's whole words, plus words it splits (walk ##ed, read ##ing)."""
+    path = tmp_path / "words.txt"
+    paragraphs = tiny_paragraphs(paragraphs=4, sentences=4)
+    path.write_text("\n\n".join(f"{text} She walked and they kept reading." for text in paragraphs) + "\n")
+    return path
+
+
+def _p_values_match(result) -> None:
+    for test in result.tests:
+        expected = stats.ttest_rel(result.scores.values[test.key],
+                                   result.scores.values[test.key._replace(model=BASELINE)]).pvalue
+        assert (math.isnan(test.p_value) and math.isnan(expected)) or test.p_value == pytest.approx(expected)
+
+
+def test_group_words_merges_split_words_unless_masked() -> None:
+    pieces = ["[CLS]", "walk", "##ed", "the", "read", "##ing", "##s", "[SEP]"]
+    words = group_words(pieces, [False] * 8, "##")
+    assert [(word.positions, word.text) for word in words] == [
+        ([0], None), ([1, 2], "walked"), ([3], None), ([4, 5, 6], "readings"), ([7], None)]
+    masked = group_words(pieces, [False, False, True, False, False, False, False, False], "##")
+    assert [word.positions for word in masked][:4] == [[0], [1], [2], [3]]
+
+
+def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, whole_word_corpus) -> None:
+    corpus = load_corpus(str(whole_word_corpus))
+    spec = NoiseSpec.parse("hlm")
+    first, again, other = (noised_corpus(corpus, spec, seed) for seed in (0, 0, 1))
+    assert first == again and first.sentences != other.sentences != corpus.sentences
+    assert first.documents == corpus.documents
+
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    variants = {BASELINE: input_embeddings(model),
+                "student": StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir, 0.1), tokenizer).baked()}
+    seen: list[torch.Tensor] = []
+    model.register_forward_pre_hook(lambda module, args, kwargs: seen.append(kwargs["input_ids"].clone()),
+                                    with_kwargs=True)
+
+    def fingerprints(noise):
+        seen.clear()
+        scores = score_variants(model, tokenizer, variants, [corpus], [TASKS["fidelity"]], [0, 1], samples=8,
+                                max_length=32, batch_size=8, noise=noise)
+        assert all(torch.equal(seen[index], seen[index + 1]) for index in range(0, len(seen), 2))  # both models
+        return scores.fingerprints
+
+    noisy, noisy_again, clean = fingerprints(spec), fingerprints(spec), fingerprints(None)
+    assert noisy == noisy_again
+    assert all(noisy[key] != clean[key] for key in clean)
+    assert noisy[("words", "fidelity", 0)] != noisy[("words", "fidelity", 1)]
+
+
+def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_path) -> None:
+    path = tmp_path / "plain.txt"
+    path.write_text("\n\n".join(tiny_paragraphs()) + "\n")  # whole vocabulary words only
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
+    table = live.baked()
+    variants = {BASELINE: input_embeddings(model), "student": table,
+                "student" + SUFFIX: WholeWords(live, table, tokenizer)}
+    scores = score_variants(model, tokenizer, variants, [load_corpus(str(path))], list(TASKS.values()), [0, 1],
+                            samples=8, max_length=32, batch_size=4)
+    for key, values in scores.values.items():
+        if key.model == "student" + SUFFIX:
+            assert values == scores.values[key._replace(model="student")], key
+
+
+def test_whole_word_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir) -> None:
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
+    batch = dict(tokenizer(["the cat walked"], ["she is reading"], return_tensors="pt"))
+    words = WholeWords(live, live.baked(), tokenizer).inputs(batch)
+    # [CLS] the cat walk ##ed [SEP] she is read ##ing [SEP]: 11 pieces, 9 positions
+    assert batch["input_ids"].shape[1] == 11 and words["inputs_embeds"].shape[1] == 9
+    assert words["token_type_ids"].tolist() == [[0, 0, 0, 0, 0, 1, 1, 1, 1]]
+    assert words[PIECE_POSITION].tolist() == [[0, 1, 2, 3, 3, 4, 5, 6, 7, 7, 8]]
+    assert torch.equal(words["inputs_embeds"][0, 3], live.embed_words(["walked"])[0])
+    assert torch.equal(words["inputs_embeds"][0, 1], input_embeddings(model)(batch["input_ids"][0, 1]))
+
+
+def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    result = evaluate([str(student)], model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=3,
+                      samples=8, max_length=48, batch_size=4, noise="drop:0.1,repeat:0.2,case:0.5",
+                      whole_words=True, quiet=True)
+    models = result.scores.models
+    assert models == [BASELINE, models[1], models[1] + SUFFIX]
+    assert {key.task for key in result.scores.values} == {"mlm", "nsp", "fidelity"}
+    assert all(len(values) == 3 for values in result.scores.values.values())
+    wholeword = [key for key in result.scores.values if key.model.endswith(SUFFIX)]
+    assert any(result.scores.values[key] != result.scores.values[key._replace(model=models[1])] for key in wholeword)
+    assert len(result.tests) == 2 * 5
+    _p_values_match(result)
+    params = mlflow.get_run(result.run_id).data.params
+    assert params["noise"] == "drop:0.1,repeat:0.2,case:0.5" and params["whole_words"] == "True"
+
+
+def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_path, capsys) -> None:
+    torch.manual_seed(0)
+    student = small_bytescnn(384).save_pretrained(tmp_path / "bytescnn")
+    code = main(["evaluate", "--students", str(student), "--seeds", "3", "--samples", "6", "--max-length", "24",
+                 "--noise", "hlm", "--whole-words", "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert f"bytescnn-small-bytescnn{SUFFIX}" in out
+    (run,) = mlflow.search_runs(experiment_names=["distill-evaluate"], output_format="list")
+    assert run.data.params["noise"] == str(NoiseSpec.parse("hlm"))
+    p_values = {key: value for key, value in run.data.metrics.items() if key.endswith("/p_value")}
+    assert len(p_values) == 2 * 3 and all(0 <= value <= 1 for value in p_values.values())
+
+
+def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path) -> None:
+    with pytest.raises(DistillError, match="unknown noise kind 'smudge'"):
+        evaluate(["x"], noise="smudge:0.1")
+    with pytest.raises(DistillError, match="--whole-words needs a WordPiece tokenizer"):
+        evaluate(["x"], model=str(tiny_roberta_dir), whole_words=True)
