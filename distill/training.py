@@ -31,6 +31,7 @@ from students import StudentEncoder, build_student
 from teachers import TeacherTable, load_teacher
 
 CHECKPOINT_TAG = "distill.checkpoint_dir"
+FUSED_ADAM_DEVICES = ("cpu", "cuda")
 EpochCallback = Callable[[int, dict[str, float]], None]
 
 
@@ -98,10 +99,21 @@ class AlignmentTrainer:
     """Holds everything one training run needs on the device and runs its epochs."""
 
     def __init__(
-        self, config: TrainConfig, teacher: TeacherTable, student: StudentEncoder, loss: AlignmentLoss, device: torch.device
+        self,
+        config: TrainConfig,
+        teacher: TeacherTable,
+        student: StudentEncoder,
+        loss: AlignmentLoss,
+        device: torch.device,
+        *,
+        bf16: bool = False,
+        compile_forward: bool = False,
     ) -> None:
-        self.config, self.teacher, self.loss, self.device = config, teacher, loss, device
+        """``bf16``: run the student's forward under bfloat16 autocast (the loss stays fp32);
+        ``compile_forward``: ``torch.compile`` the student's forward. Both are off by default."""
+        self.config, self.teacher, self.loss, self.device, self.bf16 = config, teacher, loss, device, bf16
         self.student = student.to(device)
+        self.forward = torch.compile(self.student.forward_encoded) if compile_forward else self.student.forward_encoded
         if loss.direction_only:
             # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.
             self.student.rescale_norm = teacher.norm_mean
@@ -111,7 +123,9 @@ class AlignmentTrainer:
         self.encoded = self.variants[0]
         train_rows, holdout_rows = split_rows(len(teacher.tokens), config.holdout, config.seed, config.vocab_sample)
         self.train_rows, self.holdout_rows = train_rows.to(device), holdout_rows.to(device)
-        self.optimizer = torch.optim.Adam(self.student.parameters(), lr=config.lr, betas=config.betas, eps=config.eps)
+        # One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
+        self.optimizer = torch.optim.Adam(self.student.parameters(), lr=config.lr, betas=config.betas, eps=config.eps,
+                                          fused=device.type in FUSED_ADAM_DEVICES)
         self.scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
         if config.schedule == "plateau":
             self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
@@ -136,7 +150,9 @@ class AlignmentTrainer:
         return self.variants[torch.where(noisy, copy, 0), rows]
 
     def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor:
-        predicted = self.student.forward_encoded(self.batch_inputs(rows, generator))
+        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.bf16):
+            predicted = self.forward(self.batch_inputs(rows, generator))
+        predicted = predicted.float()
         targets = self.table[rows]
         if self.loss.kind == "pair":
             return self.loss(predicted, targets)
@@ -156,13 +172,7 @@ class AlignmentTrainer:
         order = self.train_rows[torch.randperm(len(self.train_rows), generator=generator, device=self.device)]
         step_losses = torch.empty(self.steps_per_epoch, device=self.device)
         for step, rows in enumerate(order.split(self.config.batch_size)):
-            loss = self.batch_loss(rows, generator)
-            self.optimizer.zero_grad(set_to_none=True)
-            loss.backward()
-            self.optimizer.step()
-            if not self.plateau:
-                self.scheduler.step()
-            step_losses[step] = loss.detach()
+            step_losses[step] = self.train_step(rows, generator)
             if progress is not None:
                 progress.update(1)
         finite = torch.isfinite(step_losses)
@@ -173,6 +183,16 @@ class AlignmentTrainer:
         if self.plateau:
             self.scheduler.step(mean_loss)
         return mean_loss
+
+    def train_step(self, rows: Tensor, generator: torch.Generator) -> Tensor:
+        """One optimisation step on ``rows``; returns the detached loss (no host sync)."""
+        loss = self.batch_loss(rows, generator)
+        self.optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        self.optimizer.step()
+        if not self.plateau:
+            self.scheduler.step()
+        return loss.detach()
 
     @property
     def plateau(self) -> bool:
@@ -226,13 +246,18 @@ def train(
     quiet: bool = False,
     parent_run_id: str | None = None,
     epoch_callback: EpochCallback | None = None,
+    experiment: str = "train",
 ) -> TrainingResult:
-    """Train a new run. ``epoch_callback(epoch, metrics)`` may raise to stop it (sweep pruning)."""
+    """Train a new run. ``epoch_callback(epoch, metrics)`` may raise to stop it (sweep pruning).
+
+    ``experiment`` is the ``tracking.configure`` kind the run is filed under (a sweep's
+    trials go to the sweep experiment, beside their parent run).
+    """
     config.validate()
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
     trainer = AlignmentTrainer(config, teacher, student, loss, device)
-    tracking.configure("train", tracking_uri)
+    tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:
         checkpoint_root = Path(config.work_dir).resolve() / run.info.run_id

@@ -1,0 +1,34 @@
+"""``distill sweep``: an Optuna study over students, losses and training settings, tracked in MLflow."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "Run or resume an Optuna sweep from a YAML file; each trial is a nested MLflow run under the sweep's run."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", required=True, metavar="FILE|NAME",
+                        help="sweep YAML file, or a shipped one by name: paper, quick, search")
+    parser.add_argument("--n-trials", type=int, help="budget of a search; cap for a grid (default: the file's)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes on this machine (default 1)")
+    parser.add_argument("--storage", metavar="URL",
+                        help="SQLAlchemy URL of the study database, e.g. postgresql://user@host/db "
+                             "(default sqlite:///optuna.db in the working folder)")
+    parser.add_argument("--study", help="study name (default: the sweep file's name; the same name resumes)")
+    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bars or per-trial log lines")
+
+
+def run(args: argparse.Namespace) -> int:
+    from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
+    from sweeps.runs import ui_command
+
+    spec = load_spec(args.config)
+    result = run_sweep(spec, n_trials=args.n_trials, workers=args.workers, storage=args.storage,
+                       study_name=args.study, tracking_uri=args.tracking_uri, quiet=args.quiet)
+    print(result.summary.text)
+    state = "finished" if result.finished else "not finished (trials still running elsewhere)"
+    print(f"study {result.study_name} in {result.storage}: {state}; summary in MLflow run {result.parent_run_id}")
+    print(f"to browse it: {ui_command(result.tracking_uri)}")
+    return 0

@@ -1,0 +1,233 @@
+"""Run a sweep: open or resume the study and its MLflow parent run, run K workers, log the summary.
+
+Each worker loops: it runs one trial while the budget has room or a trial waits to be
+retried; it idles (failing stale trials) while only other workers' trials are running;
+it stops when nothing is left. Workers on several machines cooperate the same way
+through one database and one tracking server; ``--workers K`` starts K such processes
+here (spawned, each with its share of the CPU threads).
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import socket
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import optuna
+from mlflow import MlflowClient
+from mlflow.entities import Metric, Param
+from mlflow.exceptions import MlflowException
+
+from distill import tracking
+from distill.errors import DistillError
+from sweeps.evaluation import TrialEvaluator
+from sweeps.report import StudySummary, write_summary
+from sweeps.spec import SweepSpec, experimental_api
+from sweeps.study import (
+    PARENT_RUN_ATTR,
+    build_sampler,
+    display_url,
+    open_storage,
+    open_study,
+    progress,
+    storage_url,
+)
+from sweeps.trial import TrialObjective
+
+
+@dataclass(frozen=True)
+class WorkerJob:
+    """Everything a worker process needs (picklable: it crosses the spawn boundary)."""
+
+    spec: SweepSpec
+    storage: str
+    study_name: str
+    budget: int
+    parent_run_id: str
+    tracking_uri: str
+    quiet: bool
+    rank: int = 0
+    threads: int | None = None
+
+
+@dataclass
+class SweepResult:
+    study_name: str
+    storage: str  # password masked
+    tracking_uri: str
+    parent_run_id: str
+    finished: bool
+    summary: StudySummary
+
+
+def run_sweep(
+    spec: SweepSpec,
+    *,
+    n_trials: int | None = None,
+    workers: int = 1,
+    storage: str | None = None,
+    study_name: str | None = None,
+    tracking_uri: str | None = None,
+    quiet: bool = False,
+) -> SweepResult:
+    """Run (or resume) the study of ``spec`` until its budget is spent; log its summary to the parent run.
+
+    Args:
+        n_trials: the budget of a search; a cap for a grid (default: the file's, or the whole grid).
+        workers: processes started on this machine, all on the same study.
+        storage: SQLAlchemy URL of the study database (default ``sqlite:///optuna.db`` here).
+        study_name: default the sweep file's name, so the same command resumes the same study.
+        tracking_uri: MLflow tracking URI (default ``MLFLOW_TRACKING_URI``, then ``mlflow.yaml``).
+    """
+    if workers < 1:
+        raise DistillError(f"--workers must be a positive integer, got {workers}")
+    budget = spec.budget(n_trials)
+    url = storage_url(storage)
+    _set_log_levels(quiet)
+    study = open_study(spec, open_storage(url, spec.heartbeat), study_name or spec.name)
+    evaluator = _preflight(spec) if not progress(study).finished(budget) else None
+    uri = tracking.load_settings(tracking_uri).tracking_uri
+    experiment_id = tracking.configure("sweep", uri)
+    parent_run_id = _parent_run(study, spec, url, experiment_id)
+    job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1)
+    status = "FAILED"
+    try:
+        if workers == 1:
+            work(job, evaluator)
+        else:
+            _run_processes(job, workers)
+        finished = progress(study).finished(budget)
+        status = "FINISHED" if finished else "RUNNING"
+    except KeyboardInterrupt:
+        status = "KILLED"
+        raise
+    finally:
+        summary = _log_summary(study, spec, parent_run_id, status)
+    return SweepResult(study.study_name, display_url(url), uri, parent_run_id, finished, summary)
+
+
+def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
+    """The worker loop (see the module docstring)."""
+    spec = job.spec
+    study = optuna.load_study(study_name=job.study_name, storage=open_storage(job.storage, spec.heartbeat))
+    study.sampler = build_sampler(spec, f"{socket.gethostname()}/{job.rank}/{len(study.trials)}")
+    study.pruner = spec.pruner.build()
+    if evaluator is None and spec.evaluation is not None:
+        evaluator = TrialEvaluator(spec.evaluation)
+    objective = TrialObjective(spec, parent_run_id=job.parent_run_id, tracking_uri=job.tracking_uri,
+                               quiet=job.quiet, evaluator=evaluator)
+    while True:
+        state = progress(study)
+        if state.waiting or state.remaining(job.budget) > 0:
+            study.optimize(objective, n_trials=1, catch=(Exception,), gc_after_trial=True)
+        elif state.running:
+            with experimental_api():
+                optuna.storages.fail_stale_trials(study)
+            time.sleep(spec.heartbeat.interval)
+        else:
+            return
+
+
+def _preflight(spec: SweepSpec) -> TrialEvaluator | None:
+    """Load every evaluation model and check its tasks and corpora before the first trial."""
+    if spec.evaluation is None:
+        return None
+    evaluator = TrialEvaluator(spec.evaluation)
+    for model in dict.fromkeys(evaluator.model_for(spec.trial_config(params).teacher)
+                               for params in spec.probe_points()):
+        evaluator.prepare(model)
+    return evaluator
+
+
+def _worker_process(job: WorkerJob) -> None:
+    """Entry point of a spawned worker."""
+    import torch
+
+    if job.threads:
+        torch.set_num_threads(job.threads)
+    tracking.configure("sweep", job.tracking_uri)
+    _set_log_levels(job.quiet)
+    try:
+        work(job)
+    except DistillError as error:
+        print(f"error: worker {job.rank}: {error}", file=sys.stderr)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+def _run_processes(job: WorkerJob, workers: int) -> None:
+    context = multiprocessing.get_context("spawn")  # torch and forked threads do not mix
+    threads = max(1, (os.cpu_count() or 1) // workers)
+    processes = [context.Process(target=_worker_process, args=(replace(job, rank=rank, threads=threads),),
+                                 name=f"sweep-worker-{rank}") for rank in range(workers)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join()  # Ctrl-C reaches the workers too: each re-queues its trial and exits
+    failed = [f"worker {rank} (exit {process.exitcode})" for rank, process in enumerate(processes)
+              if process.exitcode != 0]
+    if failed:
+        raise DistillError(f"{', '.join(failed)} stopped early; run the same command again to resume the study")
+
+
+def _set_log_levels(quiet: bool) -> None:
+    optuna.logging.set_verbosity(optuna.logging.WARNING if quiet else optuna.logging.INFO)
+    logging.getLogger("mlflow").setLevel(logging.WARNING)
+
+
+# --- the parent run -------------------------------------------------------------------------------------
+
+
+def _parent_run(study: optuna.Study, spec: SweepSpec, url: str, experiment_id: str) -> str:
+    """The study's MLflow parent run, created on first use and reopened on resume."""
+    client = MlflowClient()
+    run_id = study.user_attrs.get(PARENT_RUN_ATTR)
+    if run_id is not None:
+        try:
+            run = client.get_run(run_id)
+        except MlflowException:  # the study was started against another tracking store
+            run = None
+        if run is not None and run.info.lifecycle_stage == "active" and run.info.experiment_id == experiment_id:
+            client.update_run(run_id, status="RUNNING")
+            return run_id
+    run = client.create_run(experiment_id, run_name=study.study_name, tags={
+        "distill.study": study.study_name, "distill.storage": display_url(url), "distill.sweep_file": spec.source,
+        "mlflow.note.content": spec.description,
+    })
+    run_id = run.info.run_id
+    params = {"sampler": spec.sampler.kind, "seed": spec.seed, "objective": spec.objective.metric,
+              "direction": spec.objective.direction, "pruner": spec.pruner.kind,
+              **{f"fixed.{key}": value for key, value in spec.fixed.items()},
+              **{f"space.{parameter.name}": parameter.describe() for parameter in spec.space}}
+    client.log_batch(run_id, params=[Param(key, str(value)[:6000]) for key, value in params.items()])
+    if spec.text:
+        client.log_text(run_id, spec.text, "sweep.yaml")
+    study.set_user_attr(PARENT_RUN_ATTR, run_id)
+    return run_id
+
+
+def _log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str) -> StudySummary:
+    """Write the summary files as the parent run's artifacts, its text as the run's note, counts as metrics."""
+    client = MlflowClient()
+    with tempfile.TemporaryDirectory() as folder:
+        summary = write_summary(study, spec, Path(folder))
+        client.log_artifacts(run_id, folder)
+    now = int(time.time() * 1000)
+    counts = {f"trials_{state.lower()}": sum(row["state"] == state for row in summary.rows)
+              for state in ("COMPLETE", "PRUNED", "FAIL")}
+    metrics = [Metric(name, count, now, 0) for name, count in counts.items()]
+    if summary.best is not None:
+        metrics.append(Metric(f"best/{spec.objective.metric}", summary.best["objective"]["value"], now,
+                              counts["trials_complete"]))
+    client.log_batch(run_id, metrics=metrics)
+    client.set_tag(run_id, "mlflow.note.content", summary.text)
+    if status != "RUNNING":
+        client.set_terminated(run_id, status=status)
+    return summary

@@ -1,0 +1,550 @@
+"""The sweep file: what is searched, what is fixed, what is optimised — validated before any trial.
+
+A sweep file is YAML with these keys (only ``space`` and ``objective`` are required)::
+
+    description: one line shown in the MLflow UI
+    sampler: grid                 # grid (GridSampler) | tpe (TPESampler), or {kind: tpe, <TPESampler options>};
+                                  # default: grid when every parameter is a list, else tpe
+    seed: 0                       # grid order / TPE seed
+    n_trials: 20                  # searches: the budget; grids: an optional cap (default every point)
+    fixed: {epochs: 5, ...}       # distill.config.TrainConfig keys shared by every trial
+    space:                        # TrainConfig keys, or loss_options.<name> / student_options.<name>
+      loss: [mse, cosine]                         # a list: a categorical choice (the only kind a grid takes)
+      lr: {low: 1e-4, high: 1e-2, log: true}      # a range: float, or int for integer keys / type: int
+      batch_size: {low: 32, high: 256, step: 32}
+    objective: {metric: recall_at_1, direction: maximize}
+    pruner: {kind: median, n_warmup_steps: 1}     # none | median | hyperband, + the pruner's options
+    evaluation:                   # surgery + evaluation of every trial's student (distill.evaluation)
+      model: bert-base-uncased    # default: the trial's teacher
+      tasks: [mlm, nsp]
+      datasets: [wikitext, imdb]
+      seeds: 5
+    heartbeat: {interval: 15, grace_period: 60}   # seconds; a RUNNING trial silent for grace_period is lost
+
+The objective is an alignment metric of the last epoch (``recall_at_1``, ``mean_cosine``,
+``rel_norm_error``, ``loss``, and their ``holdout_`` variants) or, with an ``evaluation``
+section, an evaluation metric after surgery (``mlm_accuracy``, ``nsp_accuracy``,
+``token_cosine``, ``sentence_cosine``, ``similarity_spearman``), averaged over datasets
+and seeds. The pruner reads ``pruner.metric`` (default: the objective's metric) after
+every epoch that computes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import inspect
+import itertools
+import json
+import math
+import warnings
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import optuna
+
+from distill.config import TrainConfig, coerce_number, config_from_mapping, read_yaml_mapping
+from distill.errors import DistillError
+
+SAMPLERS = ("grid", "tpe")
+PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
+           "hyperband": optuna.pruners.HyperbandPruner}
+DIRECTIONS = ("maximize", "minimize")
+OPTION_GROUPS = ("loss_options", "student_options")
+SET_BY_SWEEP = ("run_name",)  # each trial's run is named after the trial
+_BASE_ALIGNMENT = {"recall_at_1": "maximize", "mean_cosine": "maximize", "rel_norm_error": "minimize"}
+ALIGNMENT_METRICS = {**_BASE_ALIGNMENT, "loss": "minimize",
+                     **{f"holdout_{name}": direction for name, direction in _BASE_ALIGNMENT.items()}}
+TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "objective", "pruner",
+                  "evaluation", "heartbeat")
+RANGE_KEYS = ("low", "high", "log", "step", "type")
+
+
+@contextmanager
+def experimental_api() -> Iterator[None]:
+    """Use Optuna's experimental API (heartbeats, retries, some options) without a warning at every call."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        yield
+
+
+def evaluation_metrics() -> dict[str, str]:
+    """Every evaluation metric → the task that produces it (all are maximised)."""
+    from distill.evaluation import TASKS  # imports transformers: only when a sweep is read
+
+    return {metric: task.name for task in TASKS.values() for metric in task.metrics}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A categorical parameter: ``trial.suggest_categorical``, or one axis of a grid."""
+
+    name: str
+    values: tuple[Any, ...]
+
+    def suggest(self, trial: optuna.Trial) -> Any:
+        return trial.suggest_categorical(self.name, list(self.values))
+
+    def probes(self) -> tuple[Any, ...]:
+        return self.values
+
+    def describe(self) -> str:
+        return ", ".join(map(str, self.values))
+
+
+@dataclass(frozen=True)
+class Range:
+    """A numeric range: ``trial.suggest_int`` or ``trial.suggest_float`` (searches only)."""
+
+    name: str
+    low: float
+    high: float
+    log: bool = False
+    step: float | None = None
+    integer: bool = False
+
+    def suggest(self, trial: optuna.Trial) -> Any:
+        if self.integer:
+            return trial.suggest_int(self.name, int(self.low), int(self.high), step=int(self.step or 1), log=self.log)
+        return trial.suggest_float(self.name, self.low, self.high, step=self.step, log=self.log)
+
+    def probes(self) -> tuple[Any, ...]:
+        return (int(self.low), int(self.high)) if self.integer else (self.low, self.high)
+
+    def describe(self) -> str:
+        text = f"{self.low:g}..{self.high:g}"
+        return text + (" log" if self.log else "") + (f" step {self.step:g}" if self.step else "")
+
+
+Parameter = Choice | Range
+
+
+@dataclass(frozen=True)
+class Objective:
+    metric: str
+    direction: str
+
+    @property
+    def after_surgery(self) -> bool:
+        return self.metric not in ALIGNMENT_METRICS
+
+
+@dataclass(frozen=True)
+class SamplerSpec:
+    kind: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PrunerSpec:
+    kind: str
+    metric: str | None  # the per-epoch metric reported to Optuna; None: nothing is reported
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def build(self) -> optuna.pruners.BasePruner:
+        return PRUNERS[self.kind](**self.options)
+
+
+@dataclass(frozen=True)
+class EvaluationSpec:
+    """Arguments of the per-trial evaluation, as ``distill.evaluation.evaluate`` takes them."""
+
+    tasks: tuple[str, ...]
+    datasets: tuple[str, ...] = ("pydoc",)
+    model: str | None = None  # None: the trial's teacher
+    revision: str | None = None
+    seeds: int = 5
+    samples: int = 512
+    max_length: int = 128
+    batch_size: int = 16
+    alpha: float = 0.05
+
+
+@dataclass(frozen=True)
+class Heartbeat:
+    interval: int = 15
+    grace_period: int = 60
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """A validated sweep file. ``name`` (the file's stem) is the default study name."""
+
+    name: str
+    source: str
+    text: str
+    description: str
+    sampler: SamplerSpec
+    seed: int
+    n_trials: int | None
+    fixed: dict[str, Any]
+    space: tuple[Parameter, ...]
+    objective: Objective
+    pruner: PrunerSpec
+    evaluation: EvaluationSpec | None
+    heartbeat: Heartbeat
+
+    @property
+    def is_grid(self) -> bool:
+        return self.sampler.kind == "grid"
+
+    def grid(self) -> dict[str, list[Any]]:
+        return {parameter.name: list(parameter.values) for parameter in self.space}  # type: ignore[union-attr]
+
+    def grid_size(self) -> int:
+        return math.prod(len(values) for values in self.grid().values())
+
+    def budget(self, n_trials: int | None = None) -> int:
+        """How many trials the study runs: every grid point (at most ``n_trials``), or the search's budget."""
+        if n_trials is not None and n_trials < 1:
+            raise DistillError(f"--n-trials must be a positive integer, got {n_trials}")
+        requested = n_trials if n_trials is not None else self.n_trials
+        if self.is_grid:
+            return min(self.grid_size(), requested or self.grid_size())
+        if requested is None:
+            raise DistillError(f"{self.source}: a tpe search needs n_trials (in the file or --n-trials)")
+        return requested
+
+    def trial_values(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """``fixed`` with the trial's parameters merged in (``loss_options.alpha`` into ``loss_options``)."""
+        values = {key: dict(value) if key in OPTION_GROUPS else value for key, value in self.fixed.items()}
+        for name, value in params.items():
+            group, _, option = name.partition(".")
+            if option:
+                values.setdefault(group, {})[option] = value
+            else:
+                values[name] = value
+        return values
+
+    def trial_config(self, params: Mapping[str, Any], **settings: Any) -> TrainConfig:
+        return config_from_mapping({**self.trial_values(params), **settings}, source=self.source)
+
+    def label(self, params: Mapping[str, Any], number: int) -> str:
+        """How a trial is named in tables: its grid point (``bytescnn-small-cosine``), or ``trial-N``."""
+        if self.is_grid:
+            return "-".join(str(params[parameter.name]) for parameter in self.space if parameter.name in params)
+        return f"trial-{number}"
+
+    def fingerprint(self) -> str:
+        """What a study is bound to: resuming it with a different search (budget aside) is refused."""
+        content = {"sampler": self.sampler, "seed": self.seed, "fixed": self.fixed, "space": self.space,
+                   "objective": self.objective, "pruner": self.pruner, "evaluation": self.evaluation}
+        text = json.dumps(_plain(content), sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def probe_points(self) -> Iterator[dict[str, Any]]:
+        """Parameter sets that together use every value a trial may get: the whole grid, or the range ends."""
+        if self.is_grid:
+            names = [parameter.name for parameter in self.space]
+            for values in itertools.product(*(parameter.probes() for parameter in self.space)):
+                yield dict(zip(names, values))
+            return
+        base = {parameter.name: parameter.probes()[0] for parameter in self.space}
+        yield base
+        for parameter in self.space:
+            for value in parameter.probes()[1:]:
+                yield {**base, parameter.name: value}
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return {item.name: _plain(getattr(value, item.name)) for item in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+# --- reading --------------------------------------------------------------------------------------------
+
+
+def shipped_configs() -> list[str]:
+    """Names of the sweep files shipped in the ``sweeps`` package (``distill sweep --config quick``)."""
+    return sorted(entry.name[: -len(".yaml")] for entry in resources.files("sweeps").iterdir()
+                  if entry.name.endswith(".yaml"))
+
+
+def resolve_config_path(name_or_path: str) -> Path:
+    """A sweep file path, or the name of a shipped one (``quick``, ``quick.yaml``, ``sweeps/quick.yaml``)."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    shipped = resources.files("sweeps") / (path.name if path.suffix == ".yaml" else f"{path.name}.yaml")
+    if shipped.is_file():
+        return Path(str(shipped))
+    raise DistillError(f"sweep file {name_or_path} not found; shipped sweeps: {', '.join(shipped_configs())}")
+
+
+def load_spec(name_or_path: str) -> SweepSpec:
+    """Read and validate a sweep file; every mistake is a one-line ``DistillError``."""
+    path = resolve_config_path(name_or_path)
+    return parse_spec(read_yaml_mapping(path), name=path.stem, source=str(path), text=path.read_text())
+
+
+def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "") -> SweepSpec:
+    _check_keys(data, TOP_LEVEL_KEYS, source)
+    for required in ("space", "objective"):
+        if required not in data:
+            raise DistillError(f"{source}: missing key {required!r}")
+    fixed = _mapping(data.get("fixed"), f"{source}: fixed")
+    for group in OPTION_GROUPS:
+        if group in fixed:
+            fixed[group] = _mapping(fixed[group], f"{source}: fixed.{group}")
+    space = _parse_space(_mapping(data["space"], f"{source}: space"), fixed, source)
+    all_lists = all(isinstance(parameter, Choice) for parameter in space)
+    sampler = _parse_sampler(data.get("sampler", "grid" if all_lists else "tpe"), space, source)
+    evaluation = _parse_evaluation(data["evaluation"], source) if data.get("evaluation") is not None else None
+    objective = _parse_objective(data["objective"], evaluation, fixed, source)
+    spec = SweepSpec(
+        name=name, source=source, text=text, description=str(data.get("description") or ""),
+        sampler=sampler, seed=_integer(data.get("seed", 0), f"{source}: seed", minimum=0),
+        n_trials=None if data.get("n_trials") is None else _integer(data["n_trials"], f"{source}: n_trials"),
+        fixed=fixed, space=space, objective=objective,
+        pruner=_parse_pruner(data.get("pruner", "none"), objective, source),
+        evaluation=evaluation, heartbeat=_parse_heartbeat(data.get("heartbeat") or {}, source),
+    )
+    spec.budget()  # a search without a budget is refused here
+    _check_trials(spec)
+    return spec
+
+
+def _check_keys(data: Mapping[str, Any], valid: tuple[str, ...], where: str) -> None:
+    unknown = sorted(set(map(str, data)) - set(valid))
+    if unknown:
+        raise DistillError(f"{where}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(valid)}")
+
+
+def _mapping(value: Any, where: str) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise DistillError(f"{where} must be a mapping, not {type(value).__name__}")
+    return dict(value)
+
+
+def _integer(value: Any, where: str, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise DistillError(f"{where} must be an integer >= {minimum}, got {value!r}")
+    return value
+
+
+def _number(value: Any, where: str) -> float:
+    value = coerce_number(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise DistillError(f"{where} must be a number, got {value!r}")
+    return value
+
+
+def _field_types() -> dict[str, str]:
+    return {item.name: str(item.type) for item in dataclasses.fields(TrainConfig)}
+
+
+def _parse_space(raw: dict[str, Any], fixed: Mapping[str, Any], source: str) -> tuple[Parameter, ...]:
+    if not raw:
+        raise DistillError(f"{source}: space is empty; give at least one parameter to search")
+    types = _field_types()
+    valid = [key for key in types if key not in SET_BY_SWEEP and key not in OPTION_GROUPS]
+    parameters: list[Parameter] = []
+    for name, value in raw.items():
+        group, _, option = str(name).partition(".")
+        if (option and group not in OPTION_GROUPS) or (not option and name not in valid):
+            raise DistillError(
+                f"{source}: unknown space key {name!r}; valid keys: {', '.join(valid)}, "
+                + ", ".join(f"{group}.<name>" for group in OPTION_GROUPS)
+            )
+        if name in fixed or (option and option in (fixed.get(group) or {})):
+            raise DistillError(f"{source}: {name} is both fixed and searched; keep it in one place")
+        numeric = bool(option) or types[name].startswith(("int", "float"))
+        parameters.append(_parse_parameter(name, value, numeric, types.get(name, "").startswith("int"), source))
+    for key in SET_BY_SWEEP:
+        if key in fixed:
+            raise DistillError(f"{source}: fixed.{key} is set by the sweep for every trial; remove it")
+    return tuple(parameters)
+
+
+def _parse_parameter(name: str, raw: Any, numeric: bool, integer_field: bool, source: str) -> Parameter:
+    where = f"{source}: space.{name}"
+    if isinstance(raw, list):
+        if not raw:
+            raise DistillError(f"{where} is an empty list; give at least one value")
+        values = tuple(coerce_number(value) if numeric else value for value in raw)
+        for value in values:
+            if value is not None and not isinstance(value, (str, int, float, bool)):
+                raise DistillError(f"{where}: values must be numbers or strings, got {value!r}")
+        if len(set(map(repr, values))) != len(values):
+            raise DistillError(f"{where} lists a value twice")
+        return Choice(name, values)
+    if not isinstance(raw, Mapping):
+        raise DistillError(f"{where} must be a list of values or a range {{low: ..., high: ...}}, got {raw!r}")
+    _check_keys(raw, RANGE_KEYS, where)
+    if not numeric:
+        raise DistillError(f"{where} is not numeric; give a list of values")
+    if "low" not in raw or "high" not in raw:
+        raise DistillError(f"{where}: a range needs both low and high")
+    low, high = _number(raw["low"], f"{where}.low"), _number(raw["high"], f"{where}.high")
+    if not low < high:
+        raise DistillError(f"{where}: empty range, low {low:g} must be below high {high:g}")
+    log = raw.get("log", False)
+    if not isinstance(log, bool):
+        raise DistillError(f"{where}.log must be true or false, got {log!r}")
+    if log and low <= 0:
+        raise DistillError(f"{where}: a log range needs low > 0, got {low:g}")
+    step = None if raw.get("step") is None else _number(raw["step"], f"{where}.step")
+    if step is not None and (step <= 0 or step > high - low or log):
+        raise DistillError(f"{where}: step must be in (0, high - low] and cannot be combined with log")
+    kind = raw.get("type", "int" if integer_field else "float")
+    if kind not in ("int", "float"):
+        raise DistillError(f"{where}.type must be int or float, got {kind!r}")
+    integer = kind == "int"
+    if integer and not all(float(value).is_integer() for value in (low, high, step or 1)):
+        raise DistillError(f"{where}: an int range needs whole-number low, high and step")
+    return Range(name, float(low), float(high), log, step, integer)
+
+
+def _kind_and_options(raw: Any, where: str, kinds: tuple[str, ...] | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    if isinstance(raw, str):
+        kind, options = raw, {}
+    elif isinstance(raw, Mapping) and isinstance(raw.get("kind"), str):
+        options = {key: coerce_number(value) for key, value in raw.items() if key != "kind"}
+        kind = raw["kind"]
+    else:
+        raise DistillError(f"{where} must be a name or a mapping with a 'kind' name, got {raw!r}")
+    if kind not in kinds:
+        raise DistillError(f"{where}: unknown kind {kind!r}; valid kinds: {', '.join(kinds)}")
+    return kind, options
+
+
+def _construct(factory: Any, options: Mapping[str, Any], where: str) -> Any:
+    """Build ``factory(**options)`` once, so that bad option names or values are refused now."""
+    try:
+        inspect.signature(factory).bind(**options)
+        with experimental_api():
+            return factory(**options)
+    except (TypeError, ValueError) as error:
+        raise DistillError(f"{where}: {error}") from None
+
+
+def _parse_sampler(raw: Any, space: tuple[Parameter, ...], source: str) -> SamplerSpec:
+    where = f"{source}: sampler"
+    kind, options = _kind_and_options(raw, where, SAMPLERS)
+    if "seed" in options:
+        raise DistillError(f"{where}: set the seed with the top-level 'seed' key")
+    if kind == "grid":
+        if options:
+            raise DistillError(f"{where}: grid takes no options, got {', '.join(options)}")
+        ranges = [parameter.name for parameter in space if isinstance(parameter, Range)]
+        if ranges:
+            raise DistillError(f"{where}: a grid needs lists of values; {', '.join(ranges)} is a range (use tpe)")
+    else:
+        _construct(optuna.samplers.TPESampler, options, where)
+    return SamplerSpec(kind, options)
+
+
+def _parse_objective(raw: Any, evaluation: EvaluationSpec | None, fixed: Mapping[str, Any],
+                     source: str) -> Objective:
+    where = f"{source}: objective"
+    raw = {"metric": raw} if isinstance(raw, str) else _mapping(raw, where)
+    _check_keys(raw, ("metric", "direction"), where)
+    metric = raw.get("metric")
+    produced = evaluation_metrics()
+    if not isinstance(metric, str) or (metric not in ALIGNMENT_METRICS and metric not in produced):
+        raise DistillError(
+            f"{where}: unknown metric {metric!r}; alignment metrics: {', '.join(ALIGNMENT_METRICS)}; "
+            f"evaluation metrics (need an evaluation section): {', '.join(produced)}"
+        )
+    if metric in produced:
+        if evaluation is None:
+            raise DistillError(f"{where}: {metric} is measured after surgery; add an evaluation section")
+        if produced[metric] not in evaluation.tasks:
+            raise DistillError(f"{where}: {metric} comes from the {produced[metric]} task; add it to evaluation.tasks")
+    if metric.startswith("holdout_") and not coerce_number(fixed.get("holdout", 0)):
+        raise DistillError(f"{where}: {metric} needs fixed.holdout > 0")
+    direction = raw.get("direction", ALIGNMENT_METRICS.get(metric, "maximize"))
+    if direction not in DIRECTIONS:
+        raise DistillError(f"{where}: direction must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
+    return Objective(metric, direction)
+
+
+def _parse_pruner(raw: Any, objective: Objective, source: str) -> PrunerSpec:
+    where = f"{source}: pruner"
+    kind, options = _kind_and_options(raw, where, PRUNERS)
+    metric = options.pop("metric", None if objective.after_surgery else objective.metric)
+    if kind != "none":
+        if metric is None:
+            raise DistillError(f"{where}: the objective {objective.metric} is known only after training; "
+                               f"set pruner.metric to an alignment metric ({', '.join(ALIGNMENT_METRICS)})")
+        if not isinstance(metric, str) or metric not in ALIGNMENT_METRICS:
+            raise DistillError(f"{where}: metric must be one of {', '.join(ALIGNMENT_METRICS)}, got {metric!r}")
+        if ALIGNMENT_METRICS[metric] != objective.direction:
+            raise DistillError(f"{where}: {metric} is to {ALIGNMENT_METRICS[metric]}, "
+                               f"the objective to {objective.direction}; pruning needs one direction")
+    _construct(PRUNERS[kind], options, where)
+    return PrunerSpec(kind, metric, options)
+
+
+def _parse_evaluation(raw: Any, source: str) -> EvaluationSpec:
+    from distill.evaluation import TASKS
+    from distill.evaluation.runner import MIN_LENGTH, MIN_SAMPLES
+
+    where = f"{source}: evaluation"
+    raw = _mapping(raw, where)
+    _check_keys(raw, tuple(item.name for item in dataclasses.fields(EvaluationSpec)), where)
+    for key in ("tasks", "datasets"):
+        if key in raw and (not isinstance(raw[key], list) or not raw[key]):
+            raise DistillError(f"{where}.{key} must be a non-empty list")
+    if "tasks" not in raw:
+        raise DistillError(f"{where}: list the tasks to run ({', '.join(TASKS)})")
+    unknown = [task for task in raw["tasks"] if task not in TASKS]
+    if unknown:
+        raise DistillError(f"{where}: unknown task(s) {', '.join(map(str, unknown))}; valid tasks: {', '.join(TASKS)}")
+    alpha = _number(raw.get("alpha", 0.05), f"{where}.alpha")
+    if not 0 < alpha < 1:
+        raise DistillError(f"{where}.alpha must be between 0 and 1, got {alpha}")
+    return EvaluationSpec(
+        tasks=tuple(raw["tasks"]), datasets=tuple(map(str, raw.get("datasets", ["pydoc"]))),
+        model=raw.get("model"), revision=raw.get("revision"),
+        seeds=_integer(raw.get("seeds", 5), f"{where}.seeds (paired t-tests)", minimum=2),
+        samples=_integer(raw.get("samples", 512), f"{where}.samples", minimum=MIN_SAMPLES),
+        max_length=_integer(raw.get("max_length", 128), f"{where}.max_length", minimum=MIN_LENGTH),
+        batch_size=_integer(raw.get("batch_size", 16), f"{where}.batch_size"), alpha=alpha,
+    )
+
+
+def _parse_heartbeat(raw: Any, source: str) -> Heartbeat:
+    where = f"{source}: heartbeat"
+    raw = _mapping(raw, where)
+    _check_keys(raw, ("interval", "grace_period"), where)
+    interval = _integer(raw.get("interval", Heartbeat.interval), f"{where}.interval")
+    grace = _integer(raw.get("grace_period", max(Heartbeat.grace_period, 2 * interval)), f"{where}.grace_period")
+    if grace <= interval:
+        raise DistillError(f"{where}: grace_period ({grace}) must exceed interval ({interval})")
+    return Heartbeat(interval, grace)
+
+
+def _check_trials(spec: SweepSpec) -> None:
+    """Build the config, loss and student (on the meta device: no memory) of every probe point."""
+    import torch
+
+    from losses import build_loss
+    from students import build_student
+
+    checked: set[str] = set()
+    for params in spec.probe_points():
+        config = spec.trial_config(params)
+        where = f"{spec.source}: trial " + ", ".join(f"{key}={value}" for key, value in params.items())
+        key = json.dumps([config.loss, config.loss_options, config.student, config.student_options],
+                         sort_keys=True, default=str)
+        if key in checked:
+            continue
+        checked.add(key)
+        try:
+            build_loss(config.loss, **config.loss_options)
+            with torch.device("meta"):
+                build_student(config.student, 8, **config.student_options)
+        except (DistillError, ValueError) as error:
+            raise DistillError(f"{where}: {error}") from None

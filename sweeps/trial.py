@@ -1,0 +1,98 @@
+"""One trial: draw its parameters, train a student (pruned from the per-epoch metric), evaluate it after surgery.
+
+The trial's training run nests under the sweep's parent run. Its outcome goes both ways:
+the Optuna trial gets the MLflow run id, the last epoch's alignment metrics, the
+evaluation scores and any error as user attributes; the MLflow run gets the trial's final
+state as a tag and, for a failed trial, the status FAILED with the error.
+"""
+
+from __future__ import annotations
+
+import optuna
+from mlflow import MlflowClient
+
+from distill.errors import DistillError
+from distill.training import EpochCallback, resolve_device, train
+from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value, to_attr
+from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
+from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
+from sweeps.study import (
+    ERROR_ATTR,
+    LABEL_ATTR,
+    METRICS_ATTR,
+    RUN_ATTR,
+    SCORES_ATTR,
+    SURPLUS_ATTR,
+    WORKER_ATTR,
+    frozen,
+    is_grid_duplicate,
+    requeue,
+    worker_name,
+)
+
+
+class TrialObjective:
+    """The function a worker's ``study.optimize`` calls for each trial."""
+
+    def __init__(self, spec: SweepSpec, *, parent_run_id: str, tracking_uri: str, quiet: bool,
+                 evaluator: TrialEvaluator | None) -> None:
+        self.spec, self.parent_run_id, self.tracking_uri, self.quiet = spec, parent_run_id, tracking_uri, quiet
+        self.evaluator = evaluator
+
+    def __call__(self, trial: optuna.Trial) -> float:
+        if self.spec.is_grid and is_grid_duplicate(trial.study, trial.number):
+            trial.set_user_attr(SURPLUS_ATTR, True)
+            raise optuna.TrialPruned("its grid point is already taken by an earlier trial; nothing to run")
+        params = {parameter.name: parameter.suggest(trial) for parameter in self.spec.space}
+        trial.set_user_attr(WORKER_ATTR, worker_name())
+        trial.set_user_attr(LABEL_ATTR, self.spec.label(params, trial.number))
+        try:
+            return self._run(trial, params)
+        except optuna.TrialPruned as pruned:
+            mark_trial_run(self.parent_run_id, trial.number, "PRUNED", str(pruned))
+            raise
+        except KeyboardInterrupt:
+            requeue(trial.study, frozen(trial.study, trial.number), max_retry=None)
+            mark_trial_run(self.parent_run_id, trial.number, "FAIL", "interrupted; the trial was queued again")
+            raise
+        except Exception as error:
+            message = str(error) if isinstance(error, DistillError) else f"{type(error).__name__}: {error}"
+            trial.set_user_attr(ERROR_ATTR, message[:2000])
+            mark_trial_run(self.parent_run_id, trial.number, "FAIL", message)
+            raise
+
+    def _run(self, trial: optuna.Trial, params: dict) -> float:
+        config = self.spec.trial_config(params, run_name=trial_run_name(trial.number))
+        result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
+                       epoch_callback=self._pruning(trial), experiment="sweep")
+        trial.set_user_attr(RUN_ATTR, result.run_id)
+        objective = self.spec.objective
+        value = None if objective.after_surgery else result.metrics[objective.metric]
+        if self.evaluator is not None:
+            model = self.evaluator.model_for(config.teacher)
+            scores = self.evaluator.score(result.student, model, resolve_device(config.device))
+            log_trial_scores(result.run_id, scores, self.evaluator.spec)
+            trial.set_user_attr(SCORES_ATTR, to_attr(scores))
+            if objective.after_surgery:
+                value = objective_value(scores, objective.metric)
+        trial.set_user_attr(METRICS_ATTR, {name: result.metrics[name] for name in ALIGNMENT_METRICS
+                                           if name in result.metrics})
+        client = MlflowClient()
+        client.log_metric(result.run_id, f"objective/{objective.metric}", value)
+        client.set_tag(result.run_id, TRIAL_STATE_TAG, "COMPLETE")
+        return value
+
+    def _pruning(self, trial: optuna.Trial) -> EpochCallback | None:
+        """Report the pruning metric to Optuna after each epoch that computes it; stop the trial if told to."""
+        metric = self.spec.pruner.metric
+        if metric is None:
+            return None
+
+        def report(epoch: int, metrics: dict[str, float]) -> None:
+            if metric not in metrics:
+                return
+            trial.report(metrics[metric], epoch)
+            if trial.should_prune():
+                raise optuna.TrialPruned(f"pruned after epoch {epoch}: {metric} {metrics[metric]:.4g}")
+
+        return report
