@@ -14,7 +14,7 @@ from typing import Sequence
 
 from distill.errors import DistillError
 
-COMMANDS = ("train", "surgery", "evaluate", "oov", "sweep", "quickstart")
+COMMANDS = ("train", "surgery", "evaluate", "oov", "sweep", "quickstart", "bench")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -54,6 +54,16 @@ class StudentEncoder(nn.Module):
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         raise NotImplementedError
 
+    def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
+        """Analytic FLOPs (2 per multiply-add) of the matrix products of ``forward_encoded(encoded)``.
+
+        With ``backward``, those of the training step's backward pass are added (input
+        and weight gradients, as autograd computes them). Matrix products only (linear
+        layers, convolutions, attention), the work ``torch.utils.flop_counter`` counts;
+        elementwise work is left out. The benchmark divides it by measured time.
+        """
+        raise NotImplementedError
+
     # --- shared behaviour ---------------------------------------------------------
     @property
     def device(self) -> torch.device:

@@ -5,6 +5,13 @@ Follows ``modeling/character_cnn.py`` of helboukkouri/character-bert
 ``Conv1d`` per filter width, max over time *then* ReLU, concatenation, two highway
 layers and a linear projection. Deviation: the byte embedding is initialised
 randomly, not with zeros (CharacterBERT's zero init assumes pretrained weights).
+
+The parameters are CharacterBERT's (one ``Conv1d`` per filter, so the state dict and
+the counts of Table 1 are unchanged), but the forward pass computes every filter in
+one matrix product (:meth:`BytesCNN.pool_windows`) and, on the CPU, only over the byte
+positions that can change the result (:meth:`BytesCNN.window_starts`). The result is
+the per-filter computation's up to floating-point summation order
+(``tests/test_bench.py`` checks values and gradients).
 """
 
 from __future__ import annotations
@@ -12,10 +19,11 @@ from __future__ import annotations
 from typing import Sequence
 
 import torch
+import torch.nn.functional as F
 from torch import Tensor, nn
 
 from students.base import StudentEncoder
-from students.byte_vocab import NUM_BYTE_IDS, encode_bytes
+from students.byte_vocab import NUM_BYTE_IDS, PADDING, encode_bytes
 from students.registry import register_student
 
 SMALL_FILTERS: tuple[tuple[int, int], ...] = ((1, 32), (2, 32), (3, 64), (4, 128), (5, 256), (6, 512), (7, 1024))
@@ -35,8 +43,9 @@ class Highway(nn.Module):
     def forward(self, hidden: Tensor) -> Tensor:
         for layer in self.layers:
             transform, gate = layer(hidden).chunk(2, dim=-1)
-            gate = torch.sigmoid(gate)
-            hidden = gate * hidden + (1 - gate) * torch.relu(transform)
+            # lerp(a, b, g) = a + g·(b − a) = g·x + (1−g)·relu(·), in one elementwise kernel
+            # (in the layer's output dtype: under autocast the carried input may be wider).
+            hidden = torch.lerp(torch.relu(transform), hidden.to(transform.dtype), torch.sigmoid(gate))
         return hidden
 
 
@@ -59,22 +68,98 @@ class BytesCNN(StudentEncoder):
             num_highway=num_highway,
             max_bytes_per_token=max_bytes_per_token,
         )
-        if max_bytes_per_token < max(width for width, _ in filters):
+        self.widest = max(width for width, _ in filters)
+        if max_bytes_per_token < self.widest:
             raise ValueError("max_bytes_per_token must be at least the widest filter")
         self.max_bytes_per_token = max_bytes_per_token
         self.byte_embedding = nn.Embedding(NUM_BYTE_IDS, byte_embedding_dim)
         self.convolutions = nn.ModuleList(
             nn.Conv1d(byte_embedding_dim, channels, kernel_size=width) for width, channels in filters
         )
-        width = sum(channels for _, channels in filters)
-        self.highway = Highway(width, num_highway)
-        self.projection = nn.Linear(width, dim)
+        # Kernel width of every pooled channel, for masking windows that run past the end.
+        channel_widths = torch.tensor([width for width, channels in filters for _ in range(channels)])
+        self.register_buffer("channel_widths", channel_widths, persistent=False)
+        self.highway = Highway(len(channel_widths), num_highway)
+        self.projection = nn.Linear(len(channel_widths), dim)
 
     def encode(self, tokens: Sequence[str]) -> Tensor:
         return encode_bytes(tokens, self.max_bytes_per_token)
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
-        embedded = self.byte_embedding(encoded).transpose(1, 2)  # (B, E, L)
-        pooled = [conv(embedded).amax(dim=-1) for conv in self.convolutions]
-        hidden = torch.relu(torch.cat(pooled, dim=-1))
+        hidden = torch.relu(self.pool_windows(encoded))
         return self.projection(self.highway(hidden))
+
+    # --- the convolutions as one matrix product -------------------------------------
+    def content_width(self, encoded: Tensor) -> int:
+        """Columns up to the batch's last non-padding id, on the CPU; elsewhere the full width.
+
+        Off the CPU the answer would cost a host sync per step and a new shape per batch
+        (bad for ``torch.compile``), so the full width is used there.
+        """
+        if encoded.device.type != "cpu":
+            return encoded.shape[1]
+        used = (encoded != PADDING).any(dim=0).nonzero()
+        return int(used[-1]) + 1 if len(used) else 0
+
+    def window_starts(self, encoded: Tensor) -> tuple[int, bool]:
+        """``(positions, trimmed)``: how many window starts to compute, and whether past-the-end ones exist.
+
+        With ``C`` content columns and room for the widest filter after them
+        (``C + widest ≤ L``), every filter's windows starting at ``C`` or later hold
+        padding only and are equal, so starts ``0..C`` (``C + 1`` of them) give every
+        filter's exact maximum and need no mask. Otherwise all ``L`` starts are computed
+        and those where a filter would run past the end are masked.
+        """
+        length = encoded.shape[1]
+        content = self.content_width(encoded)
+        if content + self.widest <= length:
+            return content + 1, True
+        return length, False
+
+    def window_weight(self) -> Tensor:
+        """``(channels, widest·E)``: each filter's weight as (tap, embedding) columns, zero past its width."""
+        blocks = [
+            F.pad(conv.weight.transpose(1, 2), (0, 0, 0, self.widest - conv.kernel_size[0]))
+            for conv in self.convolutions
+        ]
+        return torch.cat(blocks).flatten(1)
+
+    def pool_windows(self, encoded: Tensor) -> Tensor:
+        """``(B, channels)``: each filter's maximum over its valid windows (bias added, before the ReLU).
+
+        Equals ``torch.cat([conv(embedded).amax(-1) for conv in self.convolutions], -1)``
+        but runs as one matrix product: the byte ids are unfolded once into windows of
+        the widest width (padded with ``PADDING`` ids), one embedding lookup makes the
+        ``(B·P, widest·E)`` window matrix, and every filter is zero-padded to the widest
+        width. The bias is added after the maximum (it is constant over positions).
+        """
+        positions, trimmed = self.window_starts(encoded)
+        length = encoded.shape[1]
+        kept = min(positions, length)
+        ids = F.pad(encoded[:, :kept], (0, positions + self.widest - 1 - kept), value=PADDING)
+        windows = self.byte_embedding(ids.unfold(1, self.widest, 1)).flatten(2)  # (B, P, widest·E)
+        scores = windows @ self.window_weight().T  # (B, P, channels)
+        if not trimmed:
+            starts = torch.arange(positions, device=scores.device)
+            past_end = starts[:, None] > length - self.channel_widths[None, :]
+            scores = scores.masked_fill(past_end, float("-inf"))
+        bias = torch.cat([conv.bias for conv in self.convolutions])
+        return scores.max(dim=1).values + bias
+
+    def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
+        """Minimal exact count: ``positions`` windows per filter when trimmed, else its valid ones.
+
+        The window matrix product does more (every filter padded to the widest width);
+        this counts what the per-filter convolutions over the needed windows would do.
+        """
+        positions, trimmed = self.window_starts(encoded)
+        embedding_dim = self.byte_embedding.embedding_dim
+        convolutions = 0
+        for conv in self.convolutions:
+            width = conv.kernel_size[0]
+            windows = positions if trimmed else positions - width + 1
+            convolutions += 2 * windows * embedding_dim * width * conv.out_channels
+        dense = sum(2 * layer.in_features * layer.out_features for layer in [*self.highway.layers, self.projection])
+        forward = len(encoded) * (convolutions + dense)
+        # Every layer's input needs its gradient (the byte embedding is trained): backward = 2 × forward.
+        return 3 * forward if backward else forward

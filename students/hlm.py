@@ -140,6 +140,17 @@ class HLMIntra(StudentEncoder):
     def encode(self, tokens: Sequence[str]) -> Tensor:
         return encode_characters(tokens, self.max_length, self.char_vocab_size)
 
+    def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
+        """Every position of every layer, padding included (it is masked, not skipped)."""
+        length, hidden = encoded.shape[1], self.char_embedding.embedding_dim
+        ffn = self.encoder.layers[0].linear1.out_features
+        projections = 2 * length * hidden * (3 * hidden + hidden + 2 * ffn)  # QKV, output, FFN in and out
+        attention = 2 * 2 * length * length * hidden  # scores Q·Kᵀ and their weighted sum of V
+        layers = len(self.encoder.layers) * (projections + attention)
+        forward = len(encoded) * (layers + 2 * hidden * self.projection.out_features)
+        # The character embedding is trained, so every product needs both gradients: backward = 2 × forward.
+        return 3 * forward if backward else forward
+
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         """``encoded`` may lack trailing columns that are padding in every row."""
         positions = torch.arange(encoded.shape[1], device=encoded.device)

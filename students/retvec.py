@@ -91,6 +91,15 @@ class RETVec(StudentEncoder):
         """``(N, word_length)`` int32 codepoints; the bits are made on the device in ``forward``."""
         return integerize(tokens, self.word_length)
 
+    def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
+        linears = [module for module in self.encoder if isinstance(module, nn.Linear)] + [self.projection]
+        per_layer = [2 * linear.in_features * linear.out_features for linear in linears]
+        forward = sum(per_layer)
+        if not backward:
+            return len(encoded) * forward
+        # The first layer reads the bits, which need no gradient: only its weight gradient is computed.
+        return len(encoded) * (3 * forward - per_layer[0])
+
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         dtype = self.projection.weight.dtype
         bits = binarize(encoded, self.bits_per_char, dtype=dtype)  # (B, word_length, bits)

@@ -17,6 +17,16 @@ def test_parameter_counts_match_paper_table_1(name: str, expected: int) -> None:
     assert count(build_student(name, dim=768)) == expected
 
 
+def test_state_dict_keeps_one_conv1d_per_filter() -> None:
+    """Saved students stay CharacterBERT-shaped: the one-matmul forward pass changed no parameter."""
+    student = build_student("bytescnn-small", dim=768)
+    state = student.state_dict()
+    for index, (width, channels) in enumerate([(1, 32), (2, 32), (3, 64), (4, 128), (5, 256), (6, 512), (7, 1024)]):
+        assert state[f"convolutions.{index}.weight"].shape == (channels, 16, width)
+        assert state[f"convolutions.{index}.bias"].shape == (channels,)
+    assert "channel_widths" not in state and state["byte_embedding.weight"].shape == (NUM_BYTE_IDS, 16)
+
+
 def test_byte_ids_follow_character_bert() -> None:
     ids = encode_bytes(["ab", "##é"], max_bytes_per_token=8)
     assert NUM_BYTE_IDS == 263 and ids.shape == (2, 8)

@@ -82,7 +82,8 @@ def _final_metrics(run_id: str) -> dict[str, float]:
 def test_resume_after_sigkill_matches_an_uninterrupted_run(tmp_path, tiny_bert_dir) -> None:
     epochs = 30
     reference = train(TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="mse",
-                                  epochs=epochs, batch_size=16, seed=3, work_dir=str(tmp_path / "ref")), quiet=True)
+                                  epochs=epochs, batch_size=16, lr=1e-3, seed=3, work_dir=str(tmp_path / "ref")),
+                      quiet=True)
     config = write_config(tmp_path, tiny_bert_dir, epochs=epochs, batch_size=16, seed=3, lr=1e-3)
     work_dir = tmp_path / "runs"
     process = subprocess.Popen([sys.executable, "-m", "distill.cli", "train", "--config", str(config), "--quiet"],

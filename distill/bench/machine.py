@@ -1,0 +1,59 @@
+"""The machine's description and its matrix-multiply rate, the reference every figure is compared with."""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from pathlib import Path
+
+import torch
+
+from distill.bench.timing import synchronize
+
+# Square products: large enough to run at the BLAS library's full speed, small enough to repeat often.
+CPU_MATMUL_SIZE = 2048
+GPU_MATMUL_SIZE = 8192
+QUICK_MATMUL_SIZE = 256
+
+
+def cpu_model() -> str:
+    """The processor's name from ``/proc/cpuinfo`` where there is one, else what ``platform`` says."""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.is_file():
+        for line in cpuinfo.read_text(errors="replace").splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    return platform.processor() or platform.machine()
+
+
+def describe_machine(device: torch.device) -> dict[str, str]:
+    """What the figures were measured on: CPU, cores, threads, library versions, accelerator."""
+    description = {
+        "cpu": cpu_model(),
+        "cores": str(os.cpu_count()),
+        "torch_threads": str(torch.get_num_threads()),
+        "torch": torch.__version__,
+        "python": platform.python_version(),
+        "device": str(device),
+    }
+    if device.type == "cuda":
+        properties = torch.cuda.get_device_properties(device)
+        description["gpu"] = f"{properties.name}, {properties.total_memory / 2**30:.0f} GiB"
+        description["cuda"] = str(torch.version.cuda)
+    return description
+
+
+def matmul_rate(device: torch.device, dtype: torch.dtype = torch.float32, size: int = CPU_MATMUL_SIZE,
+                repeats: int = 3) -> float:
+    """GFLOP/s of ``repeats`` square ``size``×``size`` products (after one warm-up product)."""
+    generator = torch.Generator(device=device).manual_seed(0)
+    left = torch.randn(size, size, device=device, dtype=dtype, generator=generator)
+    right = torch.randn(size, size, device=device, dtype=dtype, generator=generator)
+    torch.mm(left, right)
+    synchronize(device)
+    started = time.perf_counter()
+    for _ in range(repeats):
+        torch.mm(left, right)
+    synchronize(device)
+    return 2 * size**3 * repeats / (time.perf_counter() - started) / 1e9

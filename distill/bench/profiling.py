@@ -1,0 +1,51 @@
+"""Where a training step's time goes: ``torch.profiler`` over a few steps, summarised by operator."""
+
+from __future__ import annotations
+
+import torch
+from torch.profiler import ProfilerActivity, profile
+
+from distill.bench.quality import build_trainer
+from distill.config import TrainConfig
+from teachers import TeacherTable
+
+MATRIX_PRODUCTS = ("aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::convolution", "aten::_convolution")
+TOP_OPERATORS = 15
+
+
+def profile_training(student: str, teacher: TeacherTable, device: torch.device, *, batch_size: int,
+                     steps: int) -> str:
+    """Markdown: the operators with the most self time over ``steps`` training steps, after one warm-up step."""
+    config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type).validate()
+    trainer = build_trainer(config, teacher, device)
+    generator = torch.Generator(device=device).manual_seed(0)
+    batches = trainer.train_rows[torch.randint(len(trainer.train_rows), (steps + 1, batch_size),
+                                               generator=generator, device=device)]
+    trainer.train_step(batches[0], generator)
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device.type == "cuda" else [])
+    with profile(activities=activities) as profiler:
+        for rows in batches[1:]:
+            trainer.train_step(rows, generator)
+        if device.type == "cuda":
+            torch.cuda.synchronize(device)
+    return summarize(profiler.key_averages(), student, batch_size, steps, device)
+
+
+def summarize(averages, student: str, batch_size: int, steps: int, device: torch.device) -> str:
+    """Top operators by self time (device time on a GPU), and the share of matrix products."""
+    attribute = "self_device_time_total" if device.type == "cuda" else "self_cpu_time_total"
+    events = sorted(averages, key=lambda event: getattr(event, attribute), reverse=True)
+    total = sum(getattr(event, attribute) for event in events) or 1
+    products = sum(getattr(event, attribute) for event in events if event.key in MATRIX_PRODUCTS)
+    lines = [
+        f"`torch.profiler`, {student}, {steps} training steps of batch {batch_size} on {device}; "
+        f"self time per operator (µs). Matrix products ({', '.join(MATRIX_PRODUCTS[:3])}): "
+        f"{100 * products / total:.1f}% of all self time.",
+        "",
+        "| operator | calls | self time (µs) | share |",
+        "|---|---|---|---|",
+    ]
+    for event in events[:TOP_OPERATORS]:
+        time = getattr(event, attribute)
+        lines.append(f"| `{event.key}` | {event.count} | {time:,.0f} | {100 * time / total:.1f}% |")
+    return "\n".join(lines)

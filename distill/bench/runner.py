@@ -1,0 +1,200 @@
+"""``distill bench``: every figure of the benchmark, measured in one run, as one table.
+
+Order of work: per student family, training throughput (rounds of a matmul probe then
+training steps) and its peak memory; surgery's inference costs; time to quality for
+the paper's recipe and the default recipe; optionally a profile. Matrix-multiply
+probes are interleaved throughout, and their spread is reported as the contention.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+import sys
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+
+import mlflow
+import torch
+
+from distill import tracking
+from distill.bench.machine import CPU_MATMUL_SIZE, GPU_MATMUL_SIZE, QUICK_MATMUL_SIZE, describe_machine, matmul_rate
+from distill.bench.profiling import profile_training
+from distill.bench.quality import time_to_quality
+from distill.bench.report import Row, render_results, write_results
+from distill.bench.surgery import surgery_throughput
+from distill.bench.table import PAPER_EPOCHS, machine_rows, quality_rows, reading_notes, surgery_rows, throughput_rows
+from distill.bench.throughput import training_throughput
+from distill.bench.timing import Probes
+from distill.config import TrainConfig
+from distill.errors import DistillError
+from distill.training import resolve_device
+from students.registry import resolve_student
+from teachers import TeacherTable, load_teacher
+
+DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
+GPU_BATCH_SIZE = 4096
+STAND_IN_DIM = 768  # bert-base-uncased's width: on a GPU a random table of it stands in for the teacher
+
+
+@dataclass
+class BenchSettings:
+    """What ``distill bench`` measures and where it writes; None means the default for the device and mode."""
+
+    students: list[str] = field(default_factory=lambda: list(DEFAULT_STUDENTS))
+    device: str = "auto"
+    teacher: str = "embedded"
+    quick: bool = False
+    time_cap: float | None = None  # training seconds per recipe; default 300 (2 with quick)
+    batch_sizes: list[int] | None = None  # default: see default_batch_sizes
+    bf16: bool | None = None  # also measure bfloat16 autocast; default on a GPU only
+    compile_forward: bool = False
+    profile: bool = False
+    results: str = "bench/RESULTS.md"
+    tracking_uri: str | None = None
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How much of each measurement to do: the full benchmark, or a smoke run of seconds."""
+
+    matmul_size: int
+    rounds: int
+    steps: int
+    vocab_sample: int  # rows trained on for time to quality; 0 = all
+    max_epochs: int | None
+    surgery_batches: int
+    profile_steps: int
+
+
+def scale_for(quick: bool, device: torch.device) -> Scale:
+    if quick:
+        return Scale(QUICK_MATMUL_SIZE, rounds=1, steps=1, vocab_sample=256, max_epochs=2, surgery_batches=1,
+                     profile_steps=1)
+    gpu = device.type == "cuda"
+    return Scale(GPU_MATMUL_SIZE if gpu else CPU_MATMUL_SIZE, rounds=5, steps=20 if gpu else 2, vocab_sample=0,
+                 max_epochs=None, surgery_batches=8, profile_steps=3)
+
+
+def default_batch_sizes(quick: bool, device: torch.device) -> list[int]:
+    """The default recipe's batch and 4× it (where per-step costs such as the optimiser weigh less).
+
+    On a GPU one large batch; in quick mode a tiny one.
+    """
+    if quick:
+        return [8]
+    if device.type == "cuda":
+        return [GPU_BATCH_SIZE]
+    recipe_batch = TrainConfig().validate().batch_size
+    return [recipe_batch, 4 * recipe_batch]
+
+
+@dataclass
+class BenchReport:
+    rows: list[Row]
+    markdown: str
+    results_path: Path
+    run_id: str
+
+
+def validate(settings: BenchSettings) -> None:
+    if not settings.students:
+        raise DistillError("give at least one student to benchmark (--students NAME ...)")
+    for name in settings.students:
+        resolve_student(name)  # an unknown name lists the valid ones
+    if settings.time_cap is not None and settings.time_cap <= 0:
+        raise DistillError(f"--time-cap must be positive seconds, got {settings.time_cap}")
+    if any(size <= 0 for size in settings.batch_sizes or ()):
+        raise DistillError(f"--batch-size values must be positive, got {settings.batch_sizes}")
+
+
+def throughput_teacher(teacher: TeacherTable, device: torch.device) -> TeacherTable:
+    """The teacher itself on a CPU; on a GPU its rows with a random bert-base-sized table (speed only)."""
+    if device.type != "cuda":
+        return teacher
+    table = torch.randn(len(teacher), STAND_IN_DIM, generator=torch.Generator().manual_seed(0))
+    return dataclasses.replace(teacher, name=f"random {len(teacher)}x{STAND_IN_DIM}", table=table)
+
+
+def quality_config(recipe: str, teacher: TeacherTable, device: torch.device, scale: Scale) -> TrainConfig:
+    """The workbench's defaults with ``recipe``; the paper's recipe runs its 10^4 epochs (until the cap)."""
+    config = TrainConfig(teacher=teacher.name, recipe=recipe, device=device.type, vocab_sample=scale.vocab_sample)
+    if recipe == "paper":
+        config.epochs = PAPER_EPOCHS
+    if scale.max_epochs is not None:
+        config.epochs = min(config.epochs, scale.max_epochs)
+    return config.validate()
+
+
+def run_bench(settings: BenchSettings, command: str | None = None) -> BenchReport:
+    """Measure everything, write the results file, log the MLflow run; ``command`` is recorded (default argv)."""
+    validate(settings)
+    device = resolve_device(settings.device)
+    scale = scale_for(settings.quick, device)
+    bf16 = settings.bf16 if settings.bf16 is not None else device.type == "cuda"
+    time_cap = settings.time_cap or (2.0 if settings.quick else 300.0)
+    precisions = {"fp32": False, **({"bf16": True} if bf16 else {})}
+    probes = {
+        name: Probes(partial(matmul_rate, device, torch.bfloat16 if flag else torch.float32, scale.matmul_size))
+        for name, flag in precisions.items()
+    }
+    teacher = load_teacher(settings.teacher)
+    speed_teacher = throughput_teacher(teacher, device)
+    compiled = {"compile_forward": settings.compile_forward}
+
+    throughputs = [
+        training_throughput(name, speed_teacher, device, probes[precision], batch_size=batch_size,
+                            rounds=scale.rounds, steps=scale.steps, bf16=flag, **compiled)
+        for name in settings.students
+        for batch_size in settings.batch_sizes or default_batch_sizes(settings.quick, device)
+        for precision, flag in precisions.items()
+    ]
+    surgery = surgery_throughput(settings.teacher, settings.students, device, rounds=scale.rounds,
+                                 batches=scale.surgery_batches)
+    default_recipe = TrainConfig().recipe
+    qualities = [
+        (precision, time_to_quality(quality_config(recipe, teacher, device, scale), teacher, device, time_cap,
+                                    probes=probes[precision], bf16=flag, **compiled))
+        for recipe in dict.fromkeys(("paper", default_recipe))
+        for precision, flag in precisions.items()
+        if not flag or recipe == default_recipe  # bf16 next to fp32 for the default recipe only
+    ]
+    profile = None
+    if settings.profile:
+        profile = profile_training(TrainConfig().student, speed_teacher, device,
+                                   batch_size=throughputs[0].batch_size, steps=scale.profile_steps)
+
+    rows = [
+        *machine_rows(probes),
+        *(row for result in throughputs for row in throughput_rows(result, len(speed_teacher))),
+        *(row for precision, result in qualities for row in quality_rows(result, precision, time_cap)),
+        *surgery_rows(surgery),
+    ]
+    machine = describe_machine(device)
+    command = command or "distill " + shlex.join(sys.argv[1:])
+    markdown = render_results(rows, machine, command, reading_notes(speed_teacher, teacher, settings.quick), profile)
+    path = write_results(settings.results, markdown)
+    curves = {f"{result.recipe}_{precision}": result.history for precision, result in qualities}
+    return BenchReport(rows, markdown, path, log_run(rows, curves, machine, settings, markdown))
+
+
+def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine: dict[str, str],
+            settings: BenchSettings, markdown: str) -> str:
+    """One MLflow run in the bench experiment: machine and settings as params, every figure as a metric,
+    and each recipe's per-epoch curve (``curve/<recipe>_<precision>/<metric>``, step = epoch)."""
+    tracking.configure("bench", settings.tracking_uri)
+    with mlflow.start_run(run_name="bench quick" if settings.quick else "bench",
+                          nested=mlflow.active_run() is not None) as run:
+        params = {f"machine.{key}": value for key, value in machine.items()}
+        for key, value in dataclasses.asdict(settings).items():
+            if key != "tracking_uri":
+                params[key] = ",".join(map(str, value)) if isinstance(value, list) else value
+        mlflow.log_params(params)
+        mlflow.log_metrics({row.metric_name: row.value for row in rows if row.value is not None})
+        for label, history in curves.items():
+            for point in history:
+                values = {f"curve/{label}/{name}": value for name, value in point.items() if name != "epoch"}
+                mlflow.log_metrics(values, step=int(point["epoch"]))
+        mlflow.log_text(markdown, "RESULTS.md")
+        return run.info.run_id

@@ -1,0 +1,44 @@
+"""``distill bench``: measure training and surgery against this machine's matrix-multiply rate."""
+
+from __future__ import annotations
+
+import argparse
+
+from distill.config import DEVICES
+
+HELP = "Benchmark training speed, time to quality and surgery costs against the machine's matmul rate."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quick", action="store_true", help="a smoke run of seconds (CI); its figures mean nothing")
+    parser.add_argument("--time-cap", type=float, metavar="S",
+                        help="training seconds allowed to each recipe for time to quality (default 300)")
+    parser.add_argument("--students", nargs="+", metavar="NAME",
+                        help="student families to measure (default bytescnn-small bytescnn-big retvec hlm-intra-small)")
+    parser.add_argument("--device", choices=DEVICES, default="auto")
+    parser.add_argument("--teacher", default="embedded",
+                        help="teacher for time to quality and surgery (default embedded)")
+    parser.add_argument("--batch-size", type=int, nargs="+", metavar="N",
+                        help="training batches for throughput (default: the default recipe's and 4x it on a CPU, "
+                             "4096 on a GPU)")
+    parser.add_argument("--bf16", action=argparse.BooleanOptionalAction,
+                        help="also measure bfloat16 autocast (default: on a GPU only)")
+    parser.add_argument("--compile", action="store_true", help="torch.compile the students' forward passes")
+    parser.add_argument("--profile", action="store_true", help="add a torch.profiler summary of the default student")
+    parser.add_argument("--results", default="bench/RESULTS.md", metavar="PATH",
+                        help="where to write the results (default bench/RESULTS.md)")
+    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from distill.bench import DEFAULT_STUDENTS, BenchSettings, render_text, run_bench  # heavy imports after parsing
+
+    settings = BenchSettings(
+        students=args.students or list(DEFAULT_STUDENTS), device=args.device, teacher=args.teacher, quick=args.quick,
+        time_cap=args.time_cap, batch_sizes=args.batch_size, bf16=args.bf16, compile_forward=args.compile,
+        profile=args.profile, results=args.results, tracking_uri=args.tracking_uri,
+    )
+    report = run_bench(settings)
+    print(render_text(report.rows))
+    print(f"results written to {report.results_path} and to MLflow run {report.run_id} (experiment bench)")
+    return 0

@@ -1,0 +1,139 @@
+"""``distill bench``: a smoke run writes its table everywhere; FLOP counts and the fast BytesCNN are exact.
+
+Timings are never asserted: only that the benchmark runs, records what it measured,
+and that the quantities it divides by time (analytic FLOP counts) are right.
+"""
+
+from __future__ import annotations
+
+import mlflow
+import pytest
+import torch
+from torch.utils.flop_counter import FlopCounterMode
+
+from distill.cli import main
+from students import build_student
+from students.bytescnn import BytesCNN
+
+SMOKE_STUDENTS = ["bytescnn-small", "retvec", "hlm-intra-small"]
+TOKENS = ["hello", "##ing", "[CLS]", "naïve", "a", "telecommunications"]
+
+
+def test_quick_bench_prints_and_records_one_table(tmp_path, tiny_bert_dir, capsys) -> None:
+    results = tmp_path / "out" / "RESULTS.md"
+    argv = ["bench", "--quick", "--profile", "--teacher", str(tiny_bert_dir), "--results", str(results),
+            "--students", *SMOKE_STUDENTS]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert printed.splitlines()[0].split() == ["section", "subject", "figure", "value", "unit", "note"]
+    for student in SMOKE_STUDENTS:
+        assert any(line.split()[:3] == ["training", f"{student},", "batch"] for line in printed.splitlines())
+    text = results.read_text()
+    assert f"- torch: {torch.__version__}" in text and "- cpu: " in text and "- torch_threads: " in text
+    assert "| machine | fp32 | matmul rate |" in text and "## Where the time goes" in text
+    assert "| time to quality | paper recipe |" in text and "default recipe: " in text
+    assert "| surgery | baked | throughput ÷ untouched |" in text
+
+    (run,) = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list")
+    metrics = run.data.metrics
+    assert metrics["machine/fp32/matmul_rate"] > 0
+    for student in SMOKE_STUDENTS:
+        assert metrics[f"training/{student}_batch_8/throughput"] > 0
+        assert metrics[f"training/{student}_batch_8/peak_host_memory"] > 0
+        assert metrics[f"surgery/{student}/live_embedding"] > 0
+    assert 0 <= metrics["time_to_quality/paper_recipe/recall_at_1_at_stop"] <= 1
+    curve = mlflow.MlflowClient().get_metric_history(run.info.run_id, "curve/fast_fp32/recall_at_1")
+    assert [point.step for point in curve] == list(range(1, len(curve) + 1)) and curve
+    assert run.data.params["machine.torch"] == torch.__version__ and run.data.params["quick"] == "True"
+    logged = mlflow.artifacts.load_text(f"runs:/{run.info.run_id}/RESULTS.md")
+    assert logged == text
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--students", "nope"], "unknown student 'nope'; valid students:"),
+    (["--time-cap", "0"], "--time-cap must be positive"),
+])
+def test_bad_input_is_one_line_exit_2(tmp_path, capsys, arguments, message) -> None:
+    assert main(["bench", "--quick", "--results", str(tmp_path / "R.md"), *arguments]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error:") and message in error and error.count("\n") == 1
+    assert not (tmp_path / "R.md").exists()
+
+
+def counted_flops(run) -> int:
+    with FlopCounterMode(display=False) as counter:
+        run()
+    return counter.get_total_flops()
+
+
+def forward_backward(forward, encoded: torch.Tensor, backward: bool):
+    def run() -> None:
+        output = forward(encoded)
+        if backward:
+            output.sum().backward()
+    return run
+
+
+@pytest.mark.parametrize("backward", [False, True])
+@pytest.mark.parametrize(("name", "options"), [
+    ("retvec", {}), ("retvec-raw", {}), ("hlm-intra-small", {"char_vocab_size": 1024}),
+    ("hlm-intra", {"char_vocab_size": 64, "num_layers": 1}),
+])
+def test_analytic_flops_match_the_flop_counter(name, options, backward) -> None:
+    torch.manual_seed(0)
+    student = build_student(name, dim=24, **options)
+    encoded = student.encode(TOKENS)
+    assert student.matmul_flops(encoded, backward=backward) == counted_flops(
+        forward_backward(student.forward_encoded, encoded, backward))
+
+
+def per_filter_reference(student: BytesCNN, encoded: torch.Tensor, columns) -> torch.Tensor:
+    """CharacterBERT's computation, written out: each ``Conv1d`` over the first ``columns(width)`` byte
+    positions, max over time, ReLU, highway layers ``g·x + (1−g)·relu(W_h x)``, projection."""
+    embedded = student.byte_embedding(encoded).transpose(1, 2)
+    pooled = [conv(embedded[..., : columns(conv.kernel_size[0])]).amax(dim=-1) for conv in student.convolutions]
+    hidden = torch.relu(torch.cat(pooled, dim=-1))
+    for layer in student.highway.layers:
+        transform, gate = layer(hidden).chunk(2, dim=-1)
+        gate = torch.sigmoid(gate)
+        hidden = gate * hidden + (1 - gate) * torch.relu(transform)
+    return student.projection(hidden)
+
+
+@pytest.mark.parametrize("tokens", [TOKENS, TOKENS + ["x" * 60]], ids=["trimmed", "full-width"])
+@pytest.mark.parametrize("options", [{"num_highway": 0}, {"filters": [[3, 8], [1, 4], [5, 6], [3, 2]]}],
+                         ids=["paper-filters", "unsorted-repeated-filters"])
+def test_one_matmul_bytescnn_equals_per_filter_convolutions(options, tokens) -> None:
+    """Values and gradients, in float64 so that only summation order could differ; and its FLOP count."""
+    torch.manual_seed(0)
+    student = build_student("bytescnn-small", dim=24, max_bytes_per_token=32, **options).double()
+    encoded = student.encode(tokens)
+    positions, trimmed = student.window_starts(encoded)
+    assert trimmed == (len(tokens) == len(TOKENS))
+    full_width = encoded.shape[1]
+
+    def gradients(forward) -> list[torch.Tensor]:
+        student.zero_grad()
+        (forward(encoded) * torch.linspace(-1, 1, 24, dtype=torch.float64)).sum().backward()
+        return [parameter.grad.clone() for parameter in student.parameters()]
+
+    reference = per_filter_reference(student, encoded, lambda width: full_width)
+    torch.testing.assert_close(student.forward_encoded(encoded), reference, rtol=1e-12, atol=1e-12)
+    for fast, slow in zip(gradients(student.forward_encoded),
+                          gradients(lambda x: per_filter_reference(student, x, lambda width: full_width))):
+        torch.testing.assert_close(fast, slow, rtol=1e-10, atol=1e-12)
+
+    # The analytic count is the per-filter work over the windows that matter: up to the first
+    # all-padding one when trimmed (positions - 1 content columns + width), every window otherwise.
+    needed = (lambda width: positions - 1 + width) if trimmed else (lambda width: full_width)
+    for backward in (False, True):
+        reference_step = forward_backward(lambda x: per_filter_reference(student, x, needed), encoded, backward)
+        expected = counted_flops(reference_step)
+        assert student.matmul_flops(encoded, backward=backward) == expected
+
+
+def test_trimming_needs_room_for_the_widest_filter_after_the_content() -> None:
+    student = build_student("bytescnn-small", dim=8, max_bytes_per_token=16)
+    short, long = student.encode(["abcdefg"]), student.encode(["abcdefgh"])  # 9 and 10 ids with BOW/EOW
+    assert student.window_starts(short) == (10, True)  # 9 + 7 ≤ 16: starts 0..9
+    assert student.window_starts(long) == (16, False)  # 10 + 7 > 16: every start, masked
