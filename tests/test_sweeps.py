@@ -315,7 +315,7 @@ def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeyp
 
 def test_resume_after_sigkill_loses_and_duplicates_no_trial(tmp_path, tiny_bert_dir) -> None:
     path = write_sweep(tmp_path, tiny_bert_dir, space={"loss": ["mse", "cosine", "aec"]},
-                       fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=12, batch_size=16))
+                       fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=80, batch_size=16))
     process = subprocess.Popen([sys.executable, "-m", "distill.cli", "sweep", "--config", str(path), "--quiet"],
                                env=os.environ.copy(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 240
@@ -325,7 +325,7 @@ def test_resume_after_sigkill_loses_and_duplicates_no_trial(tmp_path, tiny_bert_
         except KeyError:  # the study does not exist yet
             states = Counter()
         if states["COMPLETE"] >= 1 and states["RUNNING"] == 1:
-            time.sleep(1.0)  # well into the second trial's training
+            time.sleep(0.3)  # into the second trial's training, far from its end (80 epochs)
             break
         time.sleep(0.2)
     assert process.poll() is None, "the sweep finished before it could be killed; make the trials longer"
