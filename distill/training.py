@@ -123,6 +123,7 @@ class AlignmentTrainer:
         self.encoded = self.variants[0]
         train_rows, holdout_rows = split_rows(len(teacher.tokens), config.holdout, config.seed, config.vocab_sample)
         self.train_rows, self.holdout_rows = train_rows.to(device), holdout_rows.to(device)
+        self.train_table = self.table[self.train_rows]  # triplet negatives come from these rows
         # One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
         self.optimizer = torch.optim.Adam(self.student.parameters(), lr=config.lr, betas=config.betas, eps=config.eps,
                                           fused=device.type in FUSED_ADAM_DEVICES)
@@ -161,9 +162,9 @@ class AlignmentTrainer:
         # Triplet: DistillEmb's negative, nearest to the positive in a random window of training rows.
         positions = torch.searchsorted(self.train_rows, rows)
         negatives = select_negatives(
-            positions, self.table[self.train_rows], self.config.negative_window, generator, self.loss.negative_metric
+            positions, self.train_table, self.config.negative_window, generator, self.loss.negative_metric
         )
-        return self.loss(predicted, targets, self.table[self.train_rows[negatives]])
+        return self.loss(predicted, targets, self.train_table[negatives])
 
     def run_epoch(self, epoch: int, progress: tqdm | None = None) -> float:
         """Train one epoch; return its mean loss. Raises on a non-finite loss, naming the step."""
