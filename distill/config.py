@@ -63,6 +63,8 @@ class TrainConfig:
     augment: float = 0.0  # per-character typo rate of the noisy training variants; 0 = off
     augment_copies: int = 4  # noisy variants of each token, encoded once
     augment_share: float = 0.8  # share of training examples drawn noisy (RETVec's 16 noisy : 4 clean)
+    typo_pretrain_epochs: int = 0  # RETVec's Multi-Similarity typo pre-training before alignment; 0 = off
+    typo_pretrain_rate: float = 0.1  # per-character typo rate of the pre-training variants
     seed: int = 0
     device: str = "auto"
     eval_every: int = 1
@@ -83,8 +85,12 @@ class TrainConfig:
                 raise DistillError(f"{name} must be a positive integer, got {value!r}")
         if not self.lr > 0:
             raise DistillError(f"lr must be positive, got {self.lr!r}")
-        if not isinstance(self.vocab_sample, int) or self.vocab_sample < 0:
-            raise DistillError(f"vocab_sample must be a non-negative integer, got {self.vocab_sample!r}")
+        for name in ("vocab_sample", "typo_pretrain_epochs"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise DistillError(f"{name} must be a non-negative integer, got {value!r}")
+        if not 0.0 < self.typo_pretrain_rate <= 1.0:
+            raise DistillError(f"typo_pretrain_rate must be in (0, 1], got {self.typo_pretrain_rate!r}")
         for name in ("augment", "augment_share", "warmup_fraction"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise DistillError(f"{name} must be in [0, 1], got {getattr(self, name)!r}")

@@ -12,7 +12,7 @@ import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 import mlflow
 import torch
@@ -26,6 +26,8 @@ from distill.errors import DistillError
 from distill.io import atomic_write_text
 from distill.metrics import alignment_metrics
 from distill.noise import noisy_tokens
+from distill.schedules import warmup_cosine
+from distill.typo_pretraining import TypoPretraining
 from losses import AlignmentLoss, build_loss, select_negatives
 from students import StudentEncoder, build_student
 from teachers import TeacherTable, load_teacher
@@ -63,31 +65,17 @@ def split_rows(num_rows: int, holdout: float, seed: int, sample: int = 0) -> tup
     return order[num_holdout:].sort().values, order[:num_holdout].sort().values
 
 
-def encode_variants(student: StudentEncoder, tokens: list[str], config: TrainConfig) -> Tensor:
-    """``(1 + copies, V, ...)``: the clean encoding, then ``augment_copies`` typo variants.
+def encode_variants(student: StudentEncoder, tokens: list[str], rate: float, copies: int, seed: int) -> Tensor:
+    """``(1 + copies, V, ...)``: the clean encoding, then ``copies`` typo variants (none at rate 0).
 
-    The noisy strings are drawn once per run (RETVec's typo families at rate
-    ``augment``), so the loop only indexes tensors; their targets stay the clean rows.
+    The noisy strings are drawn once per run (RETVec's typo families at ``rate`` per
+    character, within its per-token limits, §3), so the loop only indexes tensors.
     """
     variants = [student.encode(tokens)]
-    if config.augment > 0:
-        spec = f"typo:{config.augment},max_edits:4,max_fraction:0.25"  # RETVec's per-token limits (§3)
-        variants += [student.encode(noisy_tokens(tokens, spec, seed=config.seed * 1_000 + copy))
-                     for copy in range(config.augment_copies)]
+    if rate > 0:
+        spec = f"typo:{rate},max_edits:4,max_fraction:0.25"
+        variants += [student.encode(noisy_tokens(tokens, spec, seed=seed + copy)) for copy in range(copies)]
     return torch.stack(variants)
-
-
-def warmup_cosine(total_steps: int, warmup_fraction: float) -> Callable[[int], float]:
-    """Learning-rate factor: linear warm-up, then cosine decay to zero at ``total_steps``."""
-    warmup = max(1, int(warmup_fraction * total_steps))
-
-    def factor(step: int) -> float:
-        if step < warmup:
-            return (step + 1) / warmup
-        progress = min(1.0, (step - warmup) / max(1, total_steps - warmup))
-        return 0.5 * (1.0 + math.cos(math.pi * progress))
-
-    return factor
 
 
 def epoch_generator(seed: int, epoch: int, device: torch.device) -> torch.Generator:
@@ -95,8 +83,26 @@ def epoch_generator(seed: int, epoch: int, device: torch.device) -> torch.Genera
     return torch.Generator(device=device).manual_seed(seed * 1_000_003 + epoch)
 
 
+class Phase(Protocol):
+    """One kind of training epoch: its batches, loss, optimiser and metrics."""
+
+    loss_name: str
+    rows_per_step: int
+    optimizer: torch.optim.Optimizer
+    scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
+
+    def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor: ...
+
+
 class AlignmentTrainer:
-    """Holds everything one training run needs on the device and runs its epochs."""
+    """Holds everything one training run needs on the device and runs its epochs.
+
+    Its epochs are numbered across the run: the ``typo_pretrain_epochs`` of typo
+    pre-training (:mod:`distill.typo_pretraining`) first, then the ``epochs`` of
+    alignment. The trainer is itself the alignment phase.
+    """
+
+    loss_name = "loss"
 
     def __init__(
         self,
@@ -113,20 +119,20 @@ class AlignmentTrainer:
         ``compile_forward``: ``torch.compile`` the student's forward. Both are off by default."""
         self.config, self.teacher, self.loss, self.device, self.bf16 = config, teacher, loss, device, bf16
         self.student = student.to(device)
-        self.forward = torch.compile(self.student.forward_encoded) if compile_forward else self.student.forward_encoded
+        self.compiled_forward = torch.compile(student.forward_encoded) if compile_forward else student.forward_encoded
         if loss.direction_only:
             # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.
             self.student.rescale_norm = teacher.norm_mean
         self.table = teacher.table.to(device)
         self.labels = teacher.ids.to(device)
-        self.variants = encode_variants(student, teacher.tokens, config).to(device)
+        self.variants = encode_variants(student, teacher.tokens, config.augment, config.augment_copies,
+                                        seed=config.seed * 1_000).to(device)
         self.encoded = self.variants[0]
         train_rows, holdout_rows = split_rows(len(teacher.tokens), config.holdout, config.seed, config.vocab_sample)
         self.train_rows, self.holdout_rows = train_rows.to(device), holdout_rows.to(device)
         self.train_table = self.table[self.train_rows]  # triplet negatives come from these rows
-        # One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
-        self.optimizer = torch.optim.Adam(self.student.parameters(), lr=config.lr, betas=config.betas, eps=config.eps,
-                                          fused=device.type in FUSED_ADAM_DEVICES)
+        self.rows_per_step = config.batch_size
+        self.optimizer = self.new_optimizer(list(self.student.parameters()))
         self.scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
         if config.schedule == "plateau":
             self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
@@ -137,10 +143,39 @@ class AlignmentTrainer:
             self.scheduler = torch.optim.lr_scheduler.LambdaLR(
                 self.optimizer, warmup_cosine(total_steps, config.warmup_fraction)
             )
+        self.pretraining: TypoPretraining | None = None
+        if config.typo_pretrain_epochs:
+            typo_variants = encode_variants(student, teacher.tokens, config.typo_pretrain_rate,
+                                            config.augment_copies, seed=config.seed * 1_000 + 500).to(device)
+            self.pretraining = TypoPretraining(config, self.forward, list(self.student.parameters()),
+                                               typo_variants, self.train_rows, self.new_optimizer)
+
+    def new_optimizer(self, parameters: list[torch.nn.Parameter]) -> torch.optim.Adam:
+        # One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
+        return torch.optim.Adam(parameters, lr=self.config.lr, betas=self.config.betas, eps=self.config.eps,
+                                fused=self.device.type in FUSED_ADAM_DEVICES)
+
+    @property
+    def total_epochs(self) -> int:
+        return self.config.typo_pretrain_epochs + self.config.epochs
+
+    def phase(self, epoch: int) -> Phase:
+        """The phase that run-wide ``epoch`` (1-based) belongs to."""
+        if self.pretraining is not None and epoch <= self.config.typo_pretrain_epochs:
+            return self.pretraining
+        return self
+
+    def steps_in(self, phase: Phase) -> int:
+        return math.ceil(len(self.train_rows) / phase.rows_per_step)
 
     @property
     def steps_per_epoch(self) -> int:
-        return math.ceil(len(self.train_rows) / self.config.batch_size)
+        return self.steps_in(self)
+
+    def forward(self, encoded: Tensor) -> Tensor:
+        """The student's training forward, under bf16 autocast when asked for."""
+        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.bf16):
+            return self.compiled_forward(encoded)
 
     def batch_inputs(self, rows: Tensor, generator: torch.Generator) -> Tensor:
         """Encoded inputs of ``rows``: clean, or with probability ``augment_share`` a typo variant."""
@@ -151,9 +186,7 @@ class AlignmentTrainer:
         return self.variants[torch.where(noisy, copy, 0), rows]
 
     def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor:
-        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.bf16):
-            predicted = self.forward(self.batch_inputs(rows, generator))
-        predicted = predicted.float()
+        predicted = self.forward(self.batch_inputs(rows, generator)).float()
         targets = self.table[rows]
         if self.loss.kind == "pair":
             return self.loss(predicted, targets)
@@ -167,13 +200,14 @@ class AlignmentTrainer:
         return self.loss(predicted, targets, self.train_table[negatives])
 
     def run_epoch(self, epoch: int, progress: tqdm | None = None) -> float:
-        """Train one epoch; return its mean loss. Raises on a non-finite loss, naming the step."""
+        """Train run-wide epoch ``epoch``; return its mean loss. Raises on a non-finite loss, naming the step."""
         self.student.train()
+        phase = self.phase(epoch)
         generator = epoch_generator(self.config.seed, epoch, self.device)
         order = self.train_rows[torch.randperm(len(self.train_rows), generator=generator, device=self.device)]
-        step_losses = torch.empty(self.steps_per_epoch, device=self.device)
-        for step, rows in enumerate(order.split(self.config.batch_size)):
-            step_losses[step] = self.train_step(rows, generator)
+        step_losses = torch.empty(self.steps_in(phase), device=self.device)
+        for step, rows in enumerate(order.split(phase.rows_per_step)):
+            step_losses[step] = self.train_step(rows, generator, phase)
             if progress is not None:
                 progress.update(1)
         finite = torch.isfinite(step_losses)
@@ -181,23 +215,27 @@ class AlignmentTrainer:
             bad_step = int((~finite).nonzero()[0]) + 1
             raise NonFiniteLoss(epoch, bad_step, float(step_losses[bad_step - 1]))
         mean_loss = step_losses.mean().item()
-        if self.plateau:
-            self.scheduler.step(mean_loss)
+        if isinstance(phase.scheduler, torch.optim.lr_scheduler.ReduceLROnPlateau):
+            phase.scheduler.step(mean_loss)
         return mean_loss
 
-    def train_step(self, rows: Tensor, generator: torch.Generator) -> Tensor:
-        """One optimisation step on ``rows``; returns the detached loss (no host sync)."""
-        loss = self.batch_loss(rows, generator)
-        self.optimizer.zero_grad(set_to_none=True)
+    def train_step(self, rows: Tensor, generator: torch.Generator, phase: Phase | None = None) -> Tensor:
+        """One optimisation step of ``phase`` (alignment by default) on ``rows``; returns the
+        detached loss (no host sync)."""
+        phase = phase or self
+        loss = phase.batch_loss(rows, generator)
+        phase.optimizer.zero_grad(set_to_none=True)
         loss.backward()
-        self.optimizer.step()
-        if not self.plateau:
-            self.scheduler.step()
+        phase.optimizer.step()
+        if not isinstance(phase.scheduler, torch.optim.lr_scheduler.ReduceLROnPlateau):
+            phase.scheduler.step()
         return loss.detach()
 
-    @property
-    def plateau(self) -> bool:
-        return self.config.schedule == "plateau"
+    def evaluate_epoch(self, epoch: int) -> dict[str, float]:
+        """The metrics of the phase ``epoch`` belongs to."""
+        if self.phase(epoch) is self.pretraining:
+            return self.pretraining.evaluate(self.student.embed_vocabulary)
+        return self.evaluate()
 
     def evaluate(self) -> dict[str, float]:
         predicted = self.student.embed_vocabulary(self.encoded)
@@ -208,17 +246,22 @@ class AlignmentTrainer:
         return metrics
 
     def state(self, epoch: int) -> dict[str, Any]:
-        return {
-            "epoch": epoch,
-            "optimizer": self.optimizer.state_dict(),
-            "scheduler": self.scheduler.state_dict(),
-            "torch_rng": torch.get_rng_state(),
-            "cuda_rng": torch.cuda.get_rng_state_all() if torch.cuda.is_available() else [],
-        }
+        phases = {"": self, "typo_": self.pretraining}
+        state: dict[str, Any] = {"epoch": epoch}
+        for prefix, phase in phases.items():
+            if phase is not None:
+                state[f"{prefix}optimizer"] = phase.optimizer.state_dict()
+                state[f"{prefix}scheduler"] = phase.scheduler.state_dict()
+        state["torch_rng"] = torch.get_rng_state()
+        state["cuda_rng"] = torch.cuda.get_rng_state_all() if torch.cuda.is_available() else []
+        return state
 
     def load_state(self, state: dict[str, Any]) -> None:
-        self.optimizer.load_state_dict(state["optimizer"])
-        self.scheduler.load_state_dict(state["scheduler"])
+        phases = {"": self, "typo_": self.pretraining}
+        for prefix, phase in phases.items():
+            if phase is not None:
+                phase.optimizer.load_state_dict(state[f"{prefix}optimizer"])
+                phase.scheduler.load_state_dict(state[f"{prefix}scheduler"])
         torch.set_rng_state(state["torch_rng"].cpu())
         if state["cuda_rng"] and torch.cuda.is_available():
             torch.cuda.set_rng_state_all([rng.cpu() for rng in state["cuda_rng"]])
@@ -308,21 +351,23 @@ def _run_epochs(
 ) -> TrainingResult:
     config = trainer.config
     metrics: dict[str, float] = {}
-    epochs = tqdm(range(first_epoch, config.epochs + 1), desc="epochs", initial=first_epoch - 1,
-                  total=config.epochs, disable=quiet, dynamic_ncols=True)
+    last_epoch = trainer.total_epochs
+    epochs = tqdm(range(first_epoch, last_epoch + 1), desc="epochs", initial=first_epoch - 1,
+                  total=last_epoch, disable=quiet, dynamic_ncols=True)
     steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=quiet, dynamic_ncols=True)
     try:
         for epoch in epochs:
-            steps.reset()
+            phase = trainer.phase(epoch)
+            steps.reset(total=trainer.steps_in(phase))
             started = time.perf_counter()
             epoch_loss = trainer.run_epoch(epoch, steps)
-            metrics = {"loss": epoch_loss, "lr": trainer.optimizer.param_groups[0]["lr"],
+            metrics = {phase.loss_name: epoch_loss, "lr": phase.optimizer.param_groups[0]["lr"],
                        "epoch_seconds": time.perf_counter() - started}
-            if epoch % config.eval_every == 0 or epoch == config.epochs:
-                metrics.update(trainer.evaluate())
+            if epoch % config.eval_every == 0 or epoch == last_epoch:
+                metrics.update(trainer.evaluate_epoch(epoch))
             mlflow.log_metrics(metrics, step=epoch)
             epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
-            if epoch % config.checkpoint_every == 0 or epoch == config.epochs:
+            if epoch % config.checkpoint_every == 0 or epoch == last_epoch:
                 save_checkpoint(checkpoint_root, epoch, trainer.student, trainer.state(epoch), config.to_yaml())
             if epoch_callback is not None:
                 epoch_callback(epoch, metrics)

@@ -79,12 +79,14 @@ def _final_metrics(run_id: str) -> dict[str, float]:
     return mlflow.get_run(run_id).data.metrics
 
 
-def test_resume_after_sigkill_matches_an_uninterrupted_run(tmp_path, tiny_bert_dir) -> None:
-    epochs = 30
+@pytest.mark.parametrize("typo_pretrain_epochs", [0, 15], ids=["alignment", "typo-pretraining-first"])
+def test_resume_after_sigkill_matches_an_uninterrupted_run(tmp_path, tiny_bert_dir, typo_pretrain_epochs) -> None:
+    # With typo pre-training the kill lands in its epochs: both phases' optimisers must resume.
+    settings = {"epochs": 30 - typo_pretrain_epochs, "typo_pretrain_epochs": typo_pretrain_epochs,
+                "batch_size": 16, "lr": 1e-3, "seed": 3}
     reference = train(TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="mse",
-                                  epochs=epochs, batch_size=16, lr=1e-3, seed=3, work_dir=str(tmp_path / "ref")),
-                      quiet=True)
-    config = write_config(tmp_path, tiny_bert_dir, epochs=epochs, batch_size=16, seed=3, lr=1e-3)
+                                  work_dir=str(tmp_path / "ref"), **settings), quiet=True)
+    config = write_config(tmp_path, tiny_bert_dir, **settings)
     work_dir = tmp_path / "runs"
     process = subprocess.Popen([sys.executable, "-m", "distill.cli", "train", "--config", str(config), "--quiet"],
                                env=os.environ.copy())

@@ -26,6 +26,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vocab-sample", type=int, help="train on a seeded sample of this many rows")
     parser.add_argument("--augment", type=float, metavar="RATE",
                         help="also train on typo variants (RETVec's families at RATE per character)")
+    parser.add_argument("--typo-pretrain", type=int, metavar="EPOCHS", dest="typo_pretrain_epochs",
+                        help="first pre-train on typo pairs with Multi-Similarity loss for EPOCHS (RETVec §3)")
+    parser.add_argument("--typo-rate", type=float, metavar="RATE", dest="typo_pretrain_rate",
+                        help="per-character typo rate of the pre-training variants (default 0.1)")
     parser.add_argument("--eval-every", type=int, help="epochs between alignment evaluations")
     parser.add_argument("--checkpoint-every", type=int, help="epochs between checkpoints")
     parser.add_argument("--work-dir", help="where checkpoints are written (default .distill/runs)")
@@ -45,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
             "teacher": args.teacher, "student": args.student, "loss": args.loss, "epochs": args.epochs,
             "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "device": args.device,
             "holdout": args.holdout, "vocab_sample": args.vocab_sample, "augment": args.augment,
+            "typo_pretrain_epochs": args.typo_pretrain_epochs, "typo_pretrain_rate": args.typo_pretrain_rate,
             "recipe": args.recipe, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
             "work_dir": args.work_dir, "run_name": args.run_name,
         }
