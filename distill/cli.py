@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Sequence
 
 from distill.errors import DistillError
 
+PROGRESS_BAR_SETTING = "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR"
 COMMANDS = ("train", "surgery", "evaluate", "oov", "sweep", "quickstart", "bench")
 
 
@@ -37,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    quiet_mlflow = getattr(args, "quiet", False) and PROGRESS_BAR_SETTING not in os.environ
+    if quiet_mlflow:
+        # --quiet silences MLflow's artifact transfer bars too (it reads this at each transfer).
+        os.environ[PROGRESS_BAR_SETTING] = "false"
     try:
         return int(args.run(args) or 0)
     except DistillError as error:
@@ -45,6 +51,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    finally:
+        if quiet_mlflow:
+            del os.environ[PROGRESS_BAR_SETTING]
 
 
 if __name__ == "__main__":

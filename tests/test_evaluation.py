@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import os
 import math
 import random
 from pathlib import Path
@@ -287,3 +288,14 @@ def test_evaluate_command_refuses_bad_input_in_one_line(minilm_students, tiny_be
         code = main(["evaluate", "--students", student, "--quiet", *extra])
         error = capsys.readouterr().err
         assert code == 2 and error.startswith("error: ") and message in error and error.count("\n") == 1, error
+
+
+def test_quiet_evaluation_of_a_logged_student_shows_no_mlflow_download_bar(tiny_bert_dir, tiny_corpus_file,
+                                                                             tmp_path, capsys) -> None:
+    run_id = _log_student_run(lookup_student(tiny_bert_dir, noise=0.05), tmp_path / "logged")
+    code = main(["evaluate", "--students", run_id, "--model", str(tiny_bert_dir), "--datasets", str(tiny_corpus_file),
+                 "--seeds", "2", "--samples", "4", "--max-length", "32", "--quiet"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "Downloading artifacts" not in captured.err
+    assert "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR" not in os.environ  # the CLI restores the environment
