@@ -67,6 +67,8 @@ class TrainConfig:
     typo_pretrain_rate: float = 0.1  # per-character typo rate of the pre-training variants
     seed: int = 0
     device: str = "auto"
+    bf16: bool = False  # the student's forward under bfloat16 autocast (weights, loss and optimiser stay fp32)
+    compile: bool = False  # torch.compile the student's forward
     eval_every: int = 1
     checkpoint_every: int = 1
     work_dir: str = ".distill/runs"
@@ -98,6 +100,9 @@ class TrainConfig:
             raise DistillError(f"holdout must be in [0, 1), got {self.holdout!r}")
         if not 0.0 < self.plateau_factor <= 1.0:
             raise DistillError(f"plateau_factor must be in (0, 1], got {self.plateau_factor!r}")
+        for name in ("bf16", "compile"):
+            if not isinstance(getattr(self, name), bool):
+                raise DistillError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.device not in DEVICES:
             raise DistillError(f"device must be one of {', '.join(DEVICES)}, got {self.device!r}")
         if self.schedule not in SCHEDULES:

@@ -300,7 +300,8 @@ def train(
     config.validate()
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
-    trainer = AlignmentTrainer(config, teacher, student, loss, device)
+    trainer = AlignmentTrainer(config, teacher, student, loss, device,
+                               bf16=config.bf16, compile_forward=config.compile)
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:
@@ -332,7 +333,8 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
     checkpoint = load_checkpoint(checkpoint_root, device)
     if checkpoint is not None:
         student = checkpoint.student
-    trainer = AlignmentTrainer(config, teacher, student, loss, device)
+    trainer = AlignmentTrainer(config, teacher, student, loss, device,
+                               bf16=config.bf16, compile_forward=config.compile)
     first_epoch = 1
     if checkpoint is not None:
         trainer.load_state(checkpoint.trainer_state)

@@ -185,3 +185,18 @@ def test_vocab_sample_and_fast_recipe(tmp_path, tiny_bert_dir) -> None:
 
     train_rows, holdout_rows = split_rows(1000, 0.25, seed=0, sample=40)
     assert len(train_rows) == 30 and len(holdout_rows) == 10 and not set(train_rows.tolist()) & set(holdout_rows.tolist())
+
+
+def test_bf16_training_from_the_command_line_keeps_fp32_weights(tmp_path, tiny_bert_dir, capsys) -> None:
+    config = write_config(tmp_path, tiny_bert_dir, epochs=2)
+    assert main(["train", "--config", str(config), "--bf16", "--quiet"]) == 0
+    (run,) = runs_in_store()
+    assert run.info.status == "FINISHED" and run.data.params["bf16"] == "True"
+    assert run.data.params["compile"] == "False"
+    assert all(torch.isfinite(torch.tensor(value)) for value in run.data.metrics.values())
+    student = load_student_from(run.info.run_id)
+    assert {parameter.dtype for parameter in student.parameters()} == {torch.float32}
+    assert main(["train", "--config", str(config), "--quiet"]) == 0  # the same run in fp32
+    fp32_run = next(other for other in runs_in_store() if other.info.run_id != run.info.run_id)
+    assert fp32_run.data.metrics["loss"] != run.data.metrics["loss"]  # the flag did reach the forward
+    assert fp32_run.data.metrics["loss"] == pytest.approx(run.data.metrics["loss"], rel=0.05)

@@ -22,6 +22,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lr", type=float)
     parser.add_argument("--seed", type=int)
     parser.add_argument("--device", choices=DEVICES)
+    parser.add_argument("--bf16", action="store_true", default=None,
+                        help="run the student's forward under bfloat16 autocast (fp32 weights and loss)")
+    parser.add_argument("--compile", action="store_true", default=None, help="torch.compile the student's forward")
     parser.add_argument("--holdout", type=float, help="fraction of the vocabulary kept out of training")
     parser.add_argument("--vocab-sample", type=int, help="train on a seeded sample of this many rows")
     parser.add_argument("--augment", type=float, metavar="RATE",
@@ -48,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
         overrides = {
             "teacher": args.teacher, "student": args.student, "loss": args.loss, "epochs": args.epochs,
             "batch_size": args.batch_size, "lr": args.lr, "seed": args.seed, "device": args.device,
+            "bf16": args.bf16, "compile": args.compile,
             "holdout": args.holdout, "vocab_sample": args.vocab_sample, "augment": args.augment,
             "typo_pretrain_epochs": args.typo_pretrain_epochs, "typo_pretrain_rate": args.typo_pretrain_rate,
             "recipe": args.recipe, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
