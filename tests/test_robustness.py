@@ -15,7 +15,7 @@ from transformers import AutoTokenizer
 
 from distill.cli import main
 from distill.errors import DistillError
-from distill.evaluation import BASELINE, TASKS, evaluate, load_corpus, score_variants
+from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
 from distill.evaluation.corpora import noised_corpus
 from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords, group_words
 from distill.noise import NoiseSpec
@@ -63,14 +63,19 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
                                     with_kwargs=True)
 
     def fingerprints(noise):
+        """The sample fingerprints, and per seed the first inputs the model read (one batch per seed)."""
         seen.clear()
         scores = score_variants(model, tokenizer, variants, [corpus], [TASKS["fidelity"]], [0, 1], samples=8,
                                 max_length=32, batch_size=8, noise=noise)
-        assert all(torch.equal(seen[index], seen[index + 1]) for index in range(0, len(seen), 2))  # both models
-        return scores.fingerprints
+        per_seed = 3 if noise else 2  # under noise the baseline first reads the clean samples
+        groups = [seen[index:index + per_seed] for index in range(0, len(seen), per_seed)]
+        assert len(groups) == 2 and all(torch.equal(group[-2], group[-1]) for group in groups)  # both models
+        return scores.fingerprints, [group[0] for group in groups]
 
-    noisy, noisy_again, clean = fingerprints(spec), fingerprints(spec), fingerprints(None)
+    (noisy, clean_reference), (noisy_again, _), (clean, clean_inputs) = (
+        fingerprints(spec), fingerprints(spec), fingerprints(None))
     assert noisy == noisy_again
+    assert all(torch.equal(first, second) for first, second in zip(clean_reference, clean_inputs))
     assert all(noisy[key] != clean[key] for key in clean)
     assert noisy[("words", "fidelity", 0)] != noisy[("words", "fidelity", 1)]
 
@@ -116,10 +121,25 @@ def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word
     assert all(len(values) == 3 for values in result.scores.values.values())
     wholeword = [key for key in result.scores.values if key.model.endswith(SUFFIX)]
     assert any(result.scores.values[key] != result.scores.values[key._replace(model=models[1])] for key in wholeword)
-    assert len(result.tests) == 2 * 5
+    assert len(result.tests) == 2 * 7  # mlm, nsp, 3 fidelity metrics and 2 against the clean text
     _p_values_match(result)
+    clean_cosines = result.scores.values[ScoreKey(BASELINE, "words", "fidelity", "sentence_cosine_clean")]
+    assert all(value < 1.0 for value in clean_cosines)  # the untouched model on noisy text is not itself on clean
     params = mlflow.get_run(result.run_id).data.params
     assert params["noise"] == "drop:0.1,repeat:0.2,case:0.5" and params["whole_words"] == "True"
+
+
+def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tiny_bert_dir, whole_word_corpus,
+                                                                            tmp_path) -> None:
+    # A noise of rate 0 leaves the text clean: the metrics against the clean text must then equal the
+    # plain ones, which checks that each noisy sample is paired with its own clean sentence.
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    result = evaluate([str(student)], model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2,
+                      samples=8, max_length=48, batch_size=3, tasks=["fidelity"], noise="drop:0.0", quiet=True)
+    values = result.scores.values
+    for key in [key for key in values if key.metric in ("sentence_cosine", "similarity_spearman")]:
+        assert values[key._replace(metric=f"{key.metric}_clean")] == pytest.approx(values[key], abs=1e-12), key
+    assert values[ScoreKey(BASELINE, "words", "fidelity", "sentence_cosine_clean")] == pytest.approx([1.0, 1.0])
 
 
 def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_path, capsys) -> None:
@@ -133,7 +153,7 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
     (run,) = mlflow.search_runs(experiment_names=["distill-evaluate"], output_format="list")
     assert run.data.params["noise"] == str(NoiseSpec.parse("hlm"))
     p_values = {key: value for key, value in run.data.metrics.items() if key.endswith("/p_value")}
-    assert len(p_values) == 2 * 3 and all(0 <= value <= 1 for value in p_values.values())
+    assert len(p_values) == 2 * 5 and all(0 <= value <= 1 for value in p_values.values())
 
 
 def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path) -> None:

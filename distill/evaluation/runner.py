@@ -6,7 +6,8 @@ turns as the model's word-embedding module, so all of them see the very same inp
 and the MLM decoder keeps the teacher's table throughout.
 
 With ``noise``, every seed noises the evaluation text once (``corpora.noised_corpus``),
-and all models of that seed see the same noisy samples. With ``whole_words``, each
+and all models of that seed see the same noisy samples; the fidelity task also compares
+each of them with the untouched model on the clean samples (``tasks`` explains). With ``whole_words``, each
 student is also run on its vocabulary-free path (``wholeword.WholeWords``), labelled
 ``<student>-wholeword``, on the same batches.
 """
@@ -32,7 +33,8 @@ from distill.errors import DistillError
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus, noised_corpus
 from distill.evaluation.report import render, write_report
 from distill.evaluation.statistics import PairedTest, ScoreKey, ScoreTable, Summary, paired_tests, summarize
-from distill.evaluation.tasks import Task, resolve_tasks
+from distill.evaluation.samples import Samples
+from distill.evaluation.tasks import Task, last_hidden_state, mean_pool, resolve_tasks
 from distill.evaluation.wholeword import SUFFIX, WholeWords, continuation_prefix
 from distill.noise import NoiseSpec
 from distill.runs import load_student_from
@@ -92,7 +94,13 @@ def score_variants(
                     progress.set_postfix(dataset=corpus.name, task=task.name, seed=seed)
                     drawn = task.draw(text, tokenizer, seed, samples, max_length)
                     scores.fingerprints[(corpus.name, task.name, seed)] = drawn.fingerprint
-                    scorers = {label: task.scorer() for label in variants}
+                    clean_sentences = None
+                    if noise is not None and task.compares_with_clean:
+                        # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order).
+                        clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
+                        clean_sentences = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
+                                                            tokenizer.pad_token_id, batch_size, inputs)
+                    scorers = {label: task.scorer(clean_sentences) for label in variants}
                     for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
                         reference = None
                         for label, variant in variants.items():
@@ -104,6 +112,16 @@ def score_variants(
                         for metric, value in scorer.result().items():
                             scores.values[ScoreKey(label, corpus.name, task.name, metric)].append(value)
     return scores
+
+
+def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, pad_token_id: int,
+                      batch_size: int, inputs: Sequence[str]) -> torch.Tensor:
+    """Mean-pooled last hidden states of ``model`` with ``variant``, one row per sample of ``drawn``."""
+    vectors = []
+    for batch in drawn.batches(batch_size, pad_token_id, model.device):
+        output, _ = _run(model, variant, batch, inputs, output_hidden_states=True)
+        vectors.append(mean_pool(last_hidden_state(output).double(), batch["attention_mask"].bool()).cpu())
+    return torch.cat(vectors)
 
 
 def _run(model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor], inputs: Sequence[str],

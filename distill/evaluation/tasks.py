@@ -9,7 +9,14 @@
   as all-MiniLM-L6-v2 that were trained without MLM/NSP heads. On the whole-word path
   (``distill.evaluation.wholeword``) a position covering several pieces is compared
   with the baseline's states of those pieces, mean-pooled, and the sentence vectors
-  are each model's mean over its own positions.
+  are each model's mean over its own positions. Under ``--noise`` the baseline sees the
+  noisy text too, so these say how closely a student follows it *on noisy input*; two
+  more metrics then compare every model on the noisy text with the untouched model on
+  the clean text — the robustness question: ``sentence_cosine_clean`` (mean cosine of
+  the sentence vectors) and ``similarity_spearman_clean`` (Spearman of the pairwise
+  sentence similarities). The baseline scores below 1 on them, and a student more robust
+  than the untouched model scores above it. (Per-token states cannot be paired across a
+  noisy and a clean text: their tokens differ.)
 
 A scorer sees one batch at a time, with the baseline's output for the same batch as the
 reference, and accumulates over the batches of one sample set.
@@ -48,6 +55,7 @@ class Task(ABC):
     name: ClassVar[str]
     metrics: ClassVar[tuple[str, ...]]
     needs_hidden_states: ClassVar[bool] = False
+    compares_with_clean: ClassVar[bool] = False
 
     @abstractmethod
     def supports(self, model: PreTrainedModel) -> bool: ...
@@ -67,7 +75,9 @@ class Task(ABC):
               max_length: int) -> Samples: ...
 
     @abstractmethod
-    def scorer(self) -> Scorer: ...
+    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
+        """A fresh scorer. ``clean_sentences``: under noise, the untouched model's sentence vectors
+        on the clean versions of the samples, for tasks that set ``compares_with_clean``."""
 
 
 class AccuracyScorer(Scorer):
@@ -97,7 +107,7 @@ class MaskedLanguageModeling(Task):
     def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
         return masked_samples(corpus, tokenizer, seed, count, max_length)
 
-    def scorer(self) -> Scorer:
+    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
         # BertForPreTraining names them prediction_logits, *ForMaskedLM logits.
         return AccuracyScorer(
             "mlm_accuracy", lambda output: output.get("prediction_logits", output.get("logits")), "labels"
@@ -117,7 +127,7 @@ class NextSentencePrediction(Task):
     def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
         return pair_samples(corpus, tokenizer, seed, count, max_length)
 
-    def scorer(self) -> Scorer:
+    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
         return AccuracyScorer(
             "nsp_accuracy", lambda output: output.get("seq_relationship_logits", output.get("logits")),
             "next_sentence_label",
@@ -135,7 +145,8 @@ def mean_pool(hidden: Tensor, mask: Tensor) -> Tensor:
 
 
 class FidelityScorer(Scorer):
-    def __init__(self) -> None:
+    def __init__(self, clean_sentences: Tensor | None = None) -> None:
+        self.clean_sentences = clean_sentences
         self.token_cosine_sum = 0.0
         self.num_tokens = 0
         self.pooled: list[Tensor] = []
@@ -154,15 +165,24 @@ class FidelityScorer(Scorer):
         self.pooled.append(mean_pool(hidden, mask).cpu())
 
     def result(self) -> dict[str, float]:
-        pooled, expected = torch.cat(self.pooled), torch.cat(self.reference_pooled)
-        upper = torch.triu_indices(len(pooled), len(pooled), offset=1)
-        similarities = _cosine_matrix(pooled)[upper[0], upper[1]].numpy()
-        expected_similarities = _cosine_matrix(expected)[upper[0], upper[1]].numpy()
-        return {
-            "token_cosine": self.token_cosine_sum / self.num_tokens,
-            "sentence_cosine": float(F.cosine_similarity(pooled, expected, dim=-1).mean()),
-            "similarity_spearman": float(stats.spearmanr(similarities, expected_similarities).statistic),
-        }
+        pooled = torch.cat(self.pooled)
+        results = {"token_cosine": self.token_cosine_sum / self.num_tokens,
+                   **_sentence_agreement(pooled, torch.cat(self.reference_pooled))}
+        if self.clean_sentences is not None:
+            clean = _sentence_agreement(pooled, self.clean_sentences)
+            results.update({f"{metric}_clean": value for metric, value in clean.items()})
+        return results
+
+
+def _sentence_agreement(pooled: Tensor, expected: Tensor) -> dict[str, float]:
+    """Mean cosine of paired sentence vectors, and Spearman of the two sets' pairwise similarities."""
+    upper = torch.triu_indices(len(pooled), len(pooled), offset=1)
+    similarities = _cosine_matrix(pooled)[upper[0], upper[1]].numpy()
+    expected_similarities = _cosine_matrix(expected)[upper[0], upper[1]].numpy()
+    return {
+        "sentence_cosine": float(F.cosine_similarity(pooled, expected, dim=-1).mean()),
+        "similarity_spearman": float(stats.spearmanr(similarities, expected_similarities).statistic),
+    }
 
 
 def _cosine_matrix(vectors: Tensor) -> Tensor:
@@ -173,6 +193,7 @@ def _cosine_matrix(vectors: Tensor) -> Tensor:
 class Fidelity(Task):
     name, metrics = "fidelity", ("token_cosine", "sentence_cosine", "similarity_spearman")
     needs_hidden_states = True
+    compares_with_clean = True
 
     def supports(self, model: PreTrainedModel) -> bool:
         return True
@@ -180,8 +201,8 @@ class Fidelity(Task):
     def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
         return sentence_samples(corpus, tokenizer, seed, count, max_length)
 
-    def scorer(self) -> Scorer:
-        return FidelityScorer()
+    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
+        return FidelityScorer(clean_sentences)
 
 
 TASKS: dict[str, Task] = {task.name: task for task in (MaskedLanguageModeling(), NextSentencePrediction(), Fidelity())}
