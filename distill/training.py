@@ -119,7 +119,7 @@ class AlignmentTrainer:
         ``compile_forward``: ``torch.compile`` the student's forward. Both are off by default."""
         self.config, self.teacher, self.loss, self.device, self.bf16 = config, teacher, loss, device, bf16
         self.student = student.to(device)
-        self.compiled_forward = torch.compile(student.forward_encoded) if compile_forward else student.forward_encoded
+        self.student_forward = torch.compile(student.forward_encoded) if compile_forward else student.forward_encoded
         if loss.direction_only:
             # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.
             self.student.rescale_norm = teacher.norm_mean
@@ -175,7 +175,7 @@ class AlignmentTrainer:
     def forward(self, encoded: Tensor) -> Tensor:
         """The student's training forward, under bf16 autocast when asked for."""
         with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.bf16):
-            return self.compiled_forward(encoded)
+            return self.student_forward(encoded)
 
     def batch_inputs(self, rows: Tensor, generator: torch.Generator) -> Tensor:
         """Encoded inputs of ``rows``: clean, or with probability ``augment_share`` a typo variant."""
