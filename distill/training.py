@@ -354,6 +354,9 @@ def _run_epochs(
     config = trainer.config
     metrics: dict[str, float] = {}
     last_epoch = trainer.total_epochs
+    if first_epoch == 1 and trainer.pretraining is not None:
+        # The untrained student's typo fidelity, as step 0: what pre-training starts from.
+        mlflow.log_metrics(trainer.evaluate_epoch(1), step=0)
     epochs = tqdm(range(first_epoch, last_epoch + 1), desc="epochs", initial=first_epoch - 1,
                   total=last_epoch, disable=quiet, dynamic_ncols=True)
     steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=quiet, dynamic_ncols=True)

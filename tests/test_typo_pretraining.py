@@ -44,6 +44,8 @@ def test_pretraining_pulls_typos_together_then_alignment_follows(tiny_bert_dir, 
     history = {name: [(point.step, point.value) for point in client.get_metric_history(result.run_id, name)]
                for name in ("typo_loss", "typo_view_cosine", "typo_other_cosine", "loss", "recall_at_1")}
     assert [step for step, _ in history["typo_loss"]] == list(range(1, 31))
+    assert [step for step, _ in history["typo_view_cosine"]] == list(range(0, 31))  # step 0: untrained
+    assert history["typo_view_cosine"][0][1] == pytest.approx(before["typo_view_cosine"])
     assert [step for step, _ in history["loss"]] == [31, 32]  # alignment epochs follow, numbered run-wide
     assert [step for step, _ in history["recall_at_1"]] == [31, 32]
     assert history["typo_loss"][-1][1] < 0.5 * history["typo_loss"][0][1]
