@@ -91,7 +91,12 @@ class Phase(Protocol):
     optimizer: torch.optim.Optimizer
     scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
 
+    @property
+    def steps_per_epoch(self) -> int: ...
+
     def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor: ...
+
+    def evaluate(self) -> dict[str, float]: ...
 
 
 class AlignmentTrainer:
@@ -111,15 +116,10 @@ class AlignmentTrainer:
         student: StudentEncoder,
         loss: AlignmentLoss,
         device: torch.device,
-        *,
-        bf16: bool = False,
-        compile_forward: bool = False,
     ) -> None:
-        """``bf16``: run the student's forward under bfloat16 autocast (the loss stays fp32);
-        ``compile_forward``: ``torch.compile`` the student's forward. Both are off by default."""
-        self.config, self.teacher, self.loss, self.device, self.bf16 = config, teacher, loss, device, bf16
+        self.config, self.teacher, self.loss, self.device = config, teacher, loss, device
         self.student = student.to(device)
-        self.student_forward = torch.compile(student.forward_encoded) if compile_forward else student.forward_encoded
+        self.student_forward = torch.compile(student.forward_encoded) if config.compile else student.forward_encoded
         if loss.direction_only:
             # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.
             self.student.rescale_norm = teacher.norm_mean
@@ -132,7 +132,7 @@ class AlignmentTrainer:
         self.train_rows, self.holdout_rows = train_rows.to(device), holdout_rows.to(device)
         self.train_table = self.table[self.train_rows]  # triplet negatives come from these rows
         self.rows_per_step = config.batch_size
-        self.optimizer = self.new_optimizer(list(self.student.parameters()))
+        self.optimizer = self.new_optimizer()
         self.scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
         if config.schedule == "plateau":
             self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
@@ -147,12 +147,14 @@ class AlignmentTrainer:
         if config.typo_pretrain_epochs:
             typo_variants = encode_variants(student, teacher.tokens, config.typo_pretrain_rate,
                                             config.augment_copies, seed=config.seed * 1_000 + 500).to(device)
-            self.pretraining = TypoPretraining(config, self.forward, list(self.student.parameters()),
-                                               typo_variants, self.train_rows, self.new_optimizer)
+            self.pretraining = TypoPretraining(config, self.forward, self.student.embed_vocabulary,
+                                               self.new_optimizer(), typo_variants, self.train_rows)
 
-    def new_optimizer(self, parameters: list[torch.nn.Parameter]) -> torch.optim.Adam:
+    def new_optimizer(self) -> torch.optim.Adam:
+        """Adam over the student's parameters, as the config sets it."""
         # One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
-        return torch.optim.Adam(parameters, lr=self.config.lr, betas=self.config.betas, eps=self.config.eps,
+        config = self.config
+        return torch.optim.Adam(self.student.parameters(), lr=config.lr, betas=config.betas, eps=config.eps,
                                 fused=self.device.type in FUSED_ADAM_DEVICES)
 
     @property
@@ -165,16 +167,13 @@ class AlignmentTrainer:
             return self.pretraining
         return self
 
-    def steps_in(self, phase: Phase) -> int:
-        return math.ceil(len(self.train_rows) / phase.rows_per_step)
-
     @property
     def steps_per_epoch(self) -> int:
-        return self.steps_in(self)
+        return math.ceil(len(self.train_rows) / self.rows_per_step)
 
     def forward(self, encoded: Tensor) -> Tensor:
         """The student's training forward, under bf16 autocast when asked for."""
-        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.bf16):
+        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.config.bf16):
             return self.student_forward(encoded)
 
     def batch_inputs(self, rows: Tensor, generator: torch.Generator) -> Tensor:
@@ -205,7 +204,7 @@ class AlignmentTrainer:
         phase = self.phase(epoch)
         generator = epoch_generator(self.config.seed, epoch, self.device)
         order = self.train_rows[torch.randperm(len(self.train_rows), generator=generator, device=self.device)]
-        step_losses = torch.empty(self.steps_in(phase), device=self.device)
+        step_losses = torch.empty(phase.steps_per_epoch, device=self.device)
         for step, rows in enumerate(order.split(phase.rows_per_step)):
             step_losses[step] = self.train_step(rows, generator, phase)
             if progress is not None:
@@ -231,12 +230,6 @@ class AlignmentTrainer:
             phase.scheduler.step()
         return loss.detach()
 
-    def evaluate_epoch(self, epoch: int) -> dict[str, float]:
-        """The metrics of the phase ``epoch`` belongs to."""
-        if self.phase(epoch) is self.pretraining:
-            return self.pretraining.evaluate(self.student.embed_vocabulary)
-        return self.evaluate()
-
     def evaluate(self) -> dict[str, float]:
         predicted = self.student.embed_vocabulary(self.encoded)
         metrics = alignment_metrics(predicted[self.train_rows], self.table, self.train_rows)
@@ -245,23 +238,23 @@ class AlignmentTrainer:
             metrics.update({f"holdout_{name}": value for name, value in held_out.items()})
         return metrics
 
+    def phases_by_prefix(self) -> dict[str, Phase]:
+        """The run's phases under the prefix of their optimiser and scheduler in a checkpoint."""
+        return {"": self, **({"typo_": self.pretraining} if self.pretraining is not None else {})}
+
     def state(self, epoch: int) -> dict[str, Any]:
-        phases = {"": self, "typo_": self.pretraining}
         state: dict[str, Any] = {"epoch": epoch}
-        for prefix, phase in phases.items():
-            if phase is not None:
-                state[f"{prefix}optimizer"] = phase.optimizer.state_dict()
-                state[f"{prefix}scheduler"] = phase.scheduler.state_dict()
+        for prefix, phase in self.phases_by_prefix().items():
+            state[f"{prefix}optimizer"] = phase.optimizer.state_dict()
+            state[f"{prefix}scheduler"] = phase.scheduler.state_dict()
         state["torch_rng"] = torch.get_rng_state()
         state["cuda_rng"] = torch.cuda.get_rng_state_all() if torch.cuda.is_available() else []
         return state
 
     def load_state(self, state: dict[str, Any]) -> None:
-        phases = {"": self, "typo_": self.pretraining}
-        for prefix, phase in phases.items():
-            if phase is not None:
-                phase.optimizer.load_state_dict(state[f"{prefix}optimizer"])
-                phase.scheduler.load_state_dict(state[f"{prefix}scheduler"])
+        for prefix, phase in self.phases_by_prefix().items():
+            phase.optimizer.load_state_dict(state[f"{prefix}optimizer"])
+            phase.scheduler.load_state_dict(state[f"{prefix}scheduler"])
         torch.set_rng_state(state["torch_rng"].cpu())
         if state["cuda_rng"] and torch.cuda.is_available():
             torch.cuda.set_rng_state_all([rng.cpu() for rng in state["cuda_rng"]])
@@ -300,8 +293,7 @@ def train(
     config.validate()
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
-    trainer = AlignmentTrainer(config, teacher, student, loss, device,
-                               bf16=config.bf16, compile_forward=config.compile)
+    trainer = AlignmentTrainer(config, teacher, student, loss, device)
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:
@@ -333,8 +325,7 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
     checkpoint = load_checkpoint(checkpoint_root, device)
     if checkpoint is not None:
         student = checkpoint.student
-    trainer = AlignmentTrainer(config, teacher, student, loss, device,
-                               bf16=config.bf16, compile_forward=config.compile)
+    trainer = AlignmentTrainer(config, teacher, student, loss, device)
     first_epoch = 1
     if checkpoint is not None:
         trainer.load_state(checkpoint.trainer_state)
@@ -356,20 +347,20 @@ def _run_epochs(
     last_epoch = trainer.total_epochs
     if first_epoch == 1 and trainer.pretraining is not None:
         # The untrained student's typo fidelity, as step 0: what pre-training starts from.
-        mlflow.log_metrics(trainer.evaluate_epoch(1), step=0)
+        mlflow.log_metrics(trainer.pretraining.evaluate(), step=0)
     epochs = tqdm(range(first_epoch, last_epoch + 1), desc="epochs", initial=first_epoch - 1,
                   total=last_epoch, disable=quiet, dynamic_ncols=True)
     steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=quiet, dynamic_ncols=True)
     try:
         for epoch in epochs:
             phase = trainer.phase(epoch)
-            steps.reset(total=trainer.steps_in(phase))
+            steps.reset(total=phase.steps_per_epoch)
             started = time.perf_counter()
             epoch_loss = trainer.run_epoch(epoch, steps)
             metrics = {phase.loss_name: epoch_loss, "lr": phase.optimizer.param_groups[0]["lr"],
                        "epoch_seconds": time.perf_counter() - started}
             if epoch % config.eval_every == 0 or epoch == last_epoch:
-                metrics.update(trainer.evaluate_epoch(epoch))
+                metrics.update(phase.evaluate())
             mlflow.log_metrics(metrics, step=epoch)
             epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
             if epoch % config.checkpoint_every == 0 or epoch == last_epoch:

@@ -57,18 +57,20 @@ class TypoPretraining:
         self,
         config: TrainConfig,
         forward: Callable[[Tensor], Tensor],
-        parameters: list[torch.nn.Parameter],
+        embed: Callable[[Tensor], Tensor],
+        optimizer: torch.optim.Optimizer,
         variants: Tensor,
         rows: Tensor,
-        optimizer_factory: Callable[[list[torch.nn.Parameter]], torch.optim.Optimizer],
     ) -> None:
+        """``forward``: the student's training forward; ``embed``: its vocabulary embedding in
+        eval mode (for :meth:`evaluate`); ``optimizer``: a fresh one over the student's parameters."""
         if len(variants) < 2:
             raise ValueError("typo pre-training needs at least one typo variant besides the clean encoding")
-        self.config, self.forward, self.variants, self.rows = config, forward, variants, rows
+        self.config, self.forward, self.embed, self.variants, self.rows = config, forward, embed, variants, rows
         self.rows_per_step = max(1, config.batch_size // 2)
         self.loss_fn = pml_losses.MultiSimilarityLoss(alpha=ALPHA, beta=BETA, base=BASE)
         self.miner = pml_miners.MultiSimilarityMiner(epsilon=MINER_EPSILON)
-        self.optimizer = optimizer_factory(parameters)
+        self.optimizer = optimizer
         total_steps = config.typo_pretrain_epochs * self.steps_per_epoch
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(
             self.optimizer, warmup_cosine(total_steps, config.warmup_fraction)
@@ -92,7 +94,7 @@ class TypoPretraining:
         return self.loss_fn(embeddings, labels, self.miner(embeddings, labels))
 
     @torch.no_grad()
-    def evaluate(self, embed: Callable[[Tensor], Tensor]) -> dict[str, float]:
+    def evaluate(self) -> dict[str, float]:
         """RETVec's typo fidelity (Figure 2) on up to :data:`FIDELITY_SAMPLE` training rows.
 
         ``typo_view_cosine``: mean cosine between a row's clean and first typo variant
@@ -100,8 +102,8 @@ class TypoPretraining:
         sampled row's. Pre-training should raise the first well above the second.
         """
         rows = self.rows[:FIDELITY_SAMPLE]
-        clean = embed(self.variants[0, rows])
-        noisy = embed(self.variants[1, rows])
+        clean = self.embed(self.variants[0, rows])
+        noisy = self.embed(self.variants[1, rows])
         return {
             "typo_view_cosine": F.cosine_similarity(clean, noisy).mean().item(),
             "typo_other_cosine": F.cosine_similarity(clean, clean.roll(1, dims=0)).mean().item(),

@@ -30,14 +30,14 @@ def test_two_views_are_distinct_versions_of_each_row(tiny_bert_dir, tmp_path) ->
     views = pretraining.two_views(rows, torch.Generator().manual_seed(0))
     assert views.shape == (2, len(rows)) and bool((views[0] != views[1]).all())
     assert int(views.min()) >= 0 and int(views.max()) <= 3
-    assert pretraining.rows_per_step == 16 and trainer.steps_in(pretraining) == -(-len(rows) // 16)
+    assert pretraining.rows_per_step == 16 and pretraining.steps_per_epoch == -(-len(rows) // 16)
 
 
 def test_pretraining_pulls_typos_together_then_alignment_follows(tiny_bert_dir, tmp_path) -> None:
     config = pretraining_config(tiny_bert_dir, tmp_path, typo_pretrain_epochs=30)
     teacher, student, loss = prepare(config)
     untrained = AlignmentTrainer(config, teacher, student, loss, torch.device("cpu"))
-    before = untrained.pretraining.evaluate(untrained.student.embed_vocabulary)
+    before = untrained.pretraining.evaluate()
 
     result = train(config, quiet=True)
     client = mlflow.MlflowClient()

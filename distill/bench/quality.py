@@ -45,13 +45,13 @@ class QualityResult:
 
 
 def build_trainer(
-    config: TrainConfig, teacher: TeacherTable, device: torch.device, **options: bool
+    config: TrainConfig, teacher: TeacherTable, device: torch.device
 ) -> AlignmentTrainer:
     """A trainer for ``config`` on an already loaded ``teacher`` (seeded like ``distill train``)."""
     loss = build_loss(config.loss, **config.loss_options)
     torch.manual_seed(config.seed)
     student = build_student(config.student, teacher.dim, **config.student_options)
-    return AlignmentTrainer(config, teacher, student, loss, device, **options)
+    return AlignmentTrainer(config, teacher, student, loss, device)
 
 
 def time_to_quality(
@@ -60,7 +60,6 @@ def time_to_quality(
     device: torch.device,
     time_cap: float,
     probes: Probes | None = None,
-    **options: bool,
 ) -> QualityResult:
     """Train ``config`` until every target of :data:`TARGETS` is met, ``config.epochs`` ran, or ``time_cap`` s passed.
 
@@ -68,7 +67,7 @@ def time_to_quality(
     so that the contention during the run is on record.
     """
     config.validate()
-    trainer = build_trainer(config, teacher, device, **options)
+    trainer = build_trainer(config, teacher, device)
     result = QualityResult(config.recipe, config.batch_size, config.lr, config.schedule)
     for epoch in range(1, config.epochs + 1):
         started = time.perf_counter()

@@ -141,11 +141,11 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     }
     teacher = load_teacher(settings.teacher)
     speed_teacher = throughput_teacher(teacher, device)
-    compiled = {"compile_forward": settings.compile_forward}
 
     throughputs = [
         training_throughput(name, speed_teacher, device, probes[precision], batch_size=batch_size,
-                            rounds=scale.rounds, steps=scale.steps, bf16=flag, **compiled)
+                            rounds=scale.rounds, steps=scale.steps, bf16=flag,
+                            compile_forward=settings.compile_forward)
         for name in settings.students
         for batch_size in settings.batch_sizes or default_batch_sizes(settings.quick, device)
         for precision, flag in precisions.items()
@@ -154,8 +154,10 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
                                  batches=scale.surgery_batches)
     default_recipe = TrainConfig().recipe
     qualities = [
-        (precision, time_to_quality(quality_config(recipe, teacher, device, scale), teacher, device, time_cap,
-                                    probes=probes[precision], bf16=flag, **compiled))
+        (precision, time_to_quality(
+            dataclasses.replace(quality_config(recipe, teacher, device, scale), bf16=flag,
+                                compile=settings.compile_forward),
+            teacher, device, time_cap, probes=probes[precision]))
         for recipe in dict.fromkeys(("paper", default_recipe))
         for precision, flag in precisions.items()
         if not flag or recipe == default_recipe  # bf16 next to fp32 for the default recipe only

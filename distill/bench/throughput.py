@@ -47,9 +47,10 @@ def training_throughput(
     compile_forward: bool = False,
 ) -> ThroughputResult:
     """``rounds`` × (probe, ``steps`` timed training steps) after two warm-up steps."""
-    config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type).validate()
+    config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type, bf16=bf16,
+                         compile=compile_forward).validate()
     with PeakMemory(device) as memory:
-        trainer = build_trainer(config, teacher, device, bf16=bf16, compile_forward=compile_forward)
+        trainer = build_trainer(config, teacher, device)
         generator = torch.Generator(device=device).manual_seed(0)
 
         def batches(count: int) -> list[torch.Tensor]:
