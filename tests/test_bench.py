@@ -137,3 +137,23 @@ def test_trimming_needs_room_for_the_widest_filter_after_the_content() -> None:
     short, long = student.encode(["abcdefg"]), student.encode(["abcdefgh"])  # 9 and 10 ids with BOW/EOW
     assert student.window_starts(short) == (10, True)  # 9 + 7 ≤ 16: starts 0..9
     assert student.window_starts(long) == (16, False)  # 10 + 7 > 16: every start, masked
+
+
+def test_gpu_profile_counts_each_kernel_once() -> None:
+    # Kineto lists a GPU kernel both as its operator's self device time and as an event of its own.
+    from types import SimpleNamespace
+
+    from torch.autograd import DeviceType
+
+    from distill.bench.profiling import summarize
+
+    def event(key: str, device_us: float, device_type: DeviceType) -> SimpleNamespace:
+        return SimpleNamespace(key=key, count=3, self_cpu_time_total=10.0, self_device_time_total=device_us,
+                               device_type=device_type)
+
+    averages = [event("aten::mm", 600.0, DeviceType.CPU), event("aten::add_", 400.0, DeviceType.CPU),
+                event("sm90_xmma_gemm_kernel", 600.0, DeviceType.CUDA),
+                event("elementwise_kernel", 400.0, DeviceType.CUDA)]
+    text = summarize(averages, "bytescnn-small", 256, 3, torch.device("cuda"))
+    assert "60.0% of all self time" in text
+    assert "| `aten::mm` | 3 | 600 | 60.0% |" in text and "gemm_kernel" not in text
