@@ -36,9 +36,7 @@ from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedToken
 from distill.errors import DistillError
 from distill.io import atomic_write_text
 from students import StudentEncoder
-from teachers import resolve_model_path
-from teachers.loading import input_embeddings, load_tokenizer, quiet_transformers
-from teachers.vocabulary import select_rows
+from teachers import input_embeddings, load_tokenizer, quiet_transformers, resolve_model_path, select_rows
 
 MODES = ("live", "baked")
 SURGERY_RECORD = "surgery.json"

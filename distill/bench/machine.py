@@ -44,8 +44,7 @@ def describe_machine(device: torch.device) -> dict[str, str]:
     return description
 
 
-def matmul_rate(device: torch.device, dtype: torch.dtype = torch.float32, size: int = CPU_MATMUL_SIZE,
-                repeats: int = 3) -> float:
+def matmul_rate(device: torch.device, dtype: torch.dtype, size: int, repeats: int = 3) -> float:
     """GFLOP/s of ``repeats`` square ``size``×``size`` products (after one warm-up product)."""
     generator = torch.Generator(device=device).manual_seed(0)
     left = torch.randn(size, size, device=device, dtype=dtype, generator=generator)

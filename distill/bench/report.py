@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Sequence
-
-from distill.io import atomic_write_text
 
 
 @dataclass(frozen=True)
@@ -69,10 +66,3 @@ def render_results(rows: Sequence[Row], machine: dict[str, str], command: str, n
     if profile is not None:
         parts += ["", "## Where the time goes", "", profile]
     return "\n".join(parts) + "\n"
-
-
-def write_results(path: str | Path, text: str) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, text)
-    return path

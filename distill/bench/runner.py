@@ -22,13 +22,14 @@ from distill import tracking
 from distill.bench.machine import CPU_MATMUL_SIZE, GPU_MATMUL_SIZE, QUICK_MATMUL_SIZE, describe_machine, matmul_rate
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
-from distill.bench.report import Row, render_results, write_results
+from distill.bench.report import Row, render_results
 from distill.bench.surgery import surgery_throughput
 from distill.bench.table import PAPER_EPOCHS, machine_rows, quality_rows, reading_notes, surgery_rows, throughput_rows
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
 from distill.config import TrainConfig
 from distill.errors import DistillError
+from distill.io import atomic_write_text
 from distill.training import resolve_device
 from students.registry import resolve_student
 from teachers import TeacherTable, load_teacher
@@ -93,7 +94,6 @@ def default_batch_sizes(quick: bool, device: torch.device) -> list[int]:
 @dataclass
 class BenchReport:
     rows: list[Row]
-    markdown: str
     results_path: Path
     run_id: str
 
@@ -176,9 +176,9 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     machine = describe_machine(device)
     command = command or "distill " + shlex.join(sys.argv[1:])
     markdown = render_results(rows, machine, command, reading_notes(speed_teacher, teacher, settings.quick), profile)
-    path = write_results(settings.results, markdown)
+    path = atomic_write_text(settings.results, markdown)
     curves = {f"{result.recipe}_{precision}": result.history for precision, result in qualities}
-    return BenchReport(rows, markdown, path, log_run(rows, curves, machine, settings, markdown))
+    return BenchReport(rows, path, log_run(rows, curves, machine, settings, markdown))
 
 
 def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine: dict[str, str],

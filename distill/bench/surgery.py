@@ -21,7 +21,7 @@ from distill.bench.timing import synchronize, timed
 from distill.evaluation.corpora import OFFLINE_CORPUS, load_corpus
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
 from students import build_student
-from teachers.loading import load_tokenizer
+from teachers import load_tokenizer
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 

@@ -41,7 +41,7 @@ from distill.runs import load_student_from
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
 from distill.training import resolve_device
 from students import StudentEncoder
-from teachers.loading import load_tokenizer
+from teachers import load_tokenizer
 
 BASELINE = "baseline"
 MIN_SAMPLES = 4
