@@ -48,4 +48,5 @@ def test_oov_command_prints_and_records_the_table(tmp_path, tiny_bert_dir, capsy
 
 def test_bad_noise_spec_is_a_one_line_error(tiny_bert_dir, capsys) -> None:
     assert main(["oov", "--model", str(tiny_bert_dir), "--noise", "smudge:0.1"]) == 2
-    assert capsys.readouterr().err.count("\n") == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "unknown noise kind 'smudge'" in error

@@ -51,7 +51,8 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
     corpus = load_corpus(str(whole_word_corpus))
     spec = NoiseSpec.parse("hlm")
     first, again, other = (noised_corpus(corpus, spec, seed) for seed in (0, 0, 1))
-    assert first == again and first.sentences != other.sentences != corpus.sentences
+    assert first == again and first.sentences != other.sentences
+    assert first.sentences != corpus.sentences and other.sentences != corpus.sentences
     assert first.documents == corpus.documents
 
     loaded = load_transformer(str(tiny_bert_dir))

@@ -289,11 +289,14 @@ def test_existing_output_folder_is_refused(tiny_bert_dir, tmp_path) -> None:
 
 
 def test_surgery_command_from_folder_and_from_run(tiny_bert_dir, tmp_path, capsys) -> None:
-    student_dir = small_bytescnn().save_pretrained(tmp_path / "student")
+    student = small_bytescnn()
+    student.rescale_norm = 2.5  # as a cosine-trained student has it, so that --no-rescale has something to turn off
+    student_dir = student.save_pretrained(tmp_path / "student")
     assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir),
                  "--out", str(tmp_path / "from-folder"), "--device", "cpu"]) == 0
     assert str(tmp_path / "from-folder") in capsys.readouterr().out
     assert isinstance(AutoModelForPreTraining.from_pretrained(tmp_path / "from-folder"), BertForPreTraining)
+    assert json.loads((tmp_path / "from-folder" / SURGERY_RECORD).read_text())["rescale"] is True
 
     tracking.configure("train")  # this test's store (another test may have pointed MLflow elsewhere)
     with mlflow.start_run() as run:
