@@ -227,7 +227,8 @@ def _log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str)
         metrics.append(Metric(f"best/{spec.objective.metric}", summary.best["objective"]["value"], now,
                               counts["trials_complete"]))
     client.log_batch(run_id, metrics=metrics)
-    client.set_tag(run_id, "mlflow.note.content", summary.text)
+    note = f"{spec.description}\n\n{summary.text}" if spec.description else summary.text  # keep what the sweep is for
+    client.set_tag(run_id, "mlflow.note.content", note)
     if status != "RUNNING":
         client.set_terminated(run_id, status=status)
     return summary

@@ -299,6 +299,10 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
     all_lists = all(isinstance(parameter, Choice) for parameter in space)
     sampler = _parse_sampler(data.get("sampler", "grid" if all_lists else "tpe"), space, source)
     evaluation = _parse_evaluation(data["evaluation"], source) if data.get("evaluation") is not None else None
+    if evaluation is not None and evaluation.model is None and any(p.name == "teacher" for p in space):
+        # Tables 2/3 compare every student with one baseline: the teacher cannot vary under it.
+        raise DistillError(f"{source}: a sweep that searches 'teacher' must name evaluation.model, "
+                           "the one model every student is swapped into and compared with")
     objective = _parse_objective(data["objective"], evaluation, fixed, source)
     spec = SweepSpec(
         name=name, source=source, text=text, description=str(data.get("description") or ""),

@@ -33,7 +33,7 @@ from sweeps.runs import mark_trial_run
 from sweeps.spec import Heartbeat, SweepSpec, experimental_api
 
 DEFAULT_STORAGE = "sqlite:///optuna.db"
-MAX_RETRIES = 2  # a trial whose worker dies this many times in a row is left failed
+MAX_RETRIES = 2  # lost trials are queued again at most this many times; the next loss leaves it failed
 
 # Study user attributes
 SPEC_ATTR = "distill.spec"  # fingerprint of the sweep file the study belongs to
@@ -193,9 +193,12 @@ def requeue(study: optuna.Study, trial: FrozenTrial, max_retry: int | None = MAX
 
 
 def _retry_lost_trial(study: optuna.Study, trial: FrozenTrial) -> None:
-    """Heartbeat-stale callback: re-queue the trial and fail its MLflow run, which nobody will end."""
+    """Heartbeat-stale callback: re-queue the trial (within MAX_RETRIES) and fail its MLflow run, which
+    nobody will end."""
+    queued_again = len(retry_history(trial)) < MAX_RETRIES  # Optuna's own test in RetryHeartbeatStaleTrialCallback
     requeue(study, trial)
     parent = study.user_attrs.get(PARENT_RUN_ATTR)
     if parent:
         worker = trial.user_attrs.get(WORKER_ATTR, "?")
-        mark_trial_run(parent, trial.number, "FAIL", f"worker {worker} lost (no heartbeat); trial queued again")
+        outcome = "trial queued again" if queued_again else f"left failed after {MAX_RETRIES} retries"
+        mark_trial_run(parent, trial.number, "FAIL", f"worker {worker} lost (no heartbeat); {outcome}")

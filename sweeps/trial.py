@@ -8,6 +8,8 @@ state as a tag and, for a failed trial, the status FAILED with the error.
 
 from __future__ import annotations
 
+import math
+
 import optuna
 from mlflow import MlflowClient
 
@@ -77,6 +79,8 @@ class TrialObjective:
                 value = objective_value(scores, objective.metric)
         trial.set_user_attr(METRICS_ATTR, {name: result.metrics[name] for name in ALIGNMENT_METRICS
                                            if name in result.metrics})
+        if not math.isfinite(value):  # Optuna would fail the trial; fail it here, with its reason on record
+            raise DistillError(f"objective {objective.metric} is {value}")
         client = MlflowClient()
         client.log_metric(result.run_id, f"objective/{objective.metric}", value)
         client.set_tag(result.run_id, TRIAL_STATE_TAG, "COMPLETE")

@@ -44,6 +44,7 @@ from sweeps.study import (
     storage_url,
     superseded,
 )
+from sweeps.runs import TRIAL_STATE_TAG
 from sweeps.trial import TrialObjective
 
 TINY_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}
@@ -127,7 +128,7 @@ def grid_sweep(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) ->
     path = write_sweep(folder, tiny_bert_dir, seed=3, fixed=fixed_settings(folder, tiny_bert_dir, lr=None),
                        space={"lr": [0.01, 0.003, 1e-7]},
                        pruner={"kind": "median", "n_startup_trials": 1},
-                       evaluation=tiny_evaluation(write_corpus(folder)))
+                       evaluation=tiny_evaluation(write_corpus(folder)), description="lr grid on the tiny BERT")
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(folder)  # MLflow's ./mlartifacts
         patch.setenv("MLFLOW_TRACKING_URI", tracking_uri)
@@ -188,6 +189,7 @@ def test_parent_run_summary_holds_every_trial(grid_sweep) -> None:
     assert "1e-07" not in table3  # the pruned trial has no student
     note = parent.data.tags["mlflow.note.content"]
     assert "Paired t-tests against the baseline" in note and "| 0.003 |" in note
+    assert note.startswith("lr grid on the tiny BERT\n")  # the summary keeps what the sweep is for
 
 
 def test_mlflow_server_shows_parent_children_and_artifacts(grid_sweep) -> None:
@@ -285,6 +287,23 @@ def test_failing_trial_is_recorded_and_the_sweep_goes_on(tmp_path, tiny_bert_dir
     # The study is complete: the same command again runs nothing, and keeps the failure.
     assert main(["sweep", "--config", str(path), "--quiet"]) == 0
     assert len(load_study(tmp_path).trials) == 2
+
+
+def test_non_finite_objective_fails_the_trial_in_optuna_and_mlflow(tmp_path, tiny_bert_dir, monkeypatch) -> None:
+    original = training.AlignmentTrainer.evaluate
+
+    def evaluate(self):
+        metrics = original(self)
+        return {**metrics, "mean_cosine": float("nan")} if self.config.loss == "mse" else metrics
+
+    monkeypatch.setattr(training.AlignmentTrainer, "evaluate", evaluate)
+    assert main(["sweep", "--config", str(write_sweep(tmp_path, tiny_bert_dir)), "--quiet"]) == 0
+    by_loss = {trial.params["loss"]: trial for trial in load_study(tmp_path).trials}
+    assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
+    assert by_loss["mse"].user_attrs[ERROR_ATTR] == "objective mean_cosine is nan"
+    _, children = sweep_runs()
+    failed = next(run for run in children if run.info.run_name == f"trial-{by_loss['mse'].number}")
+    assert failed.info.status == "FAILED" and failed.data.tags[TRIAL_STATE_TAG] == "FAIL"
 
 
 def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
@@ -505,6 +524,8 @@ BAD_SWEEPS = [
     ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task(s) ner; valid tasks: mlm, nsp, fidelity"),
     ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation.seeds (paired t-tests) must be an integer >= 2"),
     ({"heartbeat": {"interval": 5, "grace_period": 5}}, "grace_period (5) must exceed interval (5)"),
+    ({"fixed": {"epochs": 2}, "space": {"teacher": ["embedded", "bert-base-uncased"]},
+      "evaluation": {"tasks": ["fidelity"]}}, "a sweep that searches 'teacher' must name evaluation.model"),
 ]
 
 
