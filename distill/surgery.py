@@ -191,9 +191,11 @@ def swap_student(
     untie_weights(model)
     model.set_input_embeddings(replacement)
     if tie_output and mode == "baked":
-        output.weight = replacement.weight
+        # transformers' own tying: the decoder weight to the new table, and every other tie
+        # the model declares (BERT's decoder bias) back to what it was before untie_weights.
         model.config.tie_word_embeddings = True
         model.all_tied_weights_keys = model.get_expanded_tied_weights_keys(all_submodels=True)
+        model.tie_weights()
     elif tie_output:
         output.weight = nn.Parameter(live.bake())
     return replacement

@@ -198,6 +198,7 @@ def test_decoder_keeps_the_teacher_table_unless_tied_to_the_student(tiny_bert_di
     model = load_transformer(str(tiny_bert_dir)).model
     baked = swap_student(model, small_bytescnn(), tokenizer, mode="baked", tie_output=True)
     assert model.get_output_embeddings().weight is baked.weight
+    assert model.get_output_embeddings().bias is model.cls.predictions.bias  # BERT's decoder bias tie is back
     model = load_transformer(str(tiny_bert_dir)).model
     live = swap_student(model, small_bytescnn(), tokenizer, mode="live", tie_output=True)
     assert torch.equal(model.get_output_embeddings().weight, live.bake())
