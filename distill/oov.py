@@ -14,14 +14,13 @@ Noise is applied to the text only (``distill.noise``), seeded, as in evaluation.
 
 from __future__ import annotations
 
-import random
 from dataclasses import asdict, dataclass
 from typing import Sequence
 
 from transformers import PreTrainedTokenizerBase
 
-from distill.evaluation.corpora import Corpus
-from distill.noise import NoiseSpec, apply_noise
+from distill.evaluation.corpora import Corpus, noised_corpus
+from distill.noise import NoiseSpec
 
 CLEAN = "clean"
 
@@ -59,13 +58,6 @@ class OOVStats:
                 "fertility": self.fertility, "split_word_rate": self.split_word_rate}
 
 
-def noised_sentences(sentences: Sequence[str], noise: NoiseSpec | None, seed: int) -> list[str]:
-    if noise is None:
-        return list(sentences)
-    rng = random.Random(seed)
-    return [apply_noise(sentence, noise, rng) for sentence in sentences]
-
-
 def analyse(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], corpus: str, noise: str,
             batch_size: int = 512) -> OOVStats:
     """Count pieces per whitespace word with the (fast) tokenizer's word alignment."""
@@ -92,11 +84,16 @@ def analyse(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], corpus
 
 def oov_table(tokenizer: PreTrainedTokenizerBase, corpora: Sequence[Corpus], noises: Sequence[NoiseSpec],
               seed: int, samples: int | None = None) -> list[OOVStats]:
-    """Clean first, then each noise setting, for every corpus (the first ``samples`` sentences)."""
+    """Clean first, then each noise setting, for every corpus (the first ``samples`` sentences).
+
+    The noise is the evaluation's (``noised_corpus``): with the same seed, a sentence is
+    noised here exactly as ``distill evaluate --noise`` noises it.
+    """
     stats = []
     for corpus in corpora:
-        sentences = list(corpus.sentences[:samples] if samples else corpus.sentences)
+        count = samples or len(corpus.sentences)
+        head = Corpus(corpus.name, corpus.sentences[:count], corpus.documents[:count])
         for noise in (None, *noises):
-            text = noised_sentences(sentences, noise, seed)
-            stats.append(analyse(tokenizer, text, corpus.name, CLEAN if noise is None else str(noise)))
+            text = head if noise is None else noised_corpus(head, noise, seed)
+            stats.append(analyse(tokenizer, text.sentences, corpus.name, CLEAN if noise is None else str(noise)))
     return stats

@@ -5,7 +5,8 @@ import pytest
 
 from distill.cli import main
 from distill.noise import NoiseSpec
-from distill.oov import analyse, noised_sentences
+from distill.evaluation.corpora import Corpus, noised_corpus
+from distill.oov import analyse, oov_table
 from teachers.loading import load_tokenizer
 
 SENTENCES = ["the cats walked", "zzz dog", "the café"]
@@ -23,13 +24,15 @@ def test_counts_match_a_hand_count(tiny_bert_dir) -> None:
 
 def test_noise_is_seeded_and_raises_fertility(embedded_dir) -> None:
     tokenizer = load_tokenizer(str(embedded_dir))
-    sentences = ["The documentation describes the standard library in detail."] * 50
+    corpus = Corpus("doc", ("The documentation describes the standard library in detail.",) * 50, (0,) * 50)
     noise = NoiseSpec.parse("hlm")
-    assert noised_sentences(sentences, noise, seed=1) == noised_sentences(sentences, noise, seed=1)
-    assert noised_sentences(sentences, noise, seed=1) != noised_sentences(sentences, noise, seed=2)
-    clean = analyse(tokenizer, sentences, "doc", "clean")
-    noisy = analyse(tokenizer, noised_sentences(sentences, noise, seed=1), "doc", str(noise))
+    first, again, other = (oov_table(tokenizer, [corpus], [noise], seed=seed, samples=40) for seed in (1, 1, 2))
+    assert first == again and first[1] != other[1] and first[0].sentences == 40
+    clean, noisy = first
     assert noisy.fertility > clean.fertility and noisy.split_word_rate > clean.split_word_rate
+    # The same noise as the evaluation's on those sentences (seed 1).
+    evaluated = noised_corpus(Corpus("doc", corpus.sentences[:40], corpus.documents[:40]), noise, 1)
+    assert noisy == analyse(tokenizer, evaluated.sentences, "doc", str(noise))
 
 
 def test_oov_command_prints_and_records_the_table(tmp_path, tiny_bert_dir, capsys) -> None:
