@@ -7,7 +7,7 @@ from distill.cli import main
 from distill.noise import NoiseSpec
 from distill.evaluation.corpora import Corpus, noised_corpus
 from distill.oov import analyse, oov_table
-from teachers.loading import load_tokenizer
+from teachers import load_tokenizer
 
 SENTENCES = ["the cats walked", "zzz dog", "the café"]
 

@@ -30,8 +30,7 @@ def run(args: argparse.Namespace) -> int:
     from distill.evaluation.report import markdown_table, write_csv
     from distill.noise import NoiseSpec
     from distill.oov import CLEAN, oov_table
-    from teachers import resolve_model_path
-    from teachers.loading import load_tokenizer, quiet_transformers
+    from teachers import load_tokenizer, quiet_transformers, resolve_model_path
 
     noises = [NoiseSpec.parse(text) for text in args.noise]
     model_path, revision = resolve_model_path(args.model)
