@@ -157,3 +157,17 @@ def test_gpu_profile_counts_each_kernel_once() -> None:
     text = summarize(averages, "bytescnn-small", 256, 3, torch.device("cuda"))
     assert "60.0% of all self time" in text
     assert "| `aten::mm` | 3 | 600 | 60.0% |" in text and "gemm_kernel" not in text
+
+
+def test_time_to_quality_says_what_stopped_it(tiny_bert_dir) -> None:
+    from distill.bench.quality import time_to_quality
+    from distill.config import TrainConfig
+    from teachers import load_teacher
+
+    teacher = load_teacher(str(tiny_bert_dir))
+    config = TrainConfig(student_options={"filters": [[1, 8], [2, 8]], "max_bytes_per_token": 8}, epochs=2,
+                         batch_size=32, device="cpu")
+    finished = time_to_quality(config, teacher, torch.device("cpu"), time_cap=1e6)
+    assert (finished.epochs, finished.stopped_by) == (2, "its 2 epochs ran")
+    capped = time_to_quality(config, teacher, torch.device("cpu"), time_cap=1e-6)
+    assert (capped.epochs, capped.stopped_by) == (1, "the 0 s cap")

@@ -28,8 +28,8 @@ class QualityResult:
     """Where one recipe got to, and when.
 
     ``seconds_to``/``epochs_to`` map each metric of :data:`TARGETS` to the training
-    time and epochs it took to reach its target, or None when the cap came first;
-    ``reached`` holds the metrics at the last epoch run.
+    time and epochs it took to reach its target, or None when the run stopped first;
+    ``reached`` holds the metrics at the last epoch run, ``stopped_by`` why it ended.
     """
 
     recipe: str
@@ -42,6 +42,7 @@ class QualityResult:
     epochs_to: dict[str, int | None] = field(default_factory=lambda: dict.fromkeys(TARGETS))
     reached: dict[str, float] = field(default_factory=dict)
     history: list[dict[str, float]] = field(default_factory=list)
+    stopped_by: str = ""
 
 
 def build_trainer(
@@ -82,6 +83,12 @@ def time_to_quality(
         for name, target in TARGETS.items():
             if result.seconds_to[name] is None and metrics[name] >= target:
                 result.seconds_to[name], result.epochs_to[name] = result.seconds, epoch
-        if all(value is not None for value in result.seconds_to.values()) or result.seconds >= time_cap:
+        if all(value is not None for value in result.seconds_to.values()):
+            result.stopped_by = "every target met"
+            break
+        if epoch == config.epochs:
+            result.stopped_by = f"its {epoch} epochs ran"
+        elif result.seconds >= time_cap:
+            result.stopped_by = f"the {time_cap:.0f} s cap"
             break
     return result

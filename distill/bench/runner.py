@@ -170,7 +170,7 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     rows = [
         *machine_rows(probes),
         *(row for result in throughputs for row in throughput_rows(result, len(speed_teacher))),
-        *(row for precision, result in qualities for row in quality_rows(result, precision, time_cap)),
+        *(row for precision, result in qualities for row in quality_rows(result, precision)),
         *surgery_rows(surgery),
     ]
     machine = describe_machine(device)

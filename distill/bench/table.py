@@ -46,7 +46,7 @@ def throughput_rows(result: ThroughputResult, vocabulary_rows: int) -> list[Row]
     return rows
 
 
-def quality_rows(result: QualityResult, precision: str, time_cap: float) -> list[Row]:
+def quality_rows(result: QualityResult, precision: str) -> list[Row]:
     subject = f"{result.recipe} recipe" + ("" if precision == "fp32" else f", {precision}")
     recipe = f"batch {result.batch_size}, lr {result.lr:g}, {result.schedule}"
     if result.recipe == TrainConfig().recipe:
@@ -57,7 +57,7 @@ def quality_rows(result: QualityResult, precision: str, time_cap: float) -> list
         note = f"epoch {epochs}; {recipe}"
         if seconds is None:
             note = (f"not reached: {result.reached[name]:.3f} after {result.seconds:.0f} s, {result.epochs} "
-                    f"epochs (cap {time_cap:.0f} s); {recipe}")
+                    f"epochs (stopped: {result.stopped_by}); {recipe}")
         rows.append(Row("time to quality", subject, f"seconds to {name} ≥ {target}", seconds, "s", note))
     rows += [
         Row("time to quality", subject, f"{name} at stop", result.reached[name], "",
