@@ -90,30 +90,26 @@ class BytesCNN(StudentEncoder):
         return self.projection(self.highway(hidden))
 
     # --- the convolutions as one matrix product -------------------------------------
-    def content_width(self, encoded: Tensor) -> int:
-        """Columns up to the batch's last non-padding id, on the CPU; elsewhere the full width.
-
-        Off the CPU the answer would cost a host sync per step and a new shape per batch
-        (bad for ``torch.compile``), so the full width is used there.
-        """
-        if encoded.device.type != "cpu":
-            return encoded.shape[1]
+    @staticmethod
+    def content_width(encoded: Tensor) -> int:
+        """Columns up to the batch's last non-padding id (a host sync off the CPU)."""
         used = (encoded != PADDING).any(dim=0).nonzero()
         return int(used[-1]) + 1 if len(used) else 0
 
-    def window_starts(self, encoded: Tensor) -> tuple[int, bool]:
+    def window_starts(self, encoded: Tensor, *, trim: bool = True) -> tuple[int, bool]:
         """``(positions, trimmed)``: how many window starts to compute, and whether past-the-end ones exist.
 
         With ``C`` content columns and room for the widest filter after them
         (``C + widest ≤ L``), every filter's windows starting at ``C`` or later hold
         padding only and are equal, so starts ``0..C`` (``C + 1`` of them) give every
-        filter's exact maximum and need no mask. Otherwise all ``L`` starts are computed
-        and those where a filter would run past the end are masked.
+        filter's exact maximum and need no mask. Otherwise, or with ``trim=False``, all
+        ``L`` starts are computed and those where a filter would run past the end are masked.
         """
         length = encoded.shape[1]
-        content = self.content_width(encoded)
-        if content + self.widest <= length:
-            return content + 1, True
+        if trim:
+            content = self.content_width(encoded)
+            if content + self.widest <= length:
+                return content + 1, True
         return length, False
 
     def window_weight(self) -> Tensor:
@@ -133,10 +129,11 @@ class BytesCNN(StudentEncoder):
         ``(B·P, widest·E)`` window matrix, and every filter is zero-padded to the widest
         width. The bias is added after the maximum (it is constant over positions).
         """
-        positions, trimmed = self.window_starts(encoded)
+        # Trimmed on the CPU only: elsewhere finding the content width would cost a host sync
+        # per step and give each batch a new shape (bad for torch.compile).
+        positions, trimmed = self.window_starts(encoded, trim=encoded.device.type == "cpu")
         length = encoded.shape[1]
-        kept = min(positions, length)
-        ids = F.pad(encoded[:, :kept], (0, positions + self.widest - 1 - kept), value=PADDING)
+        ids = F.pad(encoded[:, :positions], (0, self.widest - 1), value=PADDING)
         windows = self.byte_embedding(ids.unfold(1, self.widest, 1)).flatten(2)  # (B, P, widest·E)
         scores = windows @ self.window_weight().T  # (B, P, channels)
         if not trimmed:
@@ -149,8 +146,9 @@ class BytesCNN(StudentEncoder):
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
         """Minimal exact count: ``positions`` windows per filter when trimmed, else its valid ones.
 
-        The window matrix product does more (every filter padded to the widest width);
-        this counts what the per-filter convolutions over the needed windows would do.
+        The window matrix product does more (every filter padded to the widest width, and
+        off the CPU every start); this counts what the per-filter convolutions over the
+        needed windows would do, the same work on every device.
         """
         positions, trimmed = self.window_starts(encoded)
         embedding_dim = self.byte_embedding.embedding_dim

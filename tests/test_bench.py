@@ -132,11 +132,17 @@ def test_one_matmul_bytescnn_equals_per_filter_convolutions(options, tokens) -> 
         assert student.matmul_flops(encoded, backward=backward) == expected
 
 
-def test_trimming_needs_room_for_the_widest_filter_after_the_content() -> None:
+def test_trimming_needs_room_for_the_widest_filter_after_the_content(monkeypatch) -> None:
     student = build_student("bytescnn-small", dim=8, max_bytes_per_token=16)
     short, long = student.encode(["abcdefg"]), student.encode(["abcdefgh"])  # 9 and 10 ids with BOW/EOW
     assert student.window_starts(short) == (10, True)  # 9 + 7 ≤ 16: starts 0..9
     assert student.window_starts(long) == (16, False)  # 10 + 7 > 16: every start, masked
+    assert student.window_starts(short, trim=False) == (16, False)  # the GPU's path: every start, masked
+    batch = student.encode(["a", "abcdefg", "hello"])
+    trimmed = student.pool_windows(batch)
+    every_start = BytesCNN.window_starts
+    monkeypatch.setattr(student, "window_starts", lambda encoded, trim=True: every_start(student, encoded, trim=False))
+    torch.testing.assert_close(student.pool_windows(batch), trimmed, rtol=1e-5, atol=1e-6)
 
 
 def test_gpu_profile_counts_each_kernel_once() -> None:
