@@ -23,6 +23,7 @@ import optuna
 import yaml
 from optuna.trial import FrozenTrial, TrialState
 
+from distill.evaluation.report import markdown_table
 from sweeps.evaluation import write_tables
 from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import (
@@ -49,6 +50,7 @@ class StudySummary:
     rows: list[dict[str, Any]]
     best: dict[str, Any] | None
     text: str  # Markdown: counts, best trial, trial table, evaluation tables
+    counts: dict[str, int]  # trials per final state: COMPLETE, PRUNED, FAIL
 
 
 def listed_trials(study: optuna.Study) -> list[FrozenTrial]:
@@ -94,9 +96,7 @@ def rows_markdown(rows: list[dict[str, Any]], metric: str) -> str:
         return "(no trials)\n"
     columns = [name for name in rows[0] if name not in ("label", "mlflow_run")]
     header = [f"objective: {metric}" if name == "objective" else name for name in columns]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(_cell(row[name]) for name in columns) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
+    return markdown_table(header, [[_cell(row[name]) for name in columns] for row in rows])
 
 
 def best_configuration(study: optuna.Study, spec: SweepSpec) -> dict[str, Any] | None:
@@ -145,7 +145,7 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path) -> StudySu
                 if trial.state == TrialState.COMPLETE and SCORES_ATTR in trial.user_attrs]
     if spec.evaluation is not None and students:
         text += "\n" + write_tables(students, spec.evaluation, folder / EVALUATION_FOLDER)
-    return StudySummary(rows, best, text)
+    return StudySummary(rows, best, text, counts)
 
 
 def _plot(study: optuna.Study, spec: SweepSpec, folder: Path) -> None:

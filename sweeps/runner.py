@@ -220,8 +220,7 @@ def _log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str)
         summary = write_summary(study, spec, Path(folder))
         client.log_artifacts(run_id, folder)
     now = int(time.time() * 1000)
-    counts = {f"trials_{state.lower()}": sum(row["state"] == state for row in summary.rows)
-              for state in ("COMPLETE", "PRUNED", "FAIL")}
+    counts = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
     metrics = [Metric(name, count, now, 0) for name, count in counts.items()]
     if summary.best is not None:
         metrics.append(Metric(f"best/{spec.objective.metric}", summary.best["objective"]["value"], now,

@@ -506,16 +506,17 @@ def _parse_evaluation(raw: Any, source: str) -> EvaluationSpec:
     unknown = [task for task in raw["tasks"] if task not in TASKS]
     if unknown:
         raise DistillError(f"{where}: unknown task(s) {', '.join(map(str, unknown))}; valid tasks: {', '.join(TASKS)}")
-    alpha = _number(raw.get("alpha", 0.05), f"{where}.alpha")
+    defaults = EvaluationSpec
+    alpha = _number(raw.get("alpha", defaults.alpha), f"{where}.alpha")
     if not 0 < alpha < 1:
         raise DistillError(f"{where}.alpha must be between 0 and 1, got {alpha}")
     return EvaluationSpec(
-        tasks=tuple(raw["tasks"]), datasets=tuple(map(str, raw.get("datasets", ["pydoc"]))),
+        tasks=tuple(raw["tasks"]), datasets=tuple(map(str, raw.get("datasets", defaults.datasets))),
         model=raw.get("model"), revision=raw.get("revision"),
-        seeds=_integer(raw.get("seeds", 5), f"{where}.seeds (paired t-tests)", minimum=2),
-        samples=_integer(raw.get("samples", 512), f"{where}.samples", minimum=MIN_SAMPLES),
-        max_length=_integer(raw.get("max_length", 128), f"{where}.max_length", minimum=MIN_LENGTH),
-        batch_size=_integer(raw.get("batch_size", 16), f"{where}.batch_size"), alpha=alpha,
+        seeds=_integer(raw.get("seeds", defaults.seeds), f"{where}.seeds (paired t-tests)", minimum=2),
+        samples=_integer(raw.get("samples", defaults.samples), f"{where}.samples", minimum=MIN_SAMPLES),
+        max_length=_integer(raw.get("max_length", defaults.max_length), f"{where}.max_length", minimum=MIN_LENGTH),
+        batch_size=_integer(raw.get("batch_size", defaults.batch_size), f"{where}.batch_size"), alpha=alpha,
     )
 
 

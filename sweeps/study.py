@@ -136,14 +136,15 @@ def retry_history(trial: FrozenTrial) -> list[int]:
         return RetryHeartbeatStaleTrialCallback.retry_history(trial)
 
 
-def superseded(trials: Iterable[FrozenTrial]) -> set[int]:
-    """Numbers of failed attempts that a retry replaced."""
-    return {number for trial in trials for number in retry_history(trial)}
-
-
 def retry_of(trials: Iterable[FrozenTrial]) -> dict[int, int]:
     """Superseded attempt number → the number of the trial that retried it."""
     return {retry_history(trial)[-1]: trial.number for trial in trials if retry_history(trial)}
+
+
+def superseded(trials: Iterable[FrozenTrial]) -> set[int]:
+    """Numbers of failed attempts that a retry replaced (each attempt of a chain is the last
+    one retried by the next)."""
+    return set(retry_of(trials))
 
 
 @dataclass(frozen=True)
