@@ -33,6 +33,7 @@ import yaml
 from distill.errors import DistillError
 
 DEVICES = ("auto", "cpu", "cuda")
+CONTEXT_LOSSES = ("cosine", "mse")
 SCHEDULES = ("plateau", "warmup-cosine")
 RECIPES: dict[str, dict[str, Any]] = {
     "paper": {"lr": 1e-3, "batch_size": 100, "schedule": "plateau"},
@@ -65,6 +66,19 @@ class TrainConfig:
     augment_share: float = 0.8  # share of training examples drawn noisy (RETVec's 16 noisy : 4 clean)
     typo_pretrain_epochs: int = 0  # RETVec's Multi-Similarity typo pre-training before alignment; 0 = off
     typo_pretrain_rate: float = 0.1  # per-character typo rate of the pre-training variants
+    # Frequency-aware table alignment: rows drawn ∝ (count on the training text + 1) ** exponent; 0 = uniform.
+    frequency_exponent: float = 0.0
+    keep_special_rows: bool = False  # special tokens keep the teacher's rows; the student never learns them
+    corpus: str = "pydoc"  # text of context distillation and row counts: its :train documents (see corpora)
+    # Context distillation after table alignment: epochs over the corpus's training sentences; 0 = off.
+    context_epochs: int = 0
+    context_lr: float = 5e-4
+    context_batch_size: int = 32  # sentences per step
+    context_max_length: int = 64  # tokens per sentence
+    context_layers: list[int] = field(default_factory=lambda: [-1])  # hidden_states indices; -1 = last layer
+    context_loss: str = "cosine"  # cosine or mse, per token state and per mean-pooled sentence vector
+    context_token_weight: float = 1.0
+    context_sentence_weight: float = 1.0
     seed: int = 0
     device: str = "auto"
     bf16: bool = False  # the student's forward under bfloat16 autocast (weights, loss and optimiser stay fp32)
@@ -80,17 +94,33 @@ class TrainConfig:
         for name, value in RECIPES[self.recipe].items():
             if getattr(self, name) is None:
                 setattr(self, name, value)
-        positive_ints = ("epochs", "batch_size", "eval_every", "checkpoint_every", "negative_window", "augment_copies")
+        positive_ints = ("batch_size", "eval_every", "checkpoint_every", "negative_window", "augment_copies",
+                         "context_batch_size", "context_max_length")
         for name in positive_ints:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise DistillError(f"{name} must be a positive integer, got {value!r}")
         if not self.lr > 0:
             raise DistillError(f"lr must be positive, got {self.lr!r}")
-        for name in ("vocab_sample", "typo_pretrain_epochs"):
+        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise DistillError(f"{name} must be a non-negative integer, got {value!r}")
+        if self.epochs + self.typo_pretrain_epochs + self.context_epochs == 0:
+            raise DistillError("nothing to train: epochs, typo_pretrain_epochs and context_epochs are all 0")
+        if not self.context_lr > 0:
+            raise DistillError(f"context_lr must be positive, got {self.context_lr!r}")
+        if self.context_loss not in CONTEXT_LOSSES:
+            raise DistillError(f"context_loss must be one of {', '.join(CONTEXT_LOSSES)}, got {self.context_loss!r}")
+        if not isinstance(self.context_layers, list) or not self.context_layers or not all(
+            isinstance(layer, int) and not isinstance(layer, bool) for layer in self.context_layers
+        ):
+            raise DistillError(f"context_layers must be a non-empty list of layer indices, got {self.context_layers!r}")
+        for name in ("frequency_exponent", "context_token_weight", "context_sentence_weight"):
+            if not 0.0 <= getattr(self, name) < float("inf"):
+                raise DistillError(f"{name} must be a finite number >= 0, got {getattr(self, name)!r}")
+        if self.context_epochs and not self.context_token_weight and not self.context_sentence_weight:
+            raise DistillError("context distillation needs context_token_weight or context_sentence_weight above 0")
         if not 0.0 < self.typo_pretrain_rate <= 1.0:
             raise DistillError(f"typo_pretrain_rate must be in (0, 1], got {self.typo_pretrain_rate!r}")
         for name in ("augment", "augment_share", "warmup_fraction"):
@@ -100,7 +130,7 @@ class TrainConfig:
             raise DistillError(f"holdout must be in [0, 1), got {self.holdout!r}")
         if not 0.0 < self.plateau_factor <= 1.0:
             raise DistillError(f"plateau_factor must be in (0, 1], got {self.plateau_factor!r}")
-        for name in ("bf16", "compile"):
+        for name in ("bf16", "compile", "keep_special_rows"):
             if not isinstance(getattr(self, name), bool):
                 raise DistillError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.device not in DEVICES:

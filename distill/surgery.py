@@ -40,6 +40,9 @@ from teachers import input_embeddings, load_tokenizer, quiet_transformers, resol
 
 MODES = ("live", "baked")
 SURGERY_RECORD = "surgery.json"
+# Provenance key of a student trained without the special tokens' rows, which then keep the
+# model's own values (CharacterBERT likewise gives [CLS], [SEP], [PAD], [MASK] dedicated ids).
+SPECIAL_ROWS_KEY = "keep_special_rows"
 
 
 class LoadedModel(NamedTuple):
@@ -118,10 +121,14 @@ class StudentEmbedding(nn.Module):
     def from_model(
         cls, model: PreTrainedModel, student: StudentEncoder, tokenizer: PreTrainedTokenizerBase, *, rescale: bool = True
     ) -> StudentEmbedding:
-        """For ``model``'s current table, with the teacher's kept rows of ``tokenizer``'s vocabulary."""
+        """For ``model``'s current table, with the teacher's kept rows of ``tokenizer``'s vocabulary
+        (without the special tokens for a student trained with ``keep_special_rows``)."""
         table = input_embeddings(model)
         rows = select_rows(tokenizer, table.num_embeddings)
-        return cls(student, rows.tokens, torch.tensor(rows.ids, dtype=torch.long), table, rescale=rescale)
+        keep_special = bool(student.provenance.get(SPECIAL_ROWS_KEY, False))
+        kept = [index for index, special in enumerate(rows.is_special) if not (keep_special and special)]
+        ids = torch.tensor([rows.ids[index] for index in kept], dtype=torch.long)
+        return cls(student, [rows.tokens[index] for index in kept], ids, table, rescale=rescale)
 
     def extra_repr(self) -> str:
         kept = len(self.encoded)

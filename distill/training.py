@@ -1,18 +1,19 @@
-"""The alignment loop: train a student to reproduce a teacher's embedding table.
+"""The training loop: a run's phases, checkpoints, resume and MLflow logging.
 
-One MLflow run per training run (nested under a sweep's run when given a parent).
-The teacher table and the encoded vocabulary go to the device once; an epoch is a
-seeded permutation of the training rows, so a run resumed from its last checkpoint
+A run chains objectives (:mod:`distill.objectives`) as phases — typo pre-training,
+table alignment, context distillation — numbered as one sequence of epochs, all in
+one MLflow run (nested under a sweep's run when given a parent). The teacher table and
+the encoded vocabulary go to the device once; every epoch draws its batches from a
+generator seeded by (seed, epoch) alone, so a run resumed from its last checkpoint
 replays exactly the epochs an uninterrupted run would have seen.
 """
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 import mlflow
 import torch
@@ -22,18 +23,24 @@ from tqdm.auto import tqdm
 from distill import tracking
 from distill.checkpoint import CONFIG_NAME, load_checkpoint, save_checkpoint
 from distill.config import TrainConfig, config_from_mapping, read_yaml_mapping
+from distill.devices import resolve_device
 from distill.errors import DistillError
 from distill.io import atomic_write_text
-from distill.metrics import alignment_metrics
-from distill.noise import noisy_tokens
-from distill.schedules import warmup_cosine
-from distill.typo_pretraining import TypoPretraining
-from losses import AlignmentLoss, build_loss, select_negatives
+from distill.objectives import (
+    ContextDistillation,
+    Objective,
+    Setup,
+    TableAlignment,
+    TypoPretraining,
+)
+from distill.objectives.text import corpus_part, row_counts
+from distill.surgery import SPECIAL_ROWS_KEY
+from losses import AlignmentLoss, build_loss
 from students import StudentEncoder, build_student
-from teachers import TeacherTable, load_teacher
+from teachers import TeacherTable, load_teacher, load_tokenizer
 
 CHECKPOINT_TAG = "distill.checkpoint_dir"
-FUSED_ADAM_DEVICES = ("cpu", "cuda")
+LOGGED_AT_START = ("typo",)  # phases whose metrics are also logged before their first epoch
 EpochCallback = Callable[[int, dict[str, float]], None]
 
 
@@ -45,37 +52,22 @@ class TrainingResult:
     student_dir: Path
 
 
-def resolve_device(name: str) -> torch.device:
-    if name == "auto":
-        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    if name == "cuda" and not torch.cuda.is_available():
-        raise DistillError("--device cuda was asked for but no CUDA device is available")
-    return torch.device(name)
-
-
-def split_rows(num_rows: int, holdout: float, seed: int, sample: int = 0) -> tuple[Tensor, Tensor]:
+def split_rows(num_rows: int, holdout: float, seed: int, sample: int = 0,
+               among: Tensor | None = None) -> tuple[Tensor, Tensor]:
     """Seeded split of row indices into (training rows, held-out rows).
 
-    With ``sample`` > 0 only that many rows, drawn at random, take part at all.
+    With ``sample`` > 0 only that many rows, drawn at random, take part at all; with
+    ``among``, only those rows (the others are neither trained nor held out).
     """
     order = torch.randperm(num_rows, generator=torch.Generator().manual_seed(seed))
+    if among is not None:
+        allowed = torch.zeros(num_rows, dtype=torch.bool)
+        allowed[among] = True
+        order = order[allowed[order]]
     if sample:
         order = order[:sample]
     num_holdout = int(round(holdout * len(order)))
     return order[num_holdout:].sort().values, order[:num_holdout].sort().values
-
-
-def encode_variants(student: StudentEncoder, tokens: list[str], rate: float, copies: int, seed: int) -> Tensor:
-    """``(1 + copies, V, ...)``: the clean encoding, then ``copies`` typo variants (none at rate 0).
-
-    The noisy strings are drawn once per run (RETVec's typo families at ``rate`` per
-    character, within its per-token limits, §3), so the loop only indexes tensors.
-    """
-    variants = [student.encode(tokens)]
-    if rate > 0:
-        spec = f"typo:{rate},max_edits:4,max_fraction:0.25"
-        variants += [student.encode(noisy_tokens(tokens, spec, seed=seed + copy)) for copy in range(copies)]
-    return torch.stack(variants)
 
 
 def epoch_generator(seed: int, epoch: int, device: torch.device) -> torch.Generator:
@@ -83,146 +75,102 @@ def epoch_generator(seed: int, epoch: int, device: torch.device) -> torch.Genera
     return torch.Generator(device=device).manual_seed(seed * 1_000_003 + epoch)
 
 
-class Phase(Protocol):
-    """One kind of training epoch: its batches, loss, optimiser and metrics."""
+def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEncoder, loss: AlignmentLoss,
+                device: torch.device) -> Setup:
+    """Rows, encodings and student on ``device``, shared by every objective of the run."""
+    student = student.to(device)
+    if loss.direction_only:
+        # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.
+        student.rescale_norm = teacher.norm_mean
+    learnable = (~teacher.is_special).nonzero().squeeze(1) if config.keep_special_rows else None
+    train_rows, holdout_rows = split_rows(len(teacher.tokens), config.holdout, config.seed, config.vocab_sample,
+                                          among=learnable)
+    if not len(train_rows):
+        raise DistillError("no teacher row is left to train on; lower holdout or raise vocab_sample")
+    return Setup(config, teacher, student, device, train_rows.to(device), holdout_rows.to(device),
+                 student.encode(teacher.tokens).to(device))
 
-    loss_name: str
-    rows_per_step: int
-    optimizer: torch.optim.Optimizer
-    scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
 
-    @property
-    def steps_per_epoch(self) -> int: ...
+def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective, int]]:
+    """The run's phases in order, each with its number of epochs: typo pre-training, table
+    alignment, context distillation (a phase with no epochs is left out)."""
+    config = setup.config
+    needs_text = config.context_epochs > 0 or config.frequency_exponent > 0
+    train_text = corpus_part(config.corpus, "train") if needs_text else None
+    phases: list[tuple[Objective, int]] = []
+    if config.typo_pretrain_epochs:
+        phases.append((TypoPretraining(setup), config.typo_pretrain_epochs))
+    if config.epochs:
+        counts = None
+        if config.frequency_exponent > 0 and train_text is not None:
+            tokenizer = load_tokenizer(setup.teacher.model_path)
+            counts = row_counts(setup.teacher, tokenizer, list(train_text.sentences))
+        phases.append((TableAlignment(setup, loss, counts), config.epochs))
+    if config.context_epochs and train_text is not None:
+        heldout_text = corpus_part(config.corpus, "heldout")
+        phases.append((ContextDistillation(setup, train_text, heldout_text), config.context_epochs))
+    return phases
 
-    def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor: ...
 
-    def evaluate(self) -> dict[str, float]: ...
+class Trainer:
+    """Runs the epochs of a run's phases (:mod:`distill.objectives`), numbered across the run.
 
-
-class AlignmentTrainer:
-    """Holds everything one training run needs on the device and runs its epochs.
-
-    Its epochs are numbered across the run: the ``typo_pretrain_epochs`` of typo
-    pre-training (:mod:`distill.typo_pretraining`) first, then the ``epochs`` of
-    alignment. The trainer is itself the alignment phase.
+    An epoch of phase ``p`` is a pass over ``p.epoch_batches`` with ``p``'s loss, optimiser
+    and schedule; the trainer knows nothing else of the objectives.
     """
 
-    loss_name = "loss"
-
-    def __init__(
-        self,
-        config: TrainConfig,
-        teacher: TeacherTable,
-        student: StudentEncoder,
-        loss: AlignmentLoss,
-        device: torch.device,
-    ) -> None:
-        self.config, self.teacher, self.loss, self.device = config, teacher, loss, device
-        self.student = student.to(device)
-        self.student_forward = torch.compile(student.forward_encoded) if config.compile else student.forward_encoded
-        if loss.direction_only:
-            # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.
-            self.student.rescale_norm = teacher.norm_mean
-        self.table = teacher.table.to(device)
-        self.labels = teacher.ids.to(device)
-        self.variants = encode_variants(student, teacher.tokens, config.augment, config.augment_copies,
-                                        seed=config.seed * 1_000).to(device)
-        self.encoded = self.variants[0]
-        train_rows, holdout_rows = split_rows(len(teacher.tokens), config.holdout, config.seed, config.vocab_sample)
-        self.train_rows, self.holdout_rows = train_rows.to(device), holdout_rows.to(device)
-        self.train_table = self.table[self.train_rows]  # triplet negatives come from these rows
-        self.rows_per_step = config.batch_size
-        self.optimizer = self.new_optimizer()
-        self.scheduler: torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
-        if config.schedule == "plateau":
-            self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
-                self.optimizer, mode="min", factor=config.plateau_factor, patience=config.plateau_patience
-            )
-        else:
-            total_steps = config.epochs * self.steps_per_epoch
-            self.scheduler = torch.optim.lr_scheduler.LambdaLR(
-                self.optimizer, warmup_cosine(total_steps, config.warmup_fraction)
-            )
-        self.pretraining: TypoPretraining | None = None
-        if config.typo_pretrain_epochs:
-            typo_variants = encode_variants(student, teacher.tokens, config.typo_pretrain_rate,
-                                            config.augment_copies, seed=config.seed * 1_000 + 500).to(device)
-            self.pretraining = TypoPretraining(config, self.forward, self.student.embed_vocabulary,
-                                               self.new_optimizer(), typo_variants, self.train_rows)
-
-    def new_optimizer(self) -> torch.optim.Adam:
-        """Adam over the student's parameters, as the config sets it."""
-        # One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
-        config = self.config
-        return torch.optim.Adam(self.student.parameters(), lr=config.lr, betas=config.betas, eps=config.eps,
-                                fused=self.device.type in FUSED_ADAM_DEVICES)
+    def __init__(self, setup: Setup, phases: list[tuple[Objective, int]]) -> None:
+        self.setup, self.phases = setup, phases
+        self.config, self.teacher, self.student, self.device = setup.config, setup.teacher, setup.student, setup.device
 
     @property
     def total_epochs(self) -> int:
-        return self.config.typo_pretrain_epochs + self.config.epochs
+        return sum(epochs for _, epochs in self.phases)
 
-    def phase(self, epoch: int) -> Phase:
+    def phase(self, epoch: int) -> Objective:
         """The phase that run-wide ``epoch`` (1-based) belongs to."""
-        if self.pretraining is not None and epoch <= self.config.typo_pretrain_epochs:
-            return self.pretraining
-        return self
+        for objective, epochs in self.phases:
+            if epoch <= epochs:
+                return objective
+            epoch -= epochs
+        raise IndexError(f"epoch {epoch} is past the run's {self.total_epochs} epochs")
+
+    def first_epoch_of(self, objective: Objective) -> int:
+        first = 1
+        for candidate, epochs in self.phases:
+            if candidate is objective:
+                return first
+            first += epochs
+        raise ValueError(f"{objective.name} is not a phase of this run")
 
     @property
     def steps_per_epoch(self) -> int:
-        return math.ceil(len(self.train_rows) / self.rows_per_step)
-
-    def forward(self, encoded: Tensor) -> Tensor:
-        """The student's training forward, under bf16 autocast when asked for."""
-        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.config.bf16):
-            return self.student_forward(encoded)
-
-    def batch_inputs(self, rows: Tensor, generator: torch.Generator) -> Tensor:
-        """Encoded inputs of ``rows``: clean, or with probability ``augment_share`` a typo variant."""
-        if len(self.variants) == 1:
-            return self.encoded[rows]
-        noisy = torch.rand(len(rows), generator=generator, device=self.device) < self.config.augment_share
-        copy = torch.randint(1, len(self.variants), (len(rows),), generator=generator, device=self.device)
-        return self.variants[torch.where(noisy, copy, 0), rows]
-
-    def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor:
-        predicted = self.forward(self.batch_inputs(rows, generator)).float()
-        targets = self.table[rows]
-        if self.loss.kind == "pair":
-            return self.loss(predicted, targets)
-        if self.loss.kind == "labelled":
-            return self.loss(predicted, targets, self.labels[rows])
-        # Triplet: DistillEmb's negative, nearest to the positive in a random window of training rows.
-        positions = torch.searchsorted(self.train_rows, rows)
-        negatives = select_negatives(
-            positions, self.train_table, self.config.negative_window, generator, self.loss.negative_metric
-        )
-        return self.loss(predicted, targets, self.train_table[negatives])
+        return self.phase(1).steps_per_epoch
 
     def run_epoch(self, epoch: int, progress: tqdm | None = None) -> float:
         """Train run-wide epoch ``epoch``; return its mean loss. Raises on a non-finite loss, naming the step."""
         self.student.train()
         phase = self.phase(epoch)
         generator = epoch_generator(self.config.seed, epoch, self.device)
-        order = self.train_rows[torch.randperm(len(self.train_rows), generator=generator, device=self.device)]
-        step_losses = torch.empty(phase.steps_per_epoch, device=self.device)
-        for step, rows in enumerate(order.split(phase.rows_per_step)):
-            step_losses[step] = self.train_step(rows, generator, phase)
+        step_losses = []
+        for batch in phase.epoch_batches(generator):
+            step_losses.append(self.train_step(phase, batch, generator))
             if progress is not None:
                 progress.update(1)
-        finite = torch.isfinite(step_losses)
+        losses = torch.stack(step_losses)
+        finite = torch.isfinite(losses)
         if not bool(finite.all()):  # one host sync per epoch, not per step
             bad_step = int((~finite).nonzero()[0]) + 1
-            raise NonFiniteLoss(epoch, bad_step, float(step_losses[bad_step - 1]))
-        mean_loss = step_losses.mean().item()
+            raise NonFiniteLoss(epoch, bad_step, float(losses[bad_step - 1]))
+        mean_loss = losses.mean().item()
         if isinstance(phase.scheduler, torch.optim.lr_scheduler.ReduceLROnPlateau):
             phase.scheduler.step(mean_loss)
         return mean_loss
 
-    def train_step(self, rows: Tensor, generator: torch.Generator, phase: Phase | None = None) -> Tensor:
-        """One optimisation step of ``phase`` (alignment by default) on ``rows``; returns the
-        detached loss (no host sync)."""
-        phase = phase or self
-        loss = phase.batch_loss(rows, generator)
+    @staticmethod
+    def train_step(phase: Objective, batch: Tensor, generator: torch.Generator) -> Tensor:
+        """One optimisation step of ``phase`` on ``batch``; returns the detached loss (no host sync)."""
+        loss = phase.batch_loss(batch, generator)
         phase.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         phase.optimizer.step()
@@ -230,31 +178,19 @@ class AlignmentTrainer:
             phase.scheduler.step()
         return loss.detach()
 
-    def evaluate(self) -> dict[str, float]:
-        predicted = self.student.embed_vocabulary(self.encoded)
-        metrics = alignment_metrics(predicted[self.train_rows], self.table, self.train_rows)
-        if len(self.holdout_rows):
-            held_out = alignment_metrics(predicted[self.holdout_rows], self.table, self.holdout_rows)
-            metrics.update({f"holdout_{name}": value for name, value in held_out.items()})
-        return metrics
-
-    def phases_by_prefix(self) -> dict[str, Phase]:
-        """The run's phases under the prefix of their optimiser and scheduler in a checkpoint."""
-        return {"": self, **({"typo_": self.pretraining} if self.pretraining is not None else {})}
-
     def state(self, epoch: int) -> dict[str, Any]:
         state: dict[str, Any] = {"epoch": epoch}
-        for prefix, phase in self.phases_by_prefix().items():
-            state[f"{prefix}optimizer"] = phase.optimizer.state_dict()
-            state[f"{prefix}scheduler"] = phase.scheduler.state_dict()
+        for phase, _ in self.phases:
+            state[f"{phase.name}_optimizer"] = phase.optimizer.state_dict()
+            state[f"{phase.name}_scheduler"] = phase.scheduler.state_dict()
         state["torch_rng"] = torch.get_rng_state()
         state["cuda_rng"] = torch.cuda.get_rng_state_all() if torch.cuda.is_available() else []
         return state
 
     def load_state(self, state: dict[str, Any]) -> None:
-        for prefix, phase in self.phases_by_prefix().items():
-            phase.optimizer.load_state_dict(state[f"{prefix}optimizer"])
-            phase.scheduler.load_state_dict(state[f"{prefix}scheduler"])
+        for phase, _ in self.phases:
+            phase.optimizer.load_state_dict(state[f"{phase.name}_optimizer"])
+            phase.scheduler.load_state_dict(state[f"{phase.name}_scheduler"])
         torch.set_rng_state(state["torch_rng"].cpu())
         if state["cuda_rng"] and torch.cuda.is_available():
             torch.cuda.set_rng_state_all([rng.cpu() for rng in state["cuda_rng"]])
@@ -293,7 +229,7 @@ def train(
     config.validate()
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
-    trainer = AlignmentTrainer(config, teacher, student, loss, device)
+    trainer = build_trainer(config, teacher, student, loss, device)
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:
@@ -325,7 +261,7 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
     checkpoint = load_checkpoint(checkpoint_root, device)
     if checkpoint is not None:
         student = checkpoint.student
-    trainer = AlignmentTrainer(config, teacher, student, loss, device)
+    trainer = build_trainer(config, teacher, student, loss, device)
     first_epoch = 1
     if checkpoint is not None:
         trainer.load_state(checkpoint.trainer_state)
@@ -334,8 +270,14 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
         return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, None)
 
 
+def build_trainer(config: TrainConfig, teacher: TeacherTable, student: StudentEncoder, loss: AlignmentLoss,
+             device: torch.device) -> Trainer:
+    setup = build_setup(config, teacher, student, loss, device)
+    return Trainer(setup, build_objectives(setup, loss))
+
+
 def _run_epochs(
-    trainer: AlignmentTrainer,
+    trainer: Trainer,
     run_id: str,
     checkpoint_root: Path,
     first_epoch: int,
@@ -345,9 +287,9 @@ def _run_epochs(
     config = trainer.config
     metrics: dict[str, float] = {}
     last_epoch = trainer.total_epochs
-    if first_epoch == 1 and trainer.pretraining is not None:
-        # The untrained student's typo fidelity, as step 0: what pre-training starts from.
-        mlflow.log_metrics(trainer.pretraining.evaluate(), step=0)
+    if first_epoch == 1 and trainer.phase(1).name in LOGGED_AT_START:
+        # What the first phase starts from, as step 0 (the untrained student's typo fidelity).
+        mlflow.log_metrics(trainer.phase(1).evaluate(), step=0)
     epochs = tqdm(range(first_epoch, last_epoch + 1), desc="epochs", initial=first_epoch - 1,
                   total=last_epoch, disable=quiet, dynamic_ncols=True)
     steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=quiet, dynamic_ncols=True)
@@ -359,7 +301,8 @@ def _run_epochs(
             epoch_loss = trainer.run_epoch(epoch, steps)
             metrics = {phase.loss_name: epoch_loss, "lr": phase.optimizer.param_groups[0]["lr"],
                        "epoch_seconds": time.perf_counter() - started}
-            if epoch % config.eval_every == 0 or epoch == last_epoch:
+            phase_ends = epoch == last_epoch or trainer.phase(epoch + 1) is not phase
+            if epoch % config.eval_every == 0 or phase_ends:
                 metrics.update(phase.evaluate())
             mlflow.log_metrics(metrics, step=epoch)
             epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
@@ -379,7 +322,9 @@ def _run_epochs(
         epochs.close()
     student_dir = checkpoint_root / "final" / "student"
     trainer.student.provenance = {"run_id": run_id, "loss": config.loss, "teacher": trainer.teacher.name,
-                                  "teacher_revision": trainer.teacher.revision}
+                                  "teacher_revision": trainer.teacher.revision,
+                                  "objectives": [phase.name for phase, _ in trainer.phases],
+                                  SPECIAL_ROWS_KEY: config.keep_special_rows}
     trainer.student.save_pretrained(student_dir)
     mlflow.log_artifacts(str(student_dir), "student")
     return TrainingResult(run_id=run_id, metrics=metrics, student=trainer.student.cpu(), student_dir=student_dir)

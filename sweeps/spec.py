@@ -57,8 +57,9 @@ DIRECTIONS = ("maximize", "minimize")
 OPTION_GROUPS = ("loss_options", "student_options")
 SET_BY_SWEEP = ("run_name",)  # each trial's run is named after the trial
 _BASE_ALIGNMENT = {"recall_at_1": "maximize", "mean_cosine": "maximize", "rel_norm_error": "minimize"}
-ALIGNMENT_METRICS = {**_BASE_ALIGNMENT, "loss": "minimize",
-                     **{f"holdout_{name}": direction for name, direction in _BASE_ALIGNMENT.items()}}
+_FIDELITY = {"token_cosine": "maximize", "sentence_cosine": "maximize", "similarity_spearman": "maximize"}
+ALIGNMENT_METRICS = {**_BASE_ALIGNMENT, "train_loss": "minimize", "context_loss": "minimize",
+                     **{f"holdout_{name}": direction for name, direction in {**_BASE_ALIGNMENT, **_FIDELITY}.items()}}
 TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "objective", "pruner",
                   "evaluation", "heartbeat")
 RANGE_KEYS = ("low", "high", "log", "step", "type")

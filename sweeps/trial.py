@@ -13,8 +13,9 @@ import math
 import optuna
 from mlflow import MlflowClient
 
+from distill.devices import resolve_device
 from distill.errors import DistillError
-from distill.training import EpochCallback, resolve_device, train
+from distill.training import EpochCallback, train
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value, to_attr
 from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
 from sweeps.spec import ALIGNMENT_METRICS, SweepSpec

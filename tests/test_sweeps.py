@@ -28,6 +28,7 @@ import yaml
 from mlflow import MlflowClient
 
 from distill import training
+from distill.objectives import TableAlignment
 from distill.cli import main
 from sweeps import load_spec, shipped_configs
 from sweeps.study import (
@@ -266,14 +267,14 @@ def test_tpe_search_with_pruning_reports_every_epoch(tmp_path, tiny_bert_dir, ca
 
 
 def test_failing_trial_is_recorded_and_the_sweep_goes_on(tmp_path, tiny_bert_dir, monkeypatch) -> None:
-    original = training.AlignmentTrainer.evaluate
+    original = TableAlignment.evaluate
 
     def evaluate(self):
-        if self.config.loss == "mse":
+        if self.setup.config.loss == "mse":
             raise RuntimeError("boom in the mse trial")
         return original(self)
 
-    monkeypatch.setattr(training.AlignmentTrainer, "evaluate", evaluate)
+    monkeypatch.setattr(TableAlignment, "evaluate", evaluate)
     path = write_sweep(tmp_path, tiny_bert_dir)
     assert main(["sweep", "--config", str(path), "--quiet"]) == 0
     study = load_study(tmp_path)
@@ -290,13 +291,13 @@ def test_failing_trial_is_recorded_and_the_sweep_goes_on(tmp_path, tiny_bert_dir
 
 
 def test_non_finite_objective_fails_the_trial_in_optuna_and_mlflow(tmp_path, tiny_bert_dir, monkeypatch) -> None:
-    original = training.AlignmentTrainer.evaluate
+    original = TableAlignment.evaluate
 
     def evaluate(self):
         metrics = original(self)
-        return {**metrics, "mean_cosine": float("nan")} if self.config.loss == "mse" else metrics
+        return {**metrics, "mean_cosine": float("nan")} if self.setup.config.loss == "mse" else metrics
 
-    monkeypatch.setattr(training.AlignmentTrainer, "evaluate", evaluate)
+    monkeypatch.setattr(TableAlignment, "evaluate", evaluate)
     assert main(["sweep", "--config", str(write_sweep(tmp_path, tiny_bert_dir)), "--quiet"]) == 0
     by_loss = {trial.params["loss"]: trial for trial in load_study(tmp_path).trials}
     assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
@@ -307,16 +308,16 @@ def test_non_finite_objective_fails_the_trial_in_optuna_and_mlflow(tmp_path, tin
 
 
 def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
-    original = training.AlignmentTrainer.evaluate
+    original = TableAlignment.evaluate
     interrupted = []
 
     def evaluate(self):
-        if self.config.loss == "cosine" and not interrupted:
+        if self.setup.config.loss == "cosine" and not interrupted:
             interrupted.append(True)
             raise KeyboardInterrupt  # Ctrl-C in the middle of the cosine trial
         return original(self)
 
-    monkeypatch.setattr(training.AlignmentTrainer, "evaluate", evaluate)
+    monkeypatch.setattr(TableAlignment, "evaluate", evaluate)
     path = write_sweep(tmp_path, tiny_bert_dir)
     assert main(["sweep", "--config", str(path), "--quiet"]) == 130
     assert "interrupted" in capsys.readouterr().err
@@ -515,7 +516,7 @@ BAD_SWEEPS = [
     ({"objective": "holdout_recall_at_1"}, "holdout_recall_at_1 needs fixed.holdout > 0"),
     ({"pruner": "patient"}, "unknown kind 'patient'; valid kinds: none, median, hyperband"),
     ({"pruner": {"kind": "median", "n_warmup_step": 1}}, "unexpected keyword argument 'n_warmup_step'"),
-    ({"pruner": {"kind": "median", "metric": "loss"}}, "pruning needs one direction"),
+    ({"pruner": {"kind": "median", "metric": "train_loss"}}, "pruning needs one direction"),
     ({"space": {"loss": ["mse"], "loss_options.alpha": [1.0]}}, "loss 'mse' has no parameter alpha"),
     ({"space": {"loss": ["aec"], "student_options.width": [3]}}, "unexpected keyword argument 'width'"),
     ({"space": {"loss": ["mse"], "epochs": [2]}}, "epochs is both fixed and searched"),

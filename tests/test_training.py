@@ -42,10 +42,10 @@ def test_train_end_to_end_records_run_metrics_and_loadable_student(tmp_path, tin
     (run,) = runs_in_store()
     assert run.info.status == "FINISHED"
     client = mlflow.MlflowClient()
-    for metric in ("loss", "mean_cosine", "recall_at_1", "rel_norm_error", "holdout_recall_at_1"):
+    for metric in ("train_loss", "mean_cosine", "recall_at_1", "rel_norm_error", "holdout_recall_at_1"):
         history = client.get_metric_history(run.info.run_id, metric)
         assert [point.step for point in history] == [1, 2, 3], metric
-    losses = [point.value for point in client.get_metric_history(run.info.run_id, "loss")]
+    losses = [point.value for point in client.get_metric_history(run.info.run_id, "train_loss")]
     assert losses[-1] < losses[0]
     assert run.data.params["loss"] == "mse" and run.data.params["student"] == "bytescnn-small"
     assert float(run.data.params["teacher.norm_mean"]) > 0
@@ -72,7 +72,7 @@ def test_every_loss_trains(tmp_path, tiny_bert_dir, loss) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss=loss, epochs=1,
                          batch_size=16, work_dir=str(tmp_path / "runs"))
     result = train(config, quiet=True)
-    assert 0.0 <= result.metrics["recall_at_1"] <= 1.0 and result.metrics["loss"] >= 0
+    assert 0.0 <= result.metrics["recall_at_1"] <= 1.0 and result.metrics["train_loss"] >= 0
 
 
 def _final_metrics(run_id: str) -> dict[str, float]:
@@ -128,7 +128,8 @@ def test_non_finite_loss_stops_naming_epoch_and_step(tmp_path, tiny_bert_dir, ca
         (["--student", "nope"], "unknown student 'nope'"),
         (["--loss", "nope"], "unknown loss 'nope'"),
         (["--teacher", "/does/not/exist"], "/does/not/exist"),
-        (["--epochs", "0"], "epochs must be a positive integer"),
+        (["--epochs", "0"], "nothing to train"),
+        (["--epochs", "-1"], "epochs must be a non-negative integer"),
         (["--config", "{bad_key}"], "unknown key(s) colour"),
         (["--config", "{bad_yaml}"], "is not valid YAML"),
         (["--teacher", "{no_embeddings}"], "has no input word embeddings"),
@@ -152,15 +153,15 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
 
 
 def test_augmentation_trains_noisy_variants_against_clean_targets(tiny_bert_dir) -> None:
-    from distill.training import AlignmentTrainer, prepare
+    from distill.training import build_trainer, prepare
 
     config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="mse", epochs=1,
                          augment=0.3, augment_copies=2, augment_share=1.0).validate()
     teacher, student, loss = prepare(config)
-    trainer = AlignmentTrainer(config, teacher, student, loss, torch.device("cpu"))
-    assert trainer.variants.shape[0] == 3 and torch.equal(trainer.encoded, student.encode(teacher.tokens))
+    trainer = build_trainer(config, teacher, student, loss, torch.device("cpu")).phase(1)
+    assert trainer.variants.shape[0] == 3 and torch.equal(trainer.variants[0], student.encode(teacher.tokens))
     assert not torch.equal(trainer.variants[1], trainer.variants[0])  # the copies are noisy
-    rows = trainer.train_rows[:32]
+    rows = trainer.setup.train_rows[:32]
     inputs = trainer.batch_inputs(rows, torch.Generator().manual_seed(0))
     # Every input is one of the row's own variants (never another token's), and with share 1.0 a noisy one.
     for row, encoded in zip(rows.tolist(), inputs):
@@ -198,5 +199,5 @@ def test_bf16_training_from_the_command_line_keeps_fp32_weights(tmp_path, tiny_b
     assert {parameter.dtype for parameter in student.parameters()} == {torch.float32}
     assert main(["train", "--config", str(config), "--quiet"]) == 0  # the same run in fp32
     fp32_run = next(other for other in runs_in_store() if other.info.run_id != run.info.run_id)
-    assert fp32_run.data.metrics["loss"] != run.data.metrics["loss"]  # the flag did reach the forward
-    assert fp32_run.data.metrics["loss"] == pytest.approx(run.data.metrics["loss"], rel=0.05)
+    assert fp32_run.data.metrics["train_loss"] != run.data.metrics["train_loss"]  # the flag did reach the forward
+    assert fp32_run.data.metrics["train_loss"] == pytest.approx(run.data.metrics["train_loss"], rel=0.05)

@@ -7,8 +7,8 @@ import pytest
 import torch
 
 from distill.config import TrainConfig
-from distill.training import AlignmentTrainer, prepare, train
-from distill.typo_pretraining import TypoPretraining
+from distill.objectives import TableAlignment, TypoPretraining
+from distill.training import build_trainer, prepare, train
 
 
 def pretraining_config(teacher_dir, tmp_path, **values) -> TrainConfig:
@@ -21,12 +21,13 @@ def pretraining_config(teacher_dir, tmp_path, **values) -> TrainConfig:
 def test_two_views_are_distinct_versions_of_each_row(tiny_bert_dir, tmp_path) -> None:
     config = pretraining_config(tiny_bert_dir, tmp_path)
     teacher, student, loss = prepare(config)
-    trainer = AlignmentTrainer(config, teacher, student, loss, torch.device("cpu"))
-    pretraining = trainer.pretraining
-    assert isinstance(pretraining, TypoPretraining) and trainer.phase(4) is pretraining and trainer.phase(5) is trainer
+    trainer = build_trainer(config, teacher, student, loss, torch.device("cpu"))
+    pretraining = trainer.phase(1)
+    assert isinstance(pretraining, TypoPretraining) and trainer.phase(4) is pretraining
+    assert isinstance(trainer.phase(5), TableAlignment)
     assert pretraining.variants.shape[0] == 4  # clean + 3 typo copies
     assert not torch.equal(pretraining.variants[1], pretraining.variants[0])
-    rows = trainer.train_rows
+    rows = trainer.setup.train_rows
     views = pretraining.two_views(rows, torch.Generator().manual_seed(0))
     assert views.shape == (2, len(rows)) and bool((views[0] != views[1]).all())
     assert int(views.min()) >= 0 and int(views.max()) <= 3
@@ -36,17 +37,17 @@ def test_two_views_are_distinct_versions_of_each_row(tiny_bert_dir, tmp_path) ->
 def test_pretraining_pulls_typos_together_then_alignment_follows(tiny_bert_dir, tmp_path) -> None:
     config = pretraining_config(tiny_bert_dir, tmp_path, typo_pretrain_epochs=30)
     teacher, student, loss = prepare(config)
-    untrained = AlignmentTrainer(config, teacher, student, loss, torch.device("cpu"))
-    before = untrained.pretraining.evaluate()
+    untrained = build_trainer(config, teacher, student, loss, torch.device("cpu"))
+    before = untrained.phase(1).evaluate()
 
     result = train(config, quiet=True)
     client = mlflow.MlflowClient()
     history = {name: [(point.step, point.value) for point in client.get_metric_history(result.run_id, name)]
-               for name in ("typo_loss", "typo_view_cosine", "typo_other_cosine", "loss", "recall_at_1")}
+               for name in ("typo_loss", "typo_view_cosine", "typo_other_cosine", "train_loss", "recall_at_1")}
     assert [step for step, _ in history["typo_loss"]] == list(range(1, 31))
     assert [step for step, _ in history["typo_view_cosine"]] == list(range(0, 31))  # step 0: untrained
     assert history["typo_view_cosine"][0][1] == pytest.approx(before["typo_view_cosine"])
-    assert [step for step, _ in history["loss"]] == [31, 32]  # alignment epochs follow, numbered run-wide
+    assert [step for step, _ in history["train_loss"]] == [31, 32]  # alignment epochs follow, numbered run-wide
     assert [step for step, _ in history["recall_at_1"]] == [31, 32]
     assert history["typo_loss"][-1][1] < 0.5 * history["typo_loss"][0][1]
     gap_before = before["typo_view_cosine"] - before["typo_other_cosine"]

@@ -20,13 +20,13 @@ def profile_training(student: str, teacher: TeacherTable, device: torch.device, 
     config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type).validate()
     trainer = build_trainer(config, teacher, device)
     generator = torch.Generator(device=device).manual_seed(0)
-    batches = trainer.train_rows[torch.randint(len(trainer.train_rows), (steps + 1, batch_size),
+    batches = trainer.setup.train_rows[torch.randint(len(trainer.setup.train_rows), (steps + 1, batch_size),
                                                generator=generator, device=device)]
-    trainer.train_step(batches[0], generator)
+    trainer.train_step(trainer.phase(1), batches[0], generator)
     activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device.type == "cuda" else [])
     with profile(activities=activities) as profiler:
         for rows in batches[1:]:
-            trainer.train_step(rows, generator)
+            trainer.train_step(trainer.phase(1), rows, generator)
     return summarize(profiler.key_averages(), student, batch_size, steps, device)
 
 

@@ -15,7 +15,8 @@ import torch
 
 from distill.bench.timing import Probes
 from distill.config import TrainConfig
-from distill.training import AlignmentTrainer
+from distill.training import Trainer
+from distill.training import build_trainer as build_run_trainer
 from losses import build_loss
 from students import build_student
 from teachers import TeacherTable
@@ -47,12 +48,12 @@ class QualityResult:
 
 def build_trainer(
     config: TrainConfig, teacher: TeacherTable, device: torch.device
-) -> AlignmentTrainer:
+) -> Trainer:
     """A trainer for ``config`` on an already loaded ``teacher`` (seeded like ``distill train``)."""
     loss = build_loss(config.loss, **config.loss_options)
     torch.manual_seed(config.seed)
     student = build_student(config.student, teacher.dim, **config.student_options)
-    return AlignmentTrainer(config, teacher, student, loss, device)
+    return build_run_trainer(config, teacher, student, loss, device)
 
 
 def time_to_quality(
@@ -75,7 +76,7 @@ def time_to_quality(
         loss = trainer.run_epoch(epoch)  # its host sync (the epoch's loss) ends the epoch's device work
         result.seconds += time.perf_counter() - started
         result.epochs = epoch
-        metrics = trainer.evaluate()
+        metrics = trainer.phase(epoch).evaluate()
         if probes is not None:
             probes()
         result.reached = {name: metrics[name] for name in TARGETS}

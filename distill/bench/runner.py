@@ -19,18 +19,31 @@ import mlflow
 import torch
 
 from distill import tracking
-from distill.bench.machine import CPU_MATMUL_SIZE, GPU_MATMUL_SIZE, QUICK_MATMUL_SIZE, describe_machine, matmul_rate
+from distill.bench.machine import (
+    CPU_MATMUL_SIZE,
+    GPU_MATMUL_SIZE,
+    QUICK_MATMUL_SIZE,
+    describe_machine,
+    matmul_rate,
+)
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
 from distill.bench.report import Row, render_results
 from distill.bench.surgery import surgery_throughput
-from distill.bench.table import PAPER_EPOCHS, machine_rows, quality_rows, reading_notes, surgery_rows, throughput_rows
+from distill.bench.table import (
+    PAPER_EPOCHS,
+    machine_rows,
+    quality_rows,
+    reading_notes,
+    surgery_rows,
+    throughput_rows,
+)
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
 from distill.config import TrainConfig
+from distill.devices import resolve_device
 from distill.errors import DistillError
 from distill.io import atomic_write_text
-from distill.training import resolve_device
 from students.registry import resolve_student
 from teachers import TeacherTable, load_teacher
 

@@ -1,6 +1,6 @@
 """Training throughput of one student family: tokens/s, achieved GFLOP/s, share of the matmul rate, memory.
 
-Runs the workbench's own training step (:meth:`AlignmentTrainer.train_step`) on random
+Runs the workbench's own training step (:meth:`Trainer.train_step`) on random
 batches of the teacher's rows, in rounds that each start with a matrix-multiply probe.
 Achieved GFLOP/s divides the student's analytic count (:meth:`StudentEncoder.matmul_flops`,
 forward and backward of each batch) by the measured time; the optimiser's work is timed
@@ -54,12 +54,12 @@ def training_throughput(
         generator = torch.Generator(device=device).manual_seed(0)
 
         def batches(count: int) -> list[torch.Tensor]:
-            picks = torch.randint(len(trainer.train_rows), (count, batch_size), generator=generator, device=device)
-            return list(trainer.train_rows[picks])
+            picks = torch.randint(len(trainer.setup.train_rows), (count, batch_size), generator=generator, device=device)
+            return list(trainer.setup.train_rows[picks])
 
         def run(rows: list[torch.Tensor]) -> None:
             for batch in rows:
-                trainer.train_step(batch, generator)
+                trainer.train_step(trainer.phase(1), batch, generator)
 
         run(batches(2))
         flops: list[int] = []
@@ -67,7 +67,7 @@ def training_throughput(
 
         def round_rate() -> float:
             rows = batches(steps)
-            work = sum(trainer.student.matmul_flops(trainer.encoded[batch]) for batch in rows)
+            work = sum(trainer.student.matmul_flops(trainer.setup.encoded[batch]) for batch in rows)
             seconds = timed(lambda: run(rows), device)
             flops.append(work)
             tokens.append(steps * batch_size / seconds)

@@ -25,9 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.devices import resolve_device
     from distill.runs import load_student_from
     from distill.surgery import save_swapped
-    from distill.training import resolve_device
 
     device = resolve_device(args.device)
     student = load_student_from(args.student, tracking_uri=args.tracking_uri)

@@ -33,6 +33,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="first pre-train on typo pairs with Multi-Similarity loss for EPOCHS (RETVec §3)")
     parser.add_argument("--typo-rate", type=float, metavar="RATE", dest="typo_pretrain_rate",
                         help="per-character typo rate of the pre-training variants (default 0.1)")
+    parser.add_argument("--frequency-exponent", type=float, metavar="EXP",
+                        help="draw table rows in proportion to (count on the training text + 1) ** EXP (0: uniform)")
+    parser.add_argument("--keep-special-rows", action=argparse.BooleanOptionalAction, default=None,
+                        help="special tokens keep the teacher's rows instead of the student's")
+    parser.add_argument("--corpus", help="text for context distillation and row counts (default pydoc; "
+                        "its training documents train, its held-out documents evaluate)")
+    parser.add_argument("--context-epochs", type=int, metavar="EPOCHS",
+                        help="after table alignment, train through the frozen transformer for EPOCHS passes "
+                        "over the corpus's training sentences")
+    parser.add_argument("--context-lr", type=float, help="learning rate of context distillation (default 5e-4)")
+    parser.add_argument("--context-loss", choices=("cosine", "mse"), help="context distillation loss (default cosine)")
     parser.add_argument("--eval-every", type=int, help="epochs between alignment evaluations")
     parser.add_argument("--checkpoint-every", type=int, help="epochs between checkpoints")
     parser.add_argument("--work-dir", help="where checkpoints are written (default .distill/runs)")
@@ -54,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
             "bf16": args.bf16, "compile": args.compile,
             "holdout": args.holdout, "vocab_sample": args.vocab_sample, "augment": args.augment,
             "typo_pretrain_epochs": args.typo_pretrain_epochs, "typo_pretrain_rate": args.typo_pretrain_rate,
+            "frequency_exponent": args.frequency_exponent, "keep_special_rows": args.keep_special_rows,
+            "corpus": args.corpus, "context_epochs": args.context_epochs, "context_lr": args.context_lr,
+            "context_loss": args.context_loss,
             "recipe": args.recipe, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
             "work_dir": args.work_dir, "run_name": args.run_name,
         }

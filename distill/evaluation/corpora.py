@@ -11,6 +11,11 @@ Names resolve to:
   or its cache is reachable.
 * a local file read through ``datasets``: ``.txt`` (documents separated by blank
   lines), or ``.csv`` / ``.jsonl`` / ``.parquet`` with a ``text`` column (one document a row).
+
+Any of them followed by ``:train`` or ``:heldout`` is one part of a fixed split *by
+document* (:func:`document_part`): context distillation trains on ``:train`` and the
+evaluations that judge it read ``:heldout``, so no evaluation sentence comes from a
+document seen in training.
 """
 
 from __future__ import annotations
@@ -35,6 +40,9 @@ LOCAL_ALTERNATIVE = (
     f"use the offline corpus '{OFFLINE_CORPUS}' or a local file "
     f"({', '.join(LOCAL_FORMATS)}; tables need a '{TEXT_COLUMN}' column)"
 )
+
+PARTS = ("train", "heldout")
+HELDOUT_SHARE = 0.2  # a fifth of the documents are held out (4:1)
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[‘“]?[A-Z0-9])")
 _RULE = re.compile(r"[*=\-^~+|]{3,}.*")  # reST heading underlines and table borders
@@ -79,6 +87,34 @@ def noised_corpus(corpus: Corpus, spec: NoiseSpec, seed: int) -> Corpus:
                   corpus.documents)
 
 
+def document_part(corpus: Corpus, part: str, heldout_share: float = HELDOUT_SHARE) -> Corpus:
+    """The documents of ``corpus`` in ``part`` (``train`` or ``heldout``), sentences in reading order.
+
+    A document is held out when a hash of its sentences falls in the first ``heldout_share``
+    of the hash range, so the split depends on each document's text alone: adding or
+    reordering documents never moves another one across. The part is renamed
+    ``<name>:<part>``; a part with no sentence is refused.
+    """
+    if part not in PARTS:
+        raise DistillError(f"unknown corpus part {part!r}; valid parts: {', '.join(PARTS)}")
+    texts: dict[int, list[str]] = {}
+    for sentence, document in zip(corpus.sentences, corpus.documents):
+        texts.setdefault(document, []).append(sentence)
+    keep = {document for document, sentences in texts.items()
+            if (_hash_share("\n".join(sentences)) < heldout_share) == (part == "heldout")}
+    kept = [(sentence, document) for sentence, document in zip(corpus.sentences, corpus.documents)
+            if document in keep]
+    if not kept:
+        raise DistillError(f"corpus {corpus.name!r} has no document in its {part} part; use a larger corpus")
+    sentences, documents = zip(*kept)
+    return Corpus(f"{corpus.name}:{part}", tuple(sentences), tuple(documents))
+
+
+def _hash_share(text: str) -> float:
+    """A stable pseudo-random number in [0, 1) from ``text``."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") / 2**64
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of a paragraph, at ``.``/``!``/``?`` followed by a capital; shorter than MIN_WORDS dropped."""
     text = " ".join(text.split())
@@ -101,7 +137,11 @@ def corpus_from_documents(
 
 
 def load_corpus(name_or_path: str) -> Corpus:
-    """The corpus named ``pydoc``, ``wikitext`` or ``imdb``, or read from a local file."""
+    """The corpus named ``pydoc``, ``wikitext`` or ``imdb``, or read from a local file;
+    with a ``:train`` / ``:heldout`` suffix, that part of it (:func:`document_part`)."""
+    base, _, part = name_or_path.rpartition(":")
+    if base and part in PARTS:
+        return document_part(load_corpus(base), part)
     if name_or_path == OFFLINE_CORPUS:
         return pydoc_corpus()
     if name_or_path in HUB_CORPORA:

@@ -29,17 +29,29 @@ from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import ModelOutput
 
 from distill import tracking
+from distill.devices import resolve_device
 from distill.errors import DistillError
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus, noised_corpus
 from distill.evaluation.report import render, write_report
-from distill.evaluation.statistics import PairedTest, ScoreKey, ScoreTable, Summary, paired_tests, summarize
 from distill.evaluation.samples import Samples
+from distill.evaluation.statistics import (
+    PairedTest,
+    ScoreKey,
+    ScoreTable,
+    Summary,
+    paired_tests,
+    summarize,
+)
 from distill.evaluation.tasks import Task, last_hidden_state, mean_pool, resolve_tasks
 from distill.evaluation.wholeword import SUFFIX, WholeWords, continuation_prefix
 from distill.noise import NoiseSpec
 from distill.runs import load_student_from
-from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
-from distill.training import resolve_device
+from distill.surgery import (
+    StudentEmbedding,
+    input_embeddings,
+    load_transformer,
+    swapped_input_embeddings,
+)
 from students import StudentEncoder
 from teachers import load_tokenizer
 

@@ -1,7 +1,7 @@
 """RETVec's typo pre-training: Multi-Similarity over typo variants of the same token.
 
 RETVec trains its encoder so that a word and its typos land together and other words
-apart, before any downstream use (``shared/reference/retvec.md`` §3): every batch holds
+apart, before any downstream use (Bursztein et al. 2023, RETVec, §3): every batch holds
 two views of each word labelled by the word, under Multi-Similarity loss with α 4,
 β 40, λ (base) 0.5 and ε-mining 0.1 (§3.3, Appendix E) — pytorch-metric-learning's
 ``MultiSimilarityLoss`` and ``MultiSimilarityMiner`` here. With
@@ -25,8 +25,7 @@ Choices and deviations:
 
 from __future__ import annotations
 
-import math
-from typing import Callable
+from typing import ClassVar, Iterable
 
 import torch
 from pytorch_metric_learning import losses as pml_losses
@@ -34,8 +33,8 @@ from pytorch_metric_learning import miners as pml_miners
 from torch import Tensor
 from torch.nn import functional as F
 
-from distill.config import TrainConfig
-from distill.schedules import warmup_cosine
+from distill.objectives.base import Setup, shuffled_batches, steps_for
+from distill.objectives.table import encode_variants
 
 # RETVec §3.3 / Appendix E / the repository's config agree on these.
 ALPHA, BETA, BASE, MINER_EPSILON = 4.0, 40.0, 0.5, 0.1
@@ -51,34 +50,26 @@ class TypoPretraining:
     ``batch_size`` embeddings, every one with exactly one positive.
     """
 
-    loss_name = "typo_loss"
+    name: ClassVar[str] = "typo"
+    loss_name: ClassVar[str] = "typo_loss"
 
-    def __init__(
-        self,
-        config: TrainConfig,
-        forward: Callable[[Tensor], Tensor],
-        embed: Callable[[Tensor], Tensor],
-        optimizer: torch.optim.Optimizer,
-        variants: Tensor,
-        rows: Tensor,
-    ) -> None:
-        """``forward``: the student's training forward; ``embed``: its vocabulary embedding in
-        eval mode (for :meth:`evaluate`); ``optimizer``: a fresh one over the student's parameters."""
-        if len(variants) < 2:
-            raise ValueError("typo pre-training needs at least one typo variant besides the clean encoding")
-        self.config, self.forward, self.embed, self.variants, self.rows = config, forward, embed, variants, rows
+    def __init__(self, setup: Setup) -> None:
+        config = setup.config
+        self.setup, self.rows = setup, setup.train_rows
+        self.variants = encode_variants(setup, config.typo_pretrain_rate, config.augment_copies,
+                                        seed=config.seed * 1_000 + 500)
         self.rows_per_step = max(1, config.batch_size // 2)
         self.loss_fn = pml_losses.MultiSimilarityLoss(alpha=ALPHA, beta=BETA, base=BASE)
         self.miner = pml_miners.MultiSimilarityMiner(epsilon=MINER_EPSILON)
-        self.optimizer = optimizer
-        total_steps = config.typo_pretrain_epochs * self.steps_per_epoch
-        self.scheduler = torch.optim.lr_scheduler.LambdaLR(
-            self.optimizer, warmup_cosine(total_steps, config.warmup_fraction)
-        )
+        self.optimizer = setup.new_optimizer(config.lr)
+        self.scheduler = setup.warmup_cosine(self.optimizer, config.typo_pretrain_epochs * self.steps_per_epoch)
 
     @property
     def steps_per_epoch(self) -> int:
-        return math.ceil(len(self.rows) / self.rows_per_step)
+        return steps_for(len(self.rows), self.rows_per_step)
+
+    def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
+        return shuffled_batches(self.rows, self.rows_per_step, generator)
 
     def two_views(self, rows: Tensor, generator: torch.Generator) -> Tensor:
         """``(2, B)`` variant indices: two different versions of each row."""
@@ -90,7 +81,7 @@ class TypoPretraining:
     def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor:
         views = self.two_views(rows, generator)
         labels = torch.cat([rows, rows])
-        embeddings = self.forward(self.variants[views.flatten(), labels]).float()
+        embeddings = self.setup.forward(self.variants[views.flatten(), labels]).float()
         return self.loss_fn(embeddings, labels, self.miner(embeddings, labels))
 
     @torch.no_grad()
@@ -102,8 +93,8 @@ class TypoPretraining:
         sampled row's. Pre-training should raise the first well above the second.
         """
         rows = self.rows[:FIDELITY_SAMPLE]
-        clean = self.embed(self.variants[0, rows])
-        noisy = self.embed(self.variants[1, rows])
+        clean = self.setup.student.embed_vocabulary(self.variants[0, rows])
+        noisy = self.setup.student.embed_vocabulary(self.variants[1, rows])
         return {
             "typo_view_cosine": F.cosine_similarity(clean, noisy).mean().item(),
             "typo_other_cosine": F.cosine_similarity(clean, clean.roll(1, dims=0)).mean().item(),

@@ -1,0 +1,141 @@
+"""Context distillation: train the student through the frozen transformer it will serve.
+
+The student sits in place of the word embeddings, as live surgery puts it there
+(:class:`distill.surgery.StudentEmbedding`), and is trained so that the swapped model's
+hidden states follow the untouched model's on real text: per-token states and
+mean-pooled sentence vectors of the chosen layers, under a cosine or MSE loss. The
+transformer's weights never change; only the student learns. Rows the student does not
+learn (held out, reserved, and with ``keep_special_rows`` the special tokens) keep the
+model's own values here as after surgery, so a held-out row is never trained, even
+indirectly.
+
+Where this comes from: Zero-Shot Tokenizer Transfer (Minixhofer et al., NeurIPS 2024,
+§3) trains its embedding predictor through the language model's own objective instead
+of regressing table rows; here the objective is the untouched model's output, which is
+what the fidelity evaluation (``distill.evaluation.tasks``) measures. Text is the
+training documents of the run's corpus (:func:`distill.objectives.text.corpus_part`);
+the metrics logged after each epoch read its held-out documents only.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import ClassVar, Iterable
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor
+
+from distill.evaluation.corpora import Corpus
+from distill.evaluation.samples import collate, sentence_samples
+from distill.evaluation.tasks import FidelityScorer, mean_pool
+from distill.objectives.base import Setup, shuffled_batches, steps_for
+from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
+from teachers import input_embeddings, load_tokenizer
+
+CONTEXT_LOSSES = ("cosine", "mse")
+EVAL_SENTENCES = 128  # held-out sentences scored after each epoch
+EVAL_SEED = 0
+
+
+class ContextDistillation:
+    """Batches of training sentences; the loss compares the swapped model's states with the untouched one's."""
+
+    name: ClassVar[str] = "context"
+    loss_name: ClassVar[str] = "context_loss"
+
+    def __init__(self, setup: Setup, train_text: Corpus, heldout_text: Corpus) -> None:
+        config, teacher = setup.config, setup.teacher
+        self.setup = setup
+        loaded = load_transformer(teacher.model_path)
+        self.model = loaded.model.to(setup.device).eval().requires_grad_(False)
+        self.tokenizer = load_tokenizer(loaded.path)
+        self.original = input_embeddings(self.model)
+        accepted = inspect.signature(self.model.forward).parameters
+        rows = setup.train_rows.cpu()
+        self.embedding = StudentEmbedding(
+            setup.student, [teacher.tokens[row] for row in rows.tolist()], teacher.ids[rows], self.original
+        )
+        encoded = self.tokenizer(list(train_text.sentences), truncation=True, max_length=config.context_max_length)
+        self.examples = [{key: list(encoded[key][index]) for key in encoded.keys() if key in accepted}
+                         for index in range(len(train_text.sentences))]
+        self.model_inputs = set(self.examples[0]) if self.examples else {"input_ids", "attention_mask"}
+        self.sentences = torch.arange(len(self.examples), device=setup.device)
+        self.cached_targets: dict[int, list[Tensor]] = {}
+        self.eval_samples = sentence_samples(heldout_text, self.tokenizer, EVAL_SEED,
+                                             min(EVAL_SENTENCES, len(heldout_text.sentences)),
+                                             config.context_max_length)
+        self.optimizer = setup.new_optimizer(config.context_lr)
+        self.scheduler = setup.warmup_cosine(self.optimizer, config.context_epochs * self.steps_per_epoch)
+
+    @property
+    def steps_per_epoch(self) -> int:
+        return steps_for(len(self.examples), self.setup.config.context_batch_size)
+
+    def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
+        return shuffled_batches(self.sentences, self.setup.config.context_batch_size, generator)
+
+    def layer_states(self, batch: dict[str, Tensor]) -> list[Tensor]:
+        """The model's hidden states of the configured layers on ``batch``."""
+        output = self.model(**batch, output_hidden_states=True)
+        return [output.hidden_states[layer] for layer in self.setup.config.context_layers]
+
+    def targets(self, indices: list[int], batch: dict[str, Tensor]) -> list[Tensor]:
+        """The untouched model's states for the batch; each sentence is run once per run and cached
+        (the model is frozen and in eval mode, so its states never change)."""
+        missing = [position for position, index in enumerate(indices) if index not in self.cached_targets]
+        if missing:
+            sub_batch = {key: value[missing] for key, value in batch.items()}
+            with torch.no_grad(), swapped_input_embeddings(self.model, self.original):
+                states = self.layer_states(sub_batch)
+            for row, position in enumerate(missing):
+                length = int(sub_batch["attention_mask"][row].sum())
+                self.cached_targets[indices[position]] = [layer[row, :length].float() for layer in states]
+        width = batch["input_ids"].shape[1]
+        return [
+            torch.stack([F.pad(self.cached_targets[index][layer], (0, 0, 0, width - len(self.cached_targets[index][layer])))
+                         for index in indices])
+            for layer in range(len(self.setup.config.context_layers))
+        ]
+
+    def batch_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
+        indices = batch_indices.tolist()
+        batch = collate([self.examples[index] for index in indices], self.tokenizer.pad_token_id, self.setup.device)
+        expected = self.targets(indices, batch)
+        with self.setup.autocast(), swapped_input_embeddings(self.model, self.embedding):
+            predicted = self.layer_states(batch)
+        mask = batch["attention_mask"].bool()
+        config = self.setup.config
+        loss = predicted[0].new_zeros((), dtype=torch.float32)
+        for states, targets in zip(predicted, expected):
+            states = states.float()
+            if config.context_token_weight:
+                loss = loss + config.context_token_weight * self.distance(states[mask], targets[mask])
+            if config.context_sentence_weight:
+                loss = loss + config.context_sentence_weight * self.distance(mean_pool(states, mask),
+                                                                           mean_pool(targets, mask))
+        return loss / len(predicted)
+
+    def distance(self, predicted: Tensor, expected: Tensor) -> Tensor:
+        if self.setup.config.context_loss == "mse":
+            return F.mse_loss(predicted, expected)
+        return (1.0 - F.cosine_similarity(predicted, expected, dim=-1)).mean()
+
+    @torch.no_grad()
+    def evaluate(self) -> dict[str, float]:
+        """Fidelity of the swapped model on held-out sentences (``heldout_*``), and the table metrics."""
+        was_training = self.setup.student.training
+        self.setup.student.eval()
+        scorer = FidelityScorer()
+        try:
+            for batch in self.eval_samples.batches(32, self.tokenizer.pad_token_id, self.setup.device):
+                batch = {key: value for key, value in batch.items() if key in self.model_inputs}
+                with swapped_input_embeddings(self.model, self.original):
+                    reference = self.model(**batch, output_hidden_states=True)
+                with swapped_input_embeddings(self.model, self.embedding):
+                    output = self.model(**batch, output_hidden_states=True)
+                scorer.update(output, batch, reference)
+        finally:
+            self.setup.student.train(was_training)
+        fidelity = {f"heldout_{name}": value for name, value in scorer.result().items()}
+        return {**fidelity, **self.setup.vocabulary_metrics()}

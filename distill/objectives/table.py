@@ -1,0 +1,106 @@
+"""Table alignment (paper §2): the student reproduces the teacher's rows from their strings.
+
+Every loss of :mod:`losses` plugs in here. Two additions to the paper's recipe:
+
+* **Typo augmentation** (``augment``): a share of the examples reads a typo variant of
+  the token, with the clean row as target (RETVec's families, §3).
+* **Frequency-aware sampling** (``frequency_exponent`` > 0): an epoch draws as many rows
+  as it has training rows, with replacement, in proportion to ``(count + 1) ** exponent``
+  where ``count`` is how often the tokenizer emits the row on the training text. The
+  rows that text is made of are learnt first; with exponent 0 an epoch is a permutation
+  of the rows, as in the paper. (The +1 keeps every row in play; word2vec smooths its
+  negative-sampling distribution with exponent 0.75 for the same reason.)
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Iterable
+
+import torch
+from torch import Tensor
+
+from distill.noise import noisy_tokens
+from distill.objectives.base import Setup, shuffled_batches, steps_for
+from losses import AlignmentLoss, select_negatives
+
+
+def encode_variants(setup: Setup, rate: float, copies: int, seed: int) -> Tensor:
+    """``(1 + copies, V, ...)``: the clean encoding, then ``copies`` typo variants (none at rate 0).
+
+    The noisy strings are drawn once per run (RETVec's typo families at ``rate`` per
+    character, within its per-token limits, §3), so the loop only indexes tensors.
+    """
+    variants = [setup.encoded]
+    if rate > 0:
+        spec = f"typo:{rate},max_edits:4,max_fraction:0.25"
+        tokens = setup.teacher.tokens
+        variants += [setup.student.encode(noisy_tokens(tokens, spec, seed=seed + copy)).to(setup.device)
+                     for copy in range(copies)]
+    return torch.stack(variants)
+
+
+class TableAlignment:
+    """The alignment phase: batches of teacher rows, the configured loss, the run's recipe."""
+
+    name: ClassVar[str] = "table"
+    loss_name: ClassVar[str] = "train_loss"
+
+    def __init__(self, setup: Setup, loss: AlignmentLoss, row_counts: Tensor | None = None) -> None:
+        """``row_counts``: ``(len(teacher),)`` occurrences of each row in the training text, for
+        frequency-aware sampling (required when ``frequency_exponent`` > 0)."""
+        config = setup.config
+        self.setup, self.loss = setup, loss
+        self.batch_size = config.batch_size
+        self.variants = encode_variants(setup, config.augment, config.augment_copies, seed=config.seed * 1_000)
+        self.labels = setup.teacher.ids.to(setup.device)
+        self.train_table = setup.table[setup.train_rows]  # triplet negatives come from these rows
+        self.row_weights: Tensor | None = None
+        if config.frequency_exponent > 0:
+            if row_counts is None:
+                raise ValueError("frequency-aware sampling needs the rows' counts on the training text")
+            counts = row_counts.to(setup.device)[setup.train_rows].double()
+            self.row_weights = (counts + 1.0) ** config.frequency_exponent
+        self.optimizer = setup.new_optimizer(config.lr)
+        if config.schedule == "plateau":
+            self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
+                self.optimizer, mode="min", factor=config.plateau_factor, patience=config.plateau_patience
+            )
+        else:
+            self.scheduler = setup.warmup_cosine(self.optimizer, config.epochs * self.steps_per_epoch)
+
+    @property
+    def steps_per_epoch(self) -> int:
+        return steps_for(len(self.setup.train_rows), self.batch_size)
+
+    def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
+        rows = self.setup.train_rows
+        if self.row_weights is None:
+            return shuffled_batches(rows, self.batch_size, generator)
+        drawn = torch.multinomial(self.row_weights, len(rows), replacement=True, generator=generator)
+        return rows[drawn].split(self.batch_size)
+
+    def batch_inputs(self, rows: Tensor, generator: torch.Generator) -> Tensor:
+        """Encoded inputs of ``rows``: clean, or with probability ``augment_share`` a typo variant."""
+        if len(self.variants) == 1:
+            return self.variants[0, rows]
+        device = self.setup.device
+        noisy = torch.rand(len(rows), generator=generator, device=device) < self.setup.config.augment_share
+        copy = torch.randint(1, len(self.variants), (len(rows),), generator=generator, device=device)
+        return self.variants[torch.where(noisy, copy, 0), rows]
+
+    def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor:
+        predicted = self.setup.forward(self.batch_inputs(rows, generator)).float()
+        targets = self.setup.table[rows]
+        if self.loss.kind == "pair":
+            return self.loss(predicted, targets)
+        if self.loss.kind == "labelled":
+            return self.loss(predicted, targets, self.labels[rows])
+        # Triplet: DistillEmb's negative, nearest to the positive in a random window of training rows.
+        positions = torch.searchsorted(self.setup.train_rows, rows)
+        negatives = select_negatives(
+            positions, self.train_table, self.setup.config.negative_window, generator, self.loss.negative_metric
+        )
+        return self.loss(predicted, targets, self.train_table[negatives])
+
+    def evaluate(self) -> dict[str, float]:
+        return self.setup.vocabulary_metrics()
