@@ -74,11 +74,14 @@ class TrainConfig:
     context_epochs: int = 0
     context_lr: float = 5e-4
     context_batch_size: int = 32  # sentences per step
+    context_steps_per_epoch: int = 0  # steps of a context epoch; 0 = one pass over the training sentences
     context_max_length: int = 64  # tokens per sentence
     context_layers: list[int] = field(default_factory=lambda: [-1])  # hidden_states indices; -1 = last layer
     context_loss: str = "cosine"  # cosine or mse, per token state and per mean-pooled sentence vector
     context_token_weight: float = 1.0
     context_sentence_weight: float = 1.0
+    # Each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off.
+    context_table_weight: float = 0.0
     seed: int = 0
     device: str = "auto"
     bf16: bool = False  # the student's forward under bfloat16 autocast (weights, loss and optimiser stay fp32)
@@ -102,7 +105,7 @@ class TrainConfig:
                 raise DistillError(f"{name} must be a positive integer, got {value!r}")
         if not self.lr > 0:
             raise DistillError(f"lr must be positive, got {self.lr!r}")
-        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs"):
+        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise DistillError(f"{name} must be a non-negative integer, got {value!r}")
@@ -116,7 +119,7 @@ class TrainConfig:
             isinstance(layer, int) and not isinstance(layer, bool) for layer in self.context_layers
         ):
             raise DistillError(f"context_layers must be a non-empty list of layer indices, got {self.context_layers!r}")
-        for name in ("frequency_exponent", "context_token_weight", "context_sentence_weight"):
+        for name in ("frequency_exponent", "context_token_weight", "context_sentence_weight", "context_table_weight"):
             if not 0.0 <= getattr(self, name) < float("inf"):
                 raise DistillError(f"{name} must be a finite number >= 0, got {getattr(self, name)!r}")
         if self.context_epochs and not self.context_token_weight and not self.context_sentence_weight:

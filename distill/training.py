@@ -79,6 +79,8 @@ def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEnco
                 device: torch.device) -> Setup:
     """Rows, encodings and student on ``device``, shared by every objective of the run."""
     student = student.to(device)
+    # Surgery reads this to keep the model's rows for the special tokens (distill.surgery).
+    student.provenance = {**student.provenance, SPECIAL_ROWS_KEY: config.keep_special_rows}
     if loss.direction_only:
         # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.
         student.rescale_norm = teacher.norm_mean
@@ -100,15 +102,19 @@ def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective,
     phases: list[tuple[Objective, int]] = []
     if config.typo_pretrain_epochs:
         phases.append((TypoPretraining(setup), config.typo_pretrain_epochs))
-    if config.epochs:
+    table = None
+    if config.epochs or config.context_table_weight > 0:
         counts = None
         if config.frequency_exponent > 0 and train_text is not None:
             tokenizer = load_tokenizer(setup.teacher.model_path)
             counts = row_counts(setup.teacher, tokenizer, list(train_text.sentences))
-        phases.append((TableAlignment(setup, loss, counts), config.epochs))
+        table = TableAlignment(setup, loss, counts)
+    if config.epochs and table is not None:
+        phases.append((table, config.epochs))
     if config.context_epochs and train_text is not None:
         heldout_text = corpus_part(config.corpus, "heldout")
-        phases.append((ContextDistillation(setup, train_text, heldout_text), config.context_epochs))
+        context = ContextDistillation(setup, train_text, heldout_text, table if config.context_table_weight else None)
+        phases.append((context, config.context_epochs))
     return phases
 
 

@@ -9,6 +9,7 @@ probes are interleaved throughout, and their spread is reported as the contentio
 from __future__ import annotations
 
 import dataclasses
+import re
 import shlex
 import sys
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from distill.bench.machine import (
     describe_machine,
     matmul_rate,
 )
+from distill.bench.fidelity import BUDGETS, FidelityJudge, contenders, fidelity_rows, render_fidelity, time_to_fidelity
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
 from distill.bench.report import Row, render_results
@@ -67,6 +69,11 @@ class BenchSettings:
     profile: bool = False
     results: str = "bench/RESULTS.md"
     tracking_uri: str | None = None
+    fidelity: bool = False  # run only the time-to-fidelity section (minutes to hours)
+    fidelity_budgets: list[float] = field(default_factory=lambda: list(BUDGETS))
+    fidelity_contenders: list[str] | None = None  # names (default: all) at every budget
+    best_budgets: list[float] | None = None  # extra budgets for the "best" contender only
+    fidelity_corpus: str = "pydoc:heldout"  # judged on these held-out documents
 
 
 @dataclass(frozen=True)
@@ -140,9 +147,55 @@ def quality_config(recipe: str, teacher: TeacherTable, device: torch.device, sca
     return config.validate()
 
 
+FIDELITY_START, FIDELITY_END = "<!-- time to fidelity -->", "<!-- end of time to fidelity -->"
+
+
+def with_fidelity_block(text: str, block: str | None) -> str:
+    """``text`` with its time-to-fidelity block replaced by ``block`` (kept as it is when None)."""
+    start, end = text.find(FIDELITY_START), text.find(FIDELITY_END)
+    old = text[start:end + len(FIDELITY_END)] if 0 <= start < end else ""
+    new = f"{FIDELITY_START}\n{block}{FIDELITY_END}" if block is not None else old
+    if old:
+        return text.replace(old, new)
+    return text.rstrip("\n") + ("\n\n" + new + "\n" if new else "\n")
+
+
+def _fidelity_block_of(text: str) -> str | None:
+    start, end = text.find(FIDELITY_START), text.find(FIDELITY_END)
+    return text[start + len(FIDELITY_START) + 1:end] if 0 <= start < end else None
+
+
+def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchReport:
+    """The time-to-fidelity section alone (:mod:`distill.bench.fidelity`): its block of the results file
+    is replaced, the rest kept; one MLflow run with every figure and each contender's curve."""
+    device = resolve_device(settings.device)
+    teacher = load_teacher(settings.teacher)
+    judge = FidelityJudge(settings.teacher, settings.fidelity_corpus, device,
+                          **({"seeds": 1, "samples": 16, "max_length": 32} if settings.quick else {}))
+    train_corpus = settings.fidelity_corpus.rpartition(":")[0] or settings.fidelity_corpus
+    plan = [(contender, budget) for budget in settings.fidelity_budgets for contender in contenders(budget)
+            if settings.fidelity_contenders is None or contender.name in settings.fidelity_contenders]
+    plan += [(contender, budget) for budget in settings.best_budgets or () for contender in contenders(budget)
+             if contender.name == "best"]
+    runs = [time_to_fidelity(contender, budget, teacher, judge, device, train_corpus, progress=not settings.quick,
+                             quick=settings.quick)
+            for contender, budget in plan]
+    machine = describe_machine(device)
+    command = command or "distill " + shlex.join(sys.argv[1:])
+    block = render_fidelity(runs, machine, command, judge)
+    path = Path(settings.results)
+    previous = path.read_text() if path.is_file() else "# `distill bench` results\n"
+    atomic_write_text(path, with_fidelity_block(previous, block))
+    rows = [row for run in runs for row in fidelity_rows(run)]
+    curves = {re.sub(r"[^\w.\-]+", "_", f"{run.contender.name}_{run.budget:.0f}s"): run.points for run in runs}
+    return BenchReport(rows, path, log_run(rows, curves, machine, settings, block))
+
+
 def run_bench(settings: BenchSettings, command: str | None = None) -> BenchReport:
     """Measure everything, write the results file, log the MLflow run; ``command`` is recorded (default argv)."""
     validate(settings)
+    if settings.fidelity:
+        return run_fidelity(settings, command)
     device = resolve_device(settings.device)
     scale = scale_for(settings.quick, device)
     bf16 = settings.bf16 if settings.bf16 is not None else device.type == "cuda"
@@ -189,7 +242,9 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     machine = describe_machine(device)
     command = command or "distill " + shlex.join(sys.argv[1:])
     markdown = render_results(rows, machine, command, reading_notes(speed_teacher, teacher, settings.quick), profile)
-    path = atomic_write_text(settings.results, markdown)
+    previous = Path(settings.results).read_text() if Path(settings.results).is_file() else ""
+    path = atomic_write_text(settings.results, with_fidelity_block(markdown, None) if not previous else
+                             with_fidelity_block(markdown, _fidelity_block_of(previous)))
     curves = {f"{result.recipe}_{precision}": result.history for precision, result in qualities}
     return BenchReport(rows, path, log_run(rows, curves, machine, settings, markdown))
 

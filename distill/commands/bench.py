@@ -27,6 +27,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", action="store_true", help="add a torch.profiler summary of the default student")
     parser.add_argument("--results", default="bench/RESULTS.md", metavar="PATH",
                         help="where to write the results (default bench/RESULTS.md)")
+    parser.add_argument("--fidelity", action="store_true",
+                        help="only time to fidelity: train contenders (table objective, + frequency-aware rows, "
+                             "+ context distillation, the best combination) and judge the swapped model on held-out "
+                             "documents after every epoch; replaces that block of the results file (about 1.5 h)")
+    parser.add_argument("--budgets", type=float, nargs="+", metavar="S",
+                        help="with --fidelity: training seconds per contender (default 300 900)")
+    parser.add_argument("--contenders", nargs="+", metavar="NAME",
+                        help="with --fidelity: table, table+frequency, table+context, best (default all)")
+    parser.add_argument("--best-budgets", type=float, nargs="+", metavar="S",
+                        help="with --fidelity: further budgets for the best contender only")
     parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
 
 
@@ -37,7 +47,10 @@ def run(args: argparse.Namespace) -> int:
         students=args.students or list(DEFAULT_STUDENTS), device=args.device, teacher=args.teacher, quick=args.quick,
         time_cap=args.time_cap, batch_sizes=args.batch_size, bf16=args.bf16, compile_forward=args.compile,
         profile=args.profile, results=args.results, tracking_uri=args.tracking_uri,
+        fidelity=args.fidelity, fidelity_contenders=args.contenders, best_budgets=args.best_budgets,
     )
+    if args.budgets:
+        settings.fidelity_budgets = args.budgets
     report = run_bench(settings)
     print(render_text(report.rows))
     print(f"results written to {report.results_path} and to MLflow run {report.run_id} (experiment bench)")

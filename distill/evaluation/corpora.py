@@ -6,13 +6,18 @@ Names resolve to:
   CPython install ships in ``pydoc_data.topics``, cleaned to prose sentences (code
   blocks, grammar rules, headings and tables dropped). Real English prose written by
   people, available on a fresh machine with no network.
+* ``stdlib`` (offline too): the docstrings of the Python standard library's modules,
+  classes and functions, read from its source files with ``ast`` (nothing is imported),
+  cleaned the same way; each docstring a document. Tens of thousands of sentences of
+  technical prose, for training text beside ``pydoc``.
 * ``wikitext`` and ``imdb``: the paper's datasets (§3), the train splits of
   ``wikitext-2-raw-v1`` and ``imdb`` through Hugging Face ``datasets``, where the hub
   or its cache is reachable.
 * a local file read through ``datasets``: ``.txt`` (documents separated by blank
   lines), or ``.csv`` / ``.jsonl`` / ``.parquet`` with a ``text`` column (one document a row).
 
-Any of them followed by ``:train`` or ``:heldout`` is one part of a fixed split *by
+Names joined by ``+`` (``pydoc+stdlib``) are one corpus, documents in that order. Any
+of them followed by ``:train`` or ``:heldout`` is one part of a fixed split *by
 document* (:func:`document_part`): context distillation trains on ``:train`` and the
 evaluations that judge it read ``:heldout``, so no evaluation sentence comes from a
 document seen in training.
@@ -20,18 +25,21 @@ document seen in training.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import random
 import re
+import sysconfig
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from distill.errors import DistillError
 from distill.noise import NoiseSpec, apply_noise
 
 OFFLINE_CORPUS = "pydoc"
+STDLIB_CORPUS = "stdlib"
 TEXT_COLUMN = "text"
 MIN_WORDS = 3
 # suffix → ``datasets`` builder
@@ -142,8 +150,12 @@ def load_corpus(name_or_path: str) -> Corpus:
     base, _, part = name_or_path.rpartition(":")
     if base and part in PARTS:
         return document_part(load_corpus(base), part)
+    if "+" in name_or_path and not Path(name_or_path).expanduser().exists():
+        return joined_corpus([load_corpus(name) for name in name_or_path.split("+")])
     if name_or_path == OFFLINE_CORPUS:
         return pydoc_corpus()
+    if name_or_path == STDLIB_CORPUS:
+        return stdlib_corpus()
     if name_or_path in HUB_CORPORA:
         return hub_corpus(name_or_path)
     path = Path(name_or_path).expanduser()
@@ -190,6 +202,45 @@ def pydoc_corpus() -> Corpus:
 
     paragraphs = [paragraph for key in sorted(topics) for paragraph in _prose_paragraphs(topics[key])]
     return corpus_from_documents(OFFLINE_CORPUS, paragraphs, _prose_sentences)
+
+
+def _docstrings(source: str) -> Iterator[str]:
+    """Docstrings of a module's source: the module's, then every class's and function's."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            docstring = ast.get_docstring(node)
+            if docstring:
+                yield docstring
+
+
+def stdlib_corpus() -> Corpus:
+    """Prose of the standard library's docstrings (tests and IDLE left out); each docstring a document."""
+    root = Path(sysconfig.get_paths()["stdlib"])
+    files = sorted(path for path in root.rglob("*.py")
+                   if not {"test", "tests", "idlelib", "site-packages", "dist-packages"} & set(path.parts))
+    documents = []
+    for path in files:
+        try:
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        documents.extend(" ".join(_prose_paragraphs(docstring)) for docstring in _docstrings(source))
+    return corpus_from_documents(STDLIB_CORPUS, documents, _prose_sentences)
+
+
+def joined_corpus(corpora: list[Corpus]) -> Corpus:
+    """One corpus of several, documents renumbered in order."""
+    sentences: list[str] = []
+    documents: list[int] = []
+    for corpus in corpora:
+        offset = documents[-1] + 1 if documents else 0
+        sentences.extend(corpus.sentences)
+        documents.extend(document + offset for document in corpus.documents)
+    return Corpus("+".join(corpus.name for corpus in corpora), tuple(sentences), tuple(documents))
 
 
 # --- the paper's hub datasets ---------------------------------------------------------------

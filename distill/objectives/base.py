@@ -97,7 +97,7 @@ class Setup:
         return metrics
 
 
-def shuffled_batches(rows: Tensor, batch_size: int, generator: torch.Generator) -> Iterable[Tensor]:
+def shuffled_batches(rows: Tensor, batch_size: int, generator: torch.Generator) -> tuple[Tensor, ...]:
     """``rows`` in a random order drawn from ``generator``, in batches of ``batch_size``."""
     return rows[torch.randperm(len(rows), generator=generator, device=rows.device)].split(batch_size)
 

@@ -9,6 +9,11 @@ learn (held out, reserved, and with ``keep_special_rows`` the special tokens) ke
 model's own values here as after surgery, so a held-out row is never trained, even
 indirectly.
 
+With ``context_table_weight`` > 0 every step also regresses a batch of table rows (the
+run's alignment loss, rows drawn as the table phase draws them): the rows that the
+training text never uses keep being learnt instead of drifting while the others adapt
+to the model.
+
 Where this comes from: Zero-Shot Tokenizer Transfer (Minixhofer et al., NeurIPS 2024,
 §3) trains its embedding predictor through the language model's own objective instead
 of regressing table rows; here the objective is the untouched model's output, which is
@@ -30,6 +35,7 @@ from distill.evaluation.corpora import Corpus
 from distill.evaluation.samples import collate, sentence_samples
 from distill.evaluation.tasks import FidelityScorer, mean_pool
 from distill.objectives.base import Setup, shuffled_batches, steps_for
+from distill.objectives.table import TableAlignment
 from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
 from teachers import input_embeddings, load_tokenizer
 
@@ -44,9 +50,14 @@ class ContextDistillation:
     name: ClassVar[str] = "context"
     loss_name: ClassVar[str] = "context_loss"
 
-    def __init__(self, setup: Setup, train_text: Corpus, heldout_text: Corpus) -> None:
+    def __init__(self, setup: Setup, train_text: Corpus, heldout_text: Corpus,
+                 table: TableAlignment | None = None) -> None:
+        """``table``: the alignment objective whose loss and row sampling the joint table term uses
+        (required when ``context_table_weight`` > 0)."""
         config, teacher = setup.config, setup.teacher
-        self.setup = setup
+        if config.context_table_weight > 0 and table is None:
+            raise ValueError("the joint table term needs the table alignment objective")
+        self.setup, self.table = setup, table
         loaded = load_transformer(teacher.model_path)
         self.model = loaded.model.to(setup.device).eval().requires_grad_(False)
         self.tokenizer = load_tokenizer(loaded.path)
@@ -69,11 +80,21 @@ class ContextDistillation:
         self.scheduler = setup.warmup_cosine(self.optimizer, config.context_epochs * self.steps_per_epoch)
 
     @property
+    def sentences_per_epoch(self) -> int:
+        """All training sentences, or ``context_steps_per_epoch`` batches of them."""
+        config = self.setup.config
+        if config.context_steps_per_epoch:
+            return min(len(self.examples), config.context_steps_per_epoch * config.context_batch_size)
+        return len(self.examples)
+
+    @property
     def steps_per_epoch(self) -> int:
-        return steps_for(len(self.examples), self.setup.config.context_batch_size)
+        return steps_for(self.sentences_per_epoch, self.setup.config.context_batch_size)
 
     def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
-        return shuffled_batches(self.sentences, self.setup.config.context_batch_size, generator)
+        """A random draw of :attr:`sentences_per_epoch` sentences, each at most once, in batches."""
+        batches = shuffled_batches(self.sentences, self.setup.config.context_batch_size, generator)
+        return batches[: self.steps_per_epoch]
 
     def layer_states(self, batch: dict[str, Tensor]) -> list[Tensor]:
         """The model's hidden states of the configured layers on ``batch``."""
@@ -99,6 +120,15 @@ class ContextDistillation:
         ]
 
     def batch_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
+        loss = self.context_loss(batch_indices)
+        weight = self.setup.config.context_table_weight
+        if weight > 0 and self.table is not None:
+            rows = self.table.draw_rows(self.setup.config.batch_size, generator)
+            loss = loss + weight * self.table.batch_loss(rows, generator)
+        return loss
+
+    def context_loss(self, batch_indices: Tensor) -> Tensor:
+        """The distance between the swapped and the untouched model's states on the batch's sentences."""
         indices = batch_indices.tolist()
         batch = collate([self.examples[index] for index in indices], self.tokenizer.pad_token_id, self.setup.device)
         expected = self.targets(indices, batch)

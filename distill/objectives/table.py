@@ -76,8 +76,14 @@ class TableAlignment:
         rows = self.setup.train_rows
         if self.row_weights is None:
             return shuffled_batches(rows, self.batch_size, generator)
-        drawn = torch.multinomial(self.row_weights, len(rows), replacement=True, generator=generator)
-        return rows[drawn].split(self.batch_size)
+        return self.draw_rows(len(rows), generator).split(self.batch_size)
+
+    def draw_rows(self, count: int, generator: torch.Generator) -> Tensor:
+        """``count`` training rows drawn with replacement, ∝ the row weights (uniform without them)."""
+        rows = self.setup.train_rows
+        if self.row_weights is None:
+            return rows[torch.randint(len(rows), (count,), generator=generator, device=rows.device)]
+        return rows[torch.multinomial(self.row_weights, count, replacement=True, generator=generator)]
 
     def batch_inputs(self, rows: Tensor, generator: torch.Generator) -> Tensor:
         """Encoded inputs of ``rows``: clean, or with probability ``augment_share`` a typo variant."""

@@ -1,0 +1,171 @@
+"""Training objectives on tiny local models: corpus parts, frequency-aware rows, special rows, context distillation."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import mlflow
+import pytest
+import torch
+
+from distill.cli import main
+from distill.config import TrainConfig
+from distill.errors import DistillError
+from distill.evaluation.corpora import corpus_from_documents, document_part, load_corpus
+from distill.objectives import ContextDistillation, TableAlignment
+from distill.objectives.text import row_counts
+from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
+from distill.training import build_trainer, prepare, resume, train
+from teachers import load_teacher, load_tokenizer
+
+SMALL_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}
+WORDS = ("the", "cat", "dog", "house", "tree", "car", "book", "city", "river", "run", "walk", "read", "good",
+         "new", "old", "big", "small", "happy", "red", "blue", "green", "day", "night")
+
+
+@pytest.fixture
+def tiny_corpus(tmp_path: Path) -> Path:
+    """40 documents of three sentences each, in the tiny BERT's words, as a local text file."""
+    rng = random.Random(0)
+
+    def sentence() -> str:
+        words = [rng.choice(WORDS) for _ in range(rng.randint(4, 9))]
+        return " ".join(words).capitalize() + "."
+
+    documents = [" ".join(sentence() for _ in range(3)) for _ in range(40)]
+    path = tmp_path / "tiny.txt"
+    path.write_text("\n\n".join(documents) + "\n")
+    return path
+
+
+def context_config(teacher: Path, corpus: Path, tmp_path: Path, **values) -> TrainConfig:
+    settings = {"teacher": str(teacher), "student_options": SMALL_STUDENT, "loss": "cosine", "epochs": 1,
+                "batch_size": 32, "lr": 3e-3, "context_epochs": 3, "context_lr": 3e-3, "context_batch_size": 8,
+                "context_max_length": 32, "corpus": str(corpus), "work_dir": str(tmp_path / "runs"), **values}
+    return TrainConfig(**settings).validate()
+
+
+# --- corpus parts -----------------------------------------------------------------------------------
+
+
+def test_corpus_parts_split_whole_documents_and_do_not_move_when_documents_are_added() -> None:
+    texts = [f"Document {index} has a first sentence. And document {index} has a second one." for index in range(50)]
+    corpus = corpus_from_documents("docs", texts)
+    train_part, heldout = document_part(corpus, "train"), document_part(corpus, "heldout")
+    assert (train_part.name, heldout.name) == ("docs:train", "docs:heldout")
+    assert sorted(train_part.sentences + heldout.sentences) == sorted(corpus.sentences)
+    assert not set(train_part.documents) & set(heldout.documents)  # no document is cut in two
+    assert 0.05 < len(set(heldout.documents)) / 50 < 0.4
+    grown = corpus_from_documents("docs", ["A new first document with words. It has two sentences."] + texts)
+    assert set(heldout.sentences) <= set(document_part(grown, "heldout").sentences)
+    with pytest.raises(DistillError, match="unknown corpus part 'test'"):
+        document_part(corpus, "test")
+
+
+def test_load_corpus_reads_a_part_by_suffix() -> None:
+    whole, heldout = load_corpus("pydoc"), load_corpus("pydoc:heldout")
+    assert heldout.name == "pydoc:heldout" and set(heldout.sentences) < set(whole.sentences)
+    assert len(heldout.sentences) + len(load_corpus("pydoc:train").sentences) == len(whole.sentences)
+
+
+# --- table alignment: frequency-aware rows and special rows ---------------------------------------------
+
+
+def test_row_counts_follow_the_tokenizer(tiny_bert_dir) -> None:
+    teacher = load_teacher(str(tiny_bert_dir))
+    counts = row_counts(teacher, load_tokenizer(str(tiny_bert_dir)), ["the cat and the dog", "the dog"])
+    by_token = dict(zip(teacher.vocab_tokens, counts.tolist()))
+    assert (by_token["the"], by_token["dog"], by_token["cat"], by_token["tree"]) == (3, 2, 1, 0)
+    assert by_token["[CLS]"] == 2 and by_token["[SEP]"] == 2
+
+
+def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    def drawn_rows(exponent: float) -> torch.Tensor:
+        config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1, batch_size=16,
+                             frequency_exponent=exponent, corpus=str(tiny_corpus)).validate()
+        table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
+        assert isinstance(table, TableAlignment)
+        return torch.cat(list(table.epoch_batches(torch.Generator().manual_seed(0))))
+
+    teacher = load_teacher(str(tiny_bert_dir))
+    the, absent = teacher.vocab_tokens.index("the"), teacher.vocab_tokens.index("write")  # not in the text
+    uniform, weighted = drawn_rows(0.0), drawn_rows(1.0)
+    assert sorted(uniform.tolist()) == list(range(len(teacher)))  # exponent 0: a permutation, as in the paper
+    assert len(weighted) == len(uniform)
+    assert int((weighted == the).sum()) > 5 * max(1, int((weighted == absent).sum()))
+
+
+def test_keep_special_rows_trains_without_them_and_surgery_keeps_the_models_rows(tiny_bert_dir) -> None:
+    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1,
+                         keep_special_rows=True).validate()
+    teacher, student, loss = prepare(config)
+    setup = build_trainer(config, teacher, student, loss, torch.device("cpu")).setup
+    special_rows = set(teacher.is_special.nonzero().squeeze(1).tolist())
+    assert special_rows and not special_rows & set(setup.train_rows.tolist())
+    model = load_transformer(str(tiny_bert_dir)).model
+    tokenizer = load_tokenizer(str(tiny_bert_dir))
+    original = model.get_input_embeddings().weight.detach().clone()
+    student.provenance = {SPECIAL_ROWS_KEY: True}
+    live = StudentEmbedding.from_model(model, student, tokenizer).eval()
+    specials = torch.tensor([tokenizer.cls_token_id, tokenizer.sep_token_id, tokenizer.pad_token_id])
+    assert torch.equal(live(specials), original[specials])
+    student.provenance = {}
+    assert not torch.equal(StudentEmbedding.from_model(model, student, tokenizer).eval()(specials), original[specials])
+
+
+# --- context distillation ---------------------------------------------------------------------------------
+
+
+def test_context_distillation_follows_the_model_and_never_touches_it(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, holdout=0.2)
+    trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
+    context = trainer.phase(2)
+    assert isinstance(context, ContextDistillation) and trainer.total_epochs == 4
+    held_out_ids = trainer.teacher.ids[trainer.setup.holdout_rows.cpu()]
+    assert bool((context.embedding.student_row[held_out_ids] < 0).all())  # held-out rows read the model's own rows
+    weights = {name: value.clone() for name, value in context.model.state_dict().items()}
+    before = context.evaluate()
+    losses = [trainer.run_epoch(epoch) for epoch in range(1, 5)][1:]
+    after = context.evaluate()
+    assert losses[-1] < losses[0]
+    assert after["heldout_sentence_cosine"] > before["heldout_sentence_cosine"]
+    assert after["heldout_token_cosine"] > before["heldout_token_cosine"]
+    assert all(torch.equal(value, context.model.state_dict()[name]) for name, value in weights.items())
+
+
+def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    reference = train(context_config(tiny_bert_dir, tiny_corpus, tmp_path / "ref"), quiet=True)
+    client = mlflow.MlflowClient()
+    steps = {name: [point.step for point in client.get_metric_history(reference.run_id, name)]
+             for name in ("train_loss", "context_loss", "heldout_sentence_cosine")}
+    assert steps == {"train_loss": [1], "context_loss": [2, 3, 4], "heldout_sentence_cosine": [2, 3, 4]}
+    assert reference.student.provenance["objectives"] == ["table", "context"]
+
+    def interrupt(epoch: int, metrics: dict[str, float]) -> None:
+        if epoch == 2:
+            raise KeyboardInterrupt  # in the middle of context distillation
+
+    with pytest.raises(KeyboardInterrupt):
+        train(context_config(tiny_bert_dir, tiny_corpus, tmp_path / "cut"), quiet=True, epoch_callback=interrupt)
+    (killed,) = [run for run in mlflow.search_runs(search_all_experiments=True, output_format="list")
+                 if run.info.status == "KILLED"]
+    resumed = resume(killed.info.run_id, quiet=True)
+    for name, value in reference.metrics.items():
+        if name != "epoch_seconds":
+            assert resumed.metrics[name] == pytest.approx(value, rel=1e-5, abs=1e-6), name
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--context-epochs", "-1"], "context_epochs must be a non-negative integer"),
+    (["--context-lr", "0"], "context_lr must be positive"),
+    (["--frequency-exponent", "-0.5"], "frequency_exponent must be a finite number >= 0"),
+    (["--epochs", "0", "--context-epochs", "0"], "nothing to train"),
+    (["--context-epochs", "1", "--corpus", "missing.txt"], "corpus file missing.txt does not exist"),
+])
+def test_bad_objective_settings_are_one_line_errors(tiny_bert_dir, tmp_path, capsys, arguments, message) -> None:
+    base = ["train", "--quiet", "--teacher", str(tiny_bert_dir), "--work-dir", str(tmp_path / "runs")]
+    assert main(base + arguments) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and message in error
+    assert not (tmp_path / "runs").exists()
