@@ -11,9 +11,10 @@ replays exactly the epochs an uninterrupted run would have seen.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import mlflow
 import torch
@@ -66,7 +67,7 @@ def split_rows(num_rows: int, holdout: float, seed: int, sample: int = 0,
         order = order[allowed[order]]
     if sample:
         order = order[:sample]
-    num_holdout = int(round(holdout * len(order)))
+    num_holdout = round(holdout * len(order))
     return order[num_holdout:].sort().values, order[:num_holdout].sort().values
 
 

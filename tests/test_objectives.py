@@ -81,19 +81,22 @@ def test_row_counts_follow_the_tokenizer(tiny_bert_dir) -> None:
 
 
 def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
-    def drawn_rows(exponent: float) -> torch.Tensor:
+    def table_objective(exponent: float) -> TableAlignment:
         config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1, batch_size=16,
                              frequency_exponent=exponent, corpus=str(tiny_corpus)).validate()
         table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
         assert isinstance(table, TableAlignment)
-        return torch.cat(list(table.epoch_batches(torch.Generator().manual_seed(0))))
+        return table
 
     teacher = load_teacher(str(tiny_bert_dir))
     the, absent = teacher.vocab_tokens.index("the"), teacher.vocab_tokens.index("write")  # not in the text
-    uniform, weighted = drawn_rows(0.0), drawn_rows(1.0)
-    assert sorted(uniform.tolist()) == list(range(len(teacher)))  # exponent 0: a permutation, as in the paper
-    assert len(weighted) == len(uniform)
-    assert int((weighted == the).sum()) > 5 * max(1, int((weighted == absent).sum()))
+    uniform, weighted = table_objective(0.0), table_objective(1.0)
+    epoch = torch.cat(list(uniform.epoch_batches(torch.Generator().manual_seed(0))))
+    assert sorted(epoch.tolist()) == list(range(len(teacher)))  # exponent 0: a permutation, as in the paper
+    weighted_epoch = torch.cat(list(weighted.epoch_batches(torch.Generator().manual_seed(0))))
+    assert len(weighted_epoch) == len(teacher)  # as many rows an epoch, drawn with replacement
+    drawn = weighted.draw_rows(20_000, torch.Generator().manual_seed(0))
+    assert int((drawn == the).sum()) > 10 * max(1, int((drawn == absent).sum()))
 
 
 def test_keep_special_rows_trains_without_them_and_surgery_keeps_the_models_rows(tiny_bert_dir) -> None:

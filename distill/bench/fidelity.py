@@ -202,9 +202,9 @@ def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: s
     short = {"sentence_cosine": "cos", "similarity_spearman": "ρ"}
     lines = [f"## Time to fidelity (measured in one run: `{command}`)", "",
              f"Machine: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
-             f"Judged on held-out documents `{judge.corpus.name}` ({len(judge.corpus.sentences)} sentences; "
-             f"{samples}); `sentence_cosine` (cos) and `similarity_spearman` (ρ) of the swapped model against "
-             "the untouched one. Seconds are training time only (judging is off the clock); — not reached.", "",
+             (f"Judged on held-out documents `{judge.corpus.name}` ({len(judge.corpus.sentences)} sentences; "
+              f"{samples}); `sentence_cosine` (cos) and `similarity_spearman` (ρ) of the swapped model against "
+              "the untouched one. Seconds are training time only (judging is off the clock); — not reached."), "",
              "| contender | budget | " + " | ".join(f"s to {short[m]} ≥ {t:g}" for m, t in targets)
              + " | cos reached | ρ reached | unseen-row cosine | stopped by |",
              "|---|---|" + "---|" * (len(targets) + 4)]
@@ -223,7 +223,7 @@ def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: s
                          f"{point['seconds']:.0f} | {point['sentence_cosine']:.4f} | "
                          f"{point['similarity_spearman']:.4f} | {point['token_cosine']:.4f} | "
                          f"{point['holdout_cosine']:.3f} |")
-    lines += ["", "Contenders (unseen rows: the " f"{HOLDOUT:.0%} of the table never trained):", ""]
+    lines += ["", f"Contenders (unseen rows: the {HOLDOUT:.0%} of the table never trained):", ""]
     lines += [f"- **{run.contender.name}**, {run.budget / 60:g} min: {run.contender.description} "
               f"(`{_settings_text(run.contender.settings)}`)" for run in runs]
     return "\n".join(lines) + "\n"

@@ -30,10 +30,10 @@ import hashlib
 import random
 import re
 import sysconfig
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from distill.errors import DistillError
 from distill.noise import NoiseSpec, apply_noise

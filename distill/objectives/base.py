@@ -10,8 +10,9 @@ loop in the same way).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, ClassVar, Iterable, Protocol
+from typing import ClassVar, Protocol
 
 import torch
 from torch import Tensor

@@ -25,7 +25,8 @@ the metrics logged after each epoch read its held-out documents only.
 from __future__ import annotations
 
 import inspect
-from typing import ClassVar, Iterable
+from collections.abc import Iterable
+from typing import ClassVar
 
 import torch
 import torch.nn.functional as F
@@ -68,7 +69,7 @@ class ContextDistillation:
             setup.student, [teacher.tokens[row] for row in rows.tolist()], teacher.ids[rows], self.original
         )
         encoded = self.tokenizer(list(train_text.sentences), truncation=True, max_length=config.context_max_length)
-        self.examples = [{key: list(encoded[key][index]) for key in encoded.keys() if key in accepted}
+        self.examples = [{key: list(encoded[key][index]) for key in encoded if key in accepted}
                          for index in range(len(train_text.sentences))]
         self.model_inputs = set(self.examples[0]) if self.examples else {"input_ids", "attention_mask"}
         self.sentences = torch.arange(len(self.examples), device=setup.device)

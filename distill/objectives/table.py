@@ -14,7 +14,8 @@ Every loss of :mod:`losses` plugs in here. Two additions to the paper's recipe:
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterable
+from collections.abc import Iterable
+from typing import ClassVar
 
 import torch
 from torch import Tensor

@@ -25,7 +25,8 @@ Choices and deviations:
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterable
+from collections.abc import Iterable
+from typing import ClassVar
 
 import torch
 from pytorch_metric_learning import losses as pml_losses
