@@ -1,8 +1,8 @@
 """The ``distill`` console command: one sub-command per module in ``distill.commands``.
 
 Every sub-command module defines ``HELP`` (one line), ``configure(parser)`` and
-``run(args) -> int``. A ``DistillError`` anywhere becomes ``error: <message>`` on
-stderr and exit status 2, with no traceback.
+``run(args) -> int``. A ``DistillError`` (or a student's ``StudentError``) anywhere
+becomes ``error: <message>`` on stderr and exit status 2, with no traceback.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sys
 from typing import Sequence
 
 from distill.errors import DistillError
+from students.errors import StudentError
 
 PROGRESS_BAR_SETTING = "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR"
 COMMANDS = ("train", "surgery", "evaluate", "oov", "sweep", "quickstart", "bench")
@@ -45,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ[PROGRESS_BAR_SETTING] = "false"
     try:
         return int(args.run(args) or 0)
-    except DistillError as error:
+    except (DistillError, StudentError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

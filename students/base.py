@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import torch
 from safetensors.torch import load_file, save_file
@@ -48,7 +48,12 @@ class StudentEncoder(nn.Module):
         self.provenance: dict[str, Any] = {}
 
     # --- to implement -------------------------------------------------------------
-    def encode(self, tokens: Sequence[str]) -> Tensor:
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        """The torch-only function of the family's module that ``encode`` applies, and its options.
+
+        ``function(tokens, **options)`` is ``encode(tokens)``; a vocabulary-free export ships
+        the function's module so that its tokenizer encodes words as the student was trained.
+        """
         raise NotImplementedError
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
@@ -65,6 +70,11 @@ class StudentEncoder(nn.Module):
         raise NotImplementedError
 
     # --- shared behaviour ---------------------------------------------------------
+    def encode(self, tokens: Sequence[str]) -> Tensor:
+        """Token strings → one integer tensor, on the CPU (see :meth:`word_encoder`)."""
+        function, options = self.word_encoder()
+        return function(tokens, **options)
+
     @property
     def device(self) -> torch.device:
         return next(self.parameters()).device

@@ -16,7 +16,7 @@ the per-filter computation's up to floating-point summation order
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import torch
 import torch.nn.functional as F
@@ -24,6 +24,7 @@ from torch import Tensor, nn
 
 from students.base import StudentEncoder
 from students.byte_vocab import NUM_BYTE_IDS, PADDING, encode_bytes
+from students.errors import StudentError
 from students.registry import register_student
 
 SMALL_FILTERS: tuple[tuple[int, int], ...] = ((1, 32), (2, 32), (3, 64), (4, 128), (5, 256), (6, 512), (7, 1024))
@@ -69,21 +70,23 @@ class BytesCNN(StudentEncoder):
             max_bytes_per_token=max_bytes_per_token,
         )
         self.widest = max(width for width, _ in filters)
-        if max_bytes_per_token < self.widest:
-            raise ValueError("max_bytes_per_token must be at least the widest filter")
+        # Room for the widest filter, and for one byte between begin- and end-of-word.
+        if max_bytes_per_token < max(self.widest, 3):
+            raise StudentError(
+                f"max_bytes_per_token must be at least {max(self.widest, 3)} "
+                f"(the widest filter, and 3), got {max_bytes_per_token}"
+            )
         self.max_bytes_per_token = max_bytes_per_token
         self.byte_embedding = nn.Embedding(NUM_BYTE_IDS, byte_embedding_dim)
         self.convolutions = nn.ModuleList(
             nn.Conv1d(byte_embedding_dim, channels, kernel_size=width) for width, channels in filters
         )
-        # Kernel width of every pooled channel, for masking windows that run past the end.
-        channel_widths = torch.tensor([width for width, channels in filters for _ in range(channels)])
-        self.register_buffer("channel_widths", channel_widths, persistent=False)
-        self.highway = Highway(len(channel_widths), num_highway)
-        self.projection = nn.Linear(len(channel_widths), dim)
+        channels = sum(channels for _, channels in filters)
+        self.highway = Highway(channels, num_highway)
+        self.projection = nn.Linear(channels, dim)
 
-    def encode(self, tokens: Sequence[str]) -> Tensor:
-        return encode_bytes(tokens, self.max_bytes_per_token)
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        return encode_bytes, {"max_bytes_per_token": self.max_bytes_per_token}
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         hidden = torch.relu(self.pool_windows(encoded))
@@ -112,6 +115,16 @@ class BytesCNN(StudentEncoder):
                 return content + 1, True
         return length, False
 
+    def channel_widths(self, device: torch.device) -> Tensor:
+        """``(channels,)``: the kernel width of every pooled channel, for masking windows past the end.
+
+        Made on ``device`` from the layers, not kept as a buffer: a module built on the meta
+        device (``transformers``' loading) would leave a non-persistent buffer uninitialised.
+        """
+        return torch.cat([
+            torch.full((conv.out_channels,), conv.kernel_size[0], device=device) for conv in self.convolutions
+        ])
+
     def window_weight(self) -> Tensor:
         """``(channels, widest·E)``: each filter's weight as (tap, embedding) columns, zero past its width."""
         blocks = [
@@ -138,7 +151,7 @@ class BytesCNN(StudentEncoder):
         scores = windows @ self.window_weight().T  # (B, P, channels)
         if not trimmed:
             starts = torch.arange(positions, device=scores.device)
-            past_end = starts[:, None] > length - self.channel_widths[None, :]
+            past_end = starts[:, None] > length - self.channel_widths(scores.device)[None, :]
             scores = scores.masked_fill(past_end, float("-inf"))
         bias = torch.cat([conv.bias for conv in self.convolutions])
         return scores.max(dim=1).values + bias

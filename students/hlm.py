@@ -39,7 +39,7 @@ Deviations:
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import torch
 from torch import Tensor, nn
@@ -137,8 +137,8 @@ class HLMIntra(StudentEncoder):
         )
         self.projection = nn.Linear(hidden_size, dim)
 
-    def encode(self, tokens: Sequence[str]) -> Tensor:
-        return encode_characters(tokens, self.max_length, self.char_vocab_size)
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        return encode_characters, {"max_length": self.max_length, "char_vocab_size": self.char_vocab_size}
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
         """Every position of every layer, padding included (it is masked, not skipped)."""

@@ -21,7 +21,7 @@ WordPiece continuations are encoded as they are, ``##`` included (paper §3).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from torch import Tensor, nn
 
@@ -87,9 +87,9 @@ class RETVec(StudentEncoder):
         self.encoder, width = build_mlp(word_length * bits_per_char, hidden_dims, embedding_dim)
         self.projection = nn.Linear(width, dim)
 
-    def encode(self, tokens: Sequence[str]) -> Tensor:
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
         """``(N, word_length)`` int32 codepoints; the bits are made on the device in ``forward``."""
-        return integerize(tokens, self.word_length)
+        return integerize, {"length": self.word_length}
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
         linears = [module for module in self.encoder if isinstance(module, nn.Linear)] + [self.projection]
