@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, NamedTuple, Sequence
@@ -35,6 +33,14 @@ from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedToken
 
 from distill.errors import DistillError
 from distill.io import atomic_write_text
+from distill.packaging import (
+    MODEL_CARD,
+    copy_sentence_transformers_files,
+    evaluation_scores,
+    model_card,
+    refuse_used_folder,
+    staged_folder,
+)
 from students import StudentEncoder
 from teachers import input_embeddings, load_tokenizer, quiet_transformers, resolve_model_path, select_rows
 
@@ -246,16 +252,18 @@ def save_swapped(
     tie_output: bool = False,
     revision: str | None = None,
     device: str | torch.device = "cpu",
+    tracking_uri: str | None = None,
 ) -> Path:
     """Bake ``student`` into the model and save a standard Hugging Face checkpoint in ``out_dir``.
 
-    Writes config, safetensors weights, tokenizer and ``surgery.json`` (what was swapped
-    in, for provenance) into a temporary folder beside ``out_dir``, then renames it, so
-    ``out_dir`` is either absent or complete. An existing non-empty ``out_dir`` is refused.
+    Writes config, safetensors weights, tokenizer, ``surgery.json`` (what was swapped in,
+    for provenance), a model card and the source's sentence-transformers files (so that
+    ``SentenceTransformer(out_dir)`` is the source's pipeline with the new table) into a
+    temporary folder beside ``out_dir``, then renames it, so ``out_dir`` is either absent
+    or complete. An existing non-empty ``out_dir`` is refused.
     """
     out = Path(out_dir)
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise DistillError(f"{out} already exists and is not an empty folder; choose another --out")
+    refuse_used_folder(out)
     loaded = load_transformer(model_name_or_path, revision)
     tokenizer = load_tokenizer(loaded.path)
     model = loaded.model.to(device)
@@ -265,21 +273,18 @@ def save_swapped(
         "model": model_name_or_path or "embedded",
         "model_revision": loaded.revision,
         "architecture": type(model).__name__,
+        "form": "baked",
         "student": student.config(),
         "rescale": rescale and student.rescale_norm is not None,
         "tie_output": tie_output,
+        "options": {"rescale": rescale and student.rescale_norm is not None, "tie_output": tie_output},
     }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}."))
-    try:
+    with staged_folder(out) as staging:
         with quiet_transformers():
             model.save_pretrained(staging)
             tokenizer.save_pretrained(staging)
+        record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))
         atomic_write_text(staging / SURGERY_RECORD, json.dumps(record, indent=2, sort_keys=True))
-        if out.exists():
-            out.rmdir()
-        os.replace(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
+        scores = evaluation_scores(student.provenance.get("run_id"), tracking_uri)
+        (staging / MODEL_CARD).write_text(model_card(record, scores))
     return out

@@ -1,4 +1,4 @@
-"""``distill surgery``: bake a trained student into a transformer and save a standard checkpoint."""
+"""``distill surgery``: bake a trained student into a transformer, or export a vocabulary-free model."""
 
 from __future__ import annotations
 
@@ -20,18 +20,37 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="keep a cosine-trained student's raw norms (default: rescale to the teacher's mean norm)")
     parser.add_argument("--tie-output", action="store_true",
                         help="tie the MLM decoder to the student's table (default: it keeps the teacher's)")
+    parser.add_argument("--vocabulary-free", action="store_true",
+                        help="write a model that embeds every word from its characters (BERT models; "
+                             "loads with trust_remote_code=True) instead of baking a table")
+    parser.add_argument("--keep-vocabulary", action="store_true",
+                        help="with --vocabulary-free: words that are one vocabulary token keep the source's row")
     parser.add_argument("--device", choices=DEVICES, default="auto", help="where the vocabulary is embedded")
     parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
 
 
 def run(args: argparse.Namespace) -> int:
     from distill.devices import resolve_device
+    from distill.errors import DistillError
     from distill.runs import load_student_from
+
+    if args.keep_vocabulary and not args.vocabulary_free:
+        raise DistillError("--keep-vocabulary needs --vocabulary-free")
+    if args.vocabulary_free and args.tie_output:
+        raise DistillError("--tie-output applies to baked tables; a vocabulary-free model has no output table")
+    student = load_student_from(args.student, tracking_uri=args.tracking_uri)
+    if args.vocabulary_free:
+        from distill.export import export_vocabulary_free
+
+        out = export_vocabulary_free(args.model, student, args.out, keep_vocabulary=args.keep_vocabulary,
+                                     rescale=not args.no_rescale, revision=args.revision,
+                                     tracking_uri=args.tracking_uri)
+        print(f"saved {out}; it loads with AutoModel/AutoTokenizer.from_pretrained({str(out)!r}, "
+              "trust_remote_code=True) and SentenceTransformer, no distill code needed")
+        return 0
     from distill.surgery import save_swapped
 
-    device = resolve_device(args.device)
-    student = load_student_from(args.student, tracking_uri=args.tracking_uri)
     out = save_swapped(args.model, student, args.out, rescale=not args.no_rescale, tie_output=args.tie_output,
-                       revision=args.revision, device=device)
+                       revision=args.revision, device=resolve_device(args.device), tracking_uri=args.tracking_uri)
     print(f"saved {out}; it loads with transformers' from_pretrained({str(out)!r}), no distill code needed")
     return 0

@@ -1,0 +1,162 @@
+"""Text → one position per word, with each word's characters for the student to embed.
+
+Written by the distill workbench (``distill surgery --vocabulary-free``). Words are what
+the source tokenizer's own normaliser and pre-tokeniser make of the text
+(``word_splitter.json``: for BERT, lower-casing, accent stripping, punctuation split
+off), never cut into vocabulary pieces. Special tokens are placed as the source places
+them. Every word gets the id ``word_token_id`` and its encoded characters in
+``word_characters`` (``student.py``'s ``encode_words``), except that a word listed in
+``vocabulary.json`` (special tokens, and with ``--keep-vocabulary`` the source's whole-word
+tokens) gets its id there.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, ClassVar
+
+import torch
+from tokenizers import Tokenizer
+from transformers import BatchEncoding, PreTrainedTokenizer
+
+from .student import encode_words
+
+
+class VocabFreeTokenizer(PreTrainedTokenizer):
+    vocab_files_names: ClassVar[dict[str, str]] = {"splitter_file": "word_splitter.json", "vocabulary_file": "vocabulary.json"}
+    model_input_names: ClassVar[list[str]] = ["input_ids", "token_type_ids", "attention_mask", "word_characters"]
+
+    def __init__(
+        self,
+        splitter_file: str,
+        vocabulary_file: str,
+        word_token_id: int,
+        prefix_tokens: list[str],
+        suffix_tokens: list[str],
+        encoder_options: dict[str, Any],
+        **kwargs: Any,
+    ) -> None:
+        self.splitter = Tokenizer.from_file(splitter_file)
+        with open(vocabulary_file, encoding="utf-8") as file:
+            self.vocabulary: dict[str, int] = json.load(file)
+        self.id_to_word = {index: word for word, index in self.vocabulary.items()}
+        self.word_token_id = word_token_id
+        self.prefix_tokens, self.suffix_tokens = prefix_tokens, suffix_tokens
+        self.encoder_options = encoder_options
+        super().__init__(
+            word_token_id=word_token_id,
+            prefix_tokens=prefix_tokens,
+            suffix_tokens=suffix_tokens,
+            encoder_options=encoder_options,
+            **kwargs,
+        )
+
+    # --- words --------------------------------------------------------------------
+    @property
+    def vocab_size(self) -> int:
+        return len(self.vocabulary)
+
+    def get_vocab(self) -> dict[str, int]:
+        return dict(self.vocabulary)
+
+    def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
+        """The source's normaliser, then its pre-tokeniser: the words of ``text``."""
+        if self.splitter.normalizer is not None:
+            text = self.splitter.normalizer.normalize_str(text)
+        if self.splitter.pre_tokenizer is None:
+            return text.split()
+        return [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
+
+    def _convert_token_to_id(self, token: str) -> int:
+        return self.vocabulary.get(token, self.word_token_id)
+
+    def _convert_id_to_token(self, index: int) -> str:
+        return self.id_to_word.get(index, self.unk_token)
+
+    def build_inputs_with_special_tokens(
+        self, token_ids_0: list[int], token_ids_1: list[int] | None = None
+    ) -> list[int]:
+        if token_ids_1 is not None:
+            raise ValueError("this tokenizer encodes single texts, not pairs")
+        prefix, suffix = self.convert_tokens_to_ids(self.prefix_tokens), self.convert_tokens_to_ids(self.suffix_tokens)
+        return prefix + token_ids_0 + suffix
+
+    # --- batches ------------------------------------------------------------------
+    def __call__(  # type: ignore[override]
+        self,
+        text: str | list[str],
+        add_special_tokens: bool = True,
+        padding: bool | str = False,
+        truncation: bool | str | None = None,
+        max_length: int | None = None,
+        return_tensors: str | None = None,
+        **kwargs: Any,
+    ) -> BatchEncoding:
+        """Encode one text or a batch: ``input_ids``, ``token_type_ids``, ``attention_mask``, ``word_characters``.
+
+        Truncates to ``max_length`` (else ``model_max_length``) when ``truncation`` is set or
+        ``max_length`` is given, dropping words from the end and keeping the special tokens;
+        pads to the longest text (``padding=True``) or to ``max_length`` (``"max_length"``).
+        """
+        unknown = set(kwargs) - {"return_token_type_ids", "return_attention_mask", "verbose"}
+        if unknown:
+            raise TypeError(f"unsupported arguments: {', '.join(sorted(unknown))}")
+        texts = [text] if isinstance(text, str) else list(text)
+        truncate = truncation not in (None, False, "do_not_truncate") or max_length is not None
+        limit = (max_length or self.model_max_length) if truncate else None
+        rows = [self.encode_words(one, add_special_tokens, limit) for one in texts]
+        width = max((len(ids) for ids, _ in rows), default=0)
+        if padding == "max_length" and max_length is not None:
+            width = max(width, max_length)
+        elif padding in (False, "do_not_pad") and return_tensors is not None and len({len(ids) for ids, _ in rows}) > 1:
+            raise ValueError("texts of different lengths need padding=True to become a tensor")
+        batch = self.pad_rows(rows, width)
+        if return_tensors is None:
+            batch = {key: value.tolist() for key, value in batch.items()}
+            if isinstance(text, str):
+                batch = {key: value[0] for key, value in batch.items()}
+        return BatchEncoding(batch, tensor_type=return_tensors)
+
+    def encode_words(
+        self, text: str, add_special_tokens: bool, limit: int | None
+    ) -> tuple[list[int], list[str | None]]:
+        """One text's ids and, at each position the student embeds, its word (else None)."""
+        words = self.tokenize(text)
+        prefix = self.prefix_tokens if add_special_tokens else []
+        suffix = self.suffix_tokens if add_special_tokens else []
+        if limit is not None:
+            words = words[: max(limit - len(prefix) - len(suffix), 0)]
+        tokens = [*prefix, *words, *suffix]
+        ids = self.convert_tokens_to_ids(tokens)
+        return ids, [token if index == self.word_token_id else None for token, index in zip(tokens, ids)]
+
+    def pad_rows(self, rows: list[tuple[list[int], list[str | None]]], width: int) -> dict[str, torch.Tensor]:
+        """Rows padded to ``width`` on ``padding_side``, and every word's characters encoded at once."""
+        shape = (len(rows), width)
+        input_ids = torch.full(shape, self.pad_token_id, dtype=torch.long)
+        attention_mask = torch.zeros(shape, dtype=torch.long)
+        words: list[str] = []
+        for row, (ids, row_words) in enumerate(rows):
+            start = width - len(ids) if self.padding_side == "left" else 0
+            input_ids[row, start : start + len(ids)] = torch.tensor(ids, dtype=torch.long)
+            attention_mask[row, start : start + len(ids)] = 1
+            words.extend(word for word in row_words if word is not None)
+        encoded = encode_words(words, **self.encoder_options).long()
+        word_characters = torch.zeros(*shape, encoded.shape[-1], dtype=torch.long)
+        word_characters[input_ids == self.word_token_id] = encoded
+        return {
+            "input_ids": input_ids,
+            "token_type_ids": torch.zeros(shape, dtype=torch.long),
+            "attention_mask": attention_mask,
+            "word_characters": word_characters,
+        }
+
+    def save_vocabulary(self, save_directory: str, filename_prefix: str | None = None) -> tuple[str, ...]:
+        prefix = f"{filename_prefix}-" if filename_prefix else ""
+        splitter_path = os.path.join(save_directory, prefix + self.vocab_files_names["splitter_file"])
+        vocabulary_path = os.path.join(save_directory, prefix + self.vocab_files_names["vocabulary_file"])
+        self.splitter.save(splitter_path)
+        with open(vocabulary_path, "w", encoding="utf-8") as file:
+            json.dump(self.vocabulary, file, ensure_ascii=False, indent=0)
+        return splitter_path, vocabulary_path

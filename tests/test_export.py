@@ -1,0 +1,216 @@
+"""Vocabulary-free export: loads without the workbench and computes the whole-word path's states.
+
+The exported folders are loaded in a separate Python (``python -S`` with only the
+virtualenv's site-packages on ``sys.path``, from a folder outside the repository), in
+which ``import distill`` and ``import students`` fail: transformers and
+sentence-transformers run the folder's own code.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+import torch
+from safetensors.torch import load_file
+from torch import Tensor
+
+from distill.cli import main
+from distill.evaluation.wholeword import WholeWords
+from distill.export import export_vocabulary_free, student_sources
+from distill.surgery import StudentEmbedding, load_transformer
+from students import StudentEncoder, build_student
+from teachers import load_tokenizer
+
+# Texts the tiny BERT splits into known pieces only: words it has, and unseen ones it cuts
+# into pieces (one longer than the student's 12 bytes), punctuation and an empty text.
+TINY_TEXTS = [
+    "the cats run on the book",
+    "the greenestlessnessable dog, the readable city!",
+    "happyly walkness",
+    "",
+]
+# Misspelt and unseen words, a word longer than the students' byte limit, accents, punctuation.
+TEXTS = [
+    "the cat sat on the mat",
+    "teh catt sat on teh matt!",
+    "Unbelievably, the Zyxqwerty café was naïve.",
+    "pneumonoultramicroscopicsilicovolcanoconiosisandthensomemorelettersontop ran",
+    "",
+]
+LOADER = r"""
+import importlib.util, json, sys
+from pathlib import Path
+import torch
+from safetensors.torch import save_file
+for name in ("distill", "students", "teachers"):
+    assert importlib.util.find_spec(name) is None, f"{name} is importable"
+from transformers import AutoModel, AutoTokenizer
+request = json.loads(Path(sys.argv[1]).read_text())
+for folder, out in request["folders"].items():
+    model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    batch = tokenizer(request["texts"], padding=True, truncation=True, return_tensors="pt")
+    with torch.no_grad():
+        states = model(**batch).last_hidden_state
+        single = model(**tokenizer(request["texts"][:1], truncation=True, return_tensors="pt")).last_hidden_state
+    tensors = {"states": states, "attention_mask": batch["attention_mask"], "single": single}
+    if request["sentence_transformers"]:
+        from sentence_transformers import SentenceTransformer
+        encoder = SentenceTransformer(folder, trust_remote_code=True, device="cpu")
+        tensors["sentences"] = encoder.encode(request["texts"], convert_to_tensor=True)
+    save_file({key: value.contiguous() for key, value in tensors.items()}, out)
+"""
+
+
+def load_outside(folders: list[Path], texts: list[str], tmp_path: Path, *,
+                 sentence_transformers: bool = False) -> list[dict[str, Tensor]]:
+    """Each folder's outputs on ``texts``, computed by a Python that cannot import the workbench."""
+    outputs = [tmp_path / f"outputs-{index}.safetensors" for index in range(len(folders))]
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({
+        "folders": {str(folder): str(out) for folder, out in zip(folders, outputs)},
+        "texts": texts, "sentence_transformers": sentence_transformers,
+    }))
+    (tmp_path / "loader.py").write_text(LOADER)
+    environment = {"PYTHONPATH": sysconfig.get_paths()["purelib"], "HF_HUB_OFFLINE": "1",
+                   "HF_HOME": str(tmp_path / "hf-home"), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, "-S", "loader.py", str(request)], cwd=tmp_path, env=environment,
+                            capture_output=True, text=True, timeout=600, check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return [load_file(str(out)) for out in outputs]
+
+
+def whole_word_states(model_dir: Path, student: StudentEncoder, texts: list[str]) -> tuple[Tensor, Tensor]:
+    """The in-process whole-word path (``distill evaluate --whole-words``): states and mask."""
+    loaded = load_transformer(str(model_dir))
+    tokenizer = load_tokenizer(loaded.path)
+    live = StudentEmbedding.from_model(loaded.model, student, tokenizer)
+    batch = dict(tokenizer(texts, padding=True, return_tensors="pt"))
+    # A word the tokenizer makes [UNK] stays [UNK] there, while the export embeds it.
+    assert tokenizer.unk_token_id not in batch["input_ids"]
+    words = WholeWords(live, live.baked(), tokenizer).inputs(batch)
+    with torch.no_grad():
+        states = loaded.model.base_model(inputs_embeds=words["inputs_embeds"], attention_mask=words["attention_mask"],
+                                         token_type_ids=words["token_type_ids"]).last_hidden_state
+    return states, words["attention_mask"]
+
+
+def assert_same_states(exported: dict[str, Tensor], reference: tuple[Tensor, Tensor]) -> None:
+    states, mask = reference
+    width = int(mask.sum(dim=1).max())
+    assert torch.equal(exported["attention_mask"][:, :width], mask[:, :width])
+    keep = mask[:, :width].bool()
+    torch.testing.assert_close(exported["states"][:, :width][keep], states[:, :width][keep], atol=2e-5, rtol=1e-4)
+
+
+def bytescnn(dim: int) -> StudentEncoder:
+    torch.manual_seed(0)
+    student = build_student("bytescnn-small", dim, filters=[[1, 8], [2, 8], [3, 16]], max_bytes_per_token=12)
+    student.rescale_norm = 1.5
+    return student.eval()
+
+
+@pytest.fixture(scope="module")
+def tiny_exports(tiny_bert_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("exports")
+    folders = {}
+    for name in ("retvec", "hlm-intra-small"):
+        torch.manual_seed(0)
+        folders[name] = export_vocabulary_free(str(tiny_bert_dir), build_student(name, 32).eval(), root / name)
+    folders["bytescnn"] = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), root / "bytescnn")
+    folders["keep"] = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), root / "keep", keep_vocabulary=True)
+    return folders
+
+
+def test_exported_code_imports_no_workbench_module(tiny_exports: dict[str, Path]) -> None:
+    for folder in tiny_exports.values():
+        code = "\n".join(path.read_text() for path in folder.glob("*.py"))
+        assert "import distill" not in code and "from distill" not in code
+        assert "from students" not in code and "import students" not in code
+        assert not list(folder.glob("*.bin")) and not list(folder.glob("*.pt")) and not list(folder.glob("*.pkl"))
+    assert set(student_sources(bytescnn(8))) == {"bytescnn.py", "byte_vocab.py", "errors.py"}
+
+
+def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(
+    tiny_exports: dict[str, Path], tiny_bert_dir: Path, tmp_path: Path
+) -> None:
+    names = ["bytescnn", "retvec", "hlm-intra-small"]
+    outputs = load_outside([tiny_exports[name] for name in names], TINY_TEXTS, tmp_path)
+    students = {"bytescnn": bytescnn(32)}
+    for name in ("retvec", "hlm-intra-small"):
+        torch.manual_seed(0)
+        students[name] = build_student(name, 32).eval()
+    for name, exported in zip(names, outputs):
+        assert_same_states(exported, whole_word_states(tiny_bert_dir, students[name], TINY_TEXTS))
+    # A text alone gives the states it has in a padded batch.
+    first = outputs[0]
+    length = first["single"].shape[1]
+    torch.testing.assert_close(first["single"][0], first["states"][0, :length], atol=1e-5, rtol=1e-4)
+
+
+def test_keep_vocabulary_gives_the_source_model_on_clean_text(
+    tiny_exports: dict[str, Path], tiny_bert_dir: Path, tmp_path: Path
+) -> None:
+    clean = ["the cat is on the book", "the old dog is in the city"]
+    (exported,) = load_outside([tiny_exports["keep"]], clean, tmp_path)
+    loaded = load_transformer(str(tiny_bert_dir))
+    batch = dict(load_tokenizer(loaded.path)(clean, padding=True, return_tensors="pt"))
+    with torch.no_grad():
+        source = loaded.model.base_model(**batch).last_hidden_state
+    assert exported["states"].shape == source.shape
+    torch.testing.assert_close(exported["states"], source, atol=1e-6, rtol=1e-6)
+
+
+def test_truncates_at_the_position_limit(tiny_exports: dict[str, Path], tmp_path: Path) -> None:
+    config = json.loads((tiny_exports["bytescnn"] / "config.json").read_text())
+    long_text = " ".join(["word"] * (config["max_position_embeddings"] + 20))
+    (exported,) = load_outside([tiny_exports["bytescnn"]], [long_text, "a cat"], tmp_path)
+    assert exported["states"].shape[1] == config["max_position_embeddings"]
+    assert exported["attention_mask"][1].sum() == 4  # [CLS] a cat [SEP]
+
+
+@pytest.mark.slow
+def test_minilm_export_equals_the_whole_word_path_in_sentence_transformers(
+    embedded_dir: Path, tmp_path: Path
+) -> None:
+    student = bytescnn(384)
+    folder = export_vocabulary_free(None, student, tmp_path / "minilm")
+    assert (folder / "1_Pooling" / "config.json").is_file()
+    (exported,) = load_outside([folder], TEXTS, tmp_path, sentence_transformers=True)
+    states, mask = whole_word_states(embedded_dir, student, TEXTS)
+    assert_same_states(exported, (states, mask))
+    # sentence-transformers: the source's mean pooling and normalisation over the same states.
+    keep = mask.unsqueeze(-1).to(states.dtype)
+    pooled = torch.nn.functional.normalize((states * keep).sum(1) / keep.sum(1), dim=-1)
+    torch.testing.assert_close(exported["sentences"], pooled, atol=2e-5, rtol=1e-4)
+
+
+def test_cli_exports_and_refuses_a_non_bert_model(
+    tiny_bert_dir: Path, tiny_roberta_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    student_dir = bytescnn(32).save_pretrained(tmp_path / "student")
+    out = tmp_path / "export"
+    assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--out", str(out),
+                 "--vocabulary-free"]) == 0
+    record = json.loads((out / "surgery.json").read_text())
+    assert record["options"] == {"vocabulary_free": True, "keep_vocabulary": False, "rescale": True}
+    assert "trust_remote_code=True" in (out / "README.md").read_text()
+    assert (out / "model.safetensors").stat().st_mode & 0o777 == 0o666 & ~current_umask()
+    capsys.readouterr()
+    refused = tmp_path / "refused"
+    assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_roberta_dir), "--out", str(refused),
+                 "--vocabulary-free"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1 and not refused.exists()
+    assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--out", str(refused),
+                 "--keep-vocabulary"]) == 2
+
+
+def current_umask() -> int:
+    from distill.packaging import current_umask as umask
+
+    return umask()
