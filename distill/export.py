@@ -56,9 +56,9 @@ from teachers.vocabulary import special_token_ids
 
 TEMPLATE_DIR = Path(__file__).parent / "export_template"
 TEMPLATE_FILES = ("modeling_vocabfree.py", "tokenization_vocabfree.py", "student_base.py")
-# The workbench modules a student's code may import, and what the export gives it instead.
-WORKBENCH_MODULES = {"students.base": "student_base", "students.registry": "student_base",
-                     "distill.errors": "student_base"}
+# The workbench modules a student's code may import, and what the export gives it instead
+# (``students.config`` and ``students.errors`` import nothing else and are copied as they are).
+WORKBENCH_MODULES = {"students.base": "student_base", "students.registry": "student_base"}
 IMPORT = re.compile(r"^from (students\.\w+|distill\.\w+) import ", re.MULTILINE)
 USAGE = """```python
 from sentence_transformers import SentenceTransformer
@@ -200,7 +200,7 @@ def export_vocabulary_free(
         "vocab_size": len(table),
         "pad_token_id": vocabulary[tokenizer.pad_token],
         "tie_word_embeddings": False,
-        "student": {"dim": student.dim, "hparams": student.hparams},
+        "student": {**student.config.to_dict(), "provenance": {}, "rescale_norm": None},
         "rescale_norm": rescale_norm,
         "word_token_id": word_token_id,
         "add_pooling_layer": base.pooler is not None,
@@ -222,7 +222,7 @@ def export_vocabulary_free(
         "model_revision": loaded.revision,
         "architecture": type(base).__name__,
         "form": "vocabulary-free",
-        "student": student.config(),
+        "student": student.config.to_dict(),
         "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
                     "rescale": rescale_norm is not None},
     }

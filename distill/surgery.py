@@ -274,7 +274,7 @@ def save_swapped(
         "model_revision": loaded.revision,
         "architecture": type(model).__name__,
         "form": "baked",
-        "student": student.config(),
+        "student": student.config.to_dict(),
         "rescale": rescale and student.rescale_norm is not None,
         "tie_output": tie_output,
         "options": {"rescale": rescale and student.rescale_norm is not None, "tie_output": tie_output},

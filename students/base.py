@@ -16,8 +16,9 @@ import torch
 from safetensors.torch import load_file, save_file
 from torch import Tensor, nn
 
-from distill.errors import DistillError
 from distill.io import atomic_write, atomic_write_text
+from students.config import StudentConfig
+from students.errors import StudentError
 from students.registry import resolve_student
 
 CONFIG_NAME = "student_config.json"
@@ -25,27 +26,52 @@ WEIGHTS_NAME = "model.safetensors"
 
 
 class StudentEncoder(nn.Module):
-    """Base class of all students.
+    """Base class of all students, built from their family's configuration.
 
-    Subclasses implement ``encode`` (strings → tensor, on the CPU) and
-    ``forward_encoded`` (that tensor → ``(B, dim)``). ``hparams`` holds every
-    constructor argument but ``dim``, so ``build_student(name, dim, **hparams)``
-    rebuilds the same architecture.
+    Subclasses set ``config_class`` (a :class:`StudentConfig` subclass with the family's
+    fields) and implement ``word_encoder`` (strings → tensor, on the CPU) and
+    ``forward_encoded`` (that tensor → ``(B, dim)``). ``save_pretrained`` and
+    ``from_pretrained`` write and read a student as its configuration and its weights.
     """
 
-    registry_name: str = ""
+    config_class: type[StudentConfig] = StudentConfig
 
-    def __init__(self, dim: int, **hparams: Any) -> None:
+    def __init__(self, config: StudentConfig) -> None:
         super().__init__()
-        if dim <= 0:
-            raise DistillError(f"student dim must be positive, got {dim}")
-        self.dim = dim
-        self.hparams = hparams
-        # Norm every output row is rescaled to at prediction time (cosine-trained
-        # students, paper §2.2); None means the raw output is used.
-        self.rescale_norm: float | None = None
-        # Free-form record of how the student was trained (loss, teacher, run id).
-        self.provenance: dict[str, Any] = {}
+        if not isinstance(config, self.config_class):
+            raise StudentError(f"{type(self).__name__} needs a {self.config_class.__name__}, "
+                               f"got {type(config).__name__}")
+        self.config = config
+
+    # The configuration's common fields, read and set on the student as before.
+    @property
+    def dim(self) -> int:
+        return self.config.dim
+
+    @property
+    def registry_name(self) -> str:
+        return self.config.name
+
+    @property
+    def hparams(self) -> dict[str, Any]:
+        """The family's options: ``build_student(registry_name, dim, **hparams)`` rebuilds the architecture."""
+        return self.config.options()
+
+    @property
+    def rescale_norm(self) -> float | None:
+        return self.config.rescale_norm
+
+    @rescale_norm.setter
+    def rescale_norm(self, norm: float | None) -> None:
+        self.config.rescale_norm = norm
+
+    @property
+    def provenance(self) -> dict[str, Any]:
+        return self.config.provenance
+
+    @provenance.setter
+    def provenance(self, record: dict[str, Any]) -> None:
+        self.config.provenance = record
 
     # --- to implement -------------------------------------------------------------
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
@@ -103,24 +129,39 @@ class StudentEncoder(nn.Module):
             self.train(was_training)
         return torch.cat(blocks) if blocks else torch.empty(0, self.dim, device=self.device)
 
-    def config(self) -> dict[str, Any]:
-        return {
-            "name": self.registry_name,
-            "dim": self.dim,
-            "hparams": self.hparams,
-            "rescale_norm": self.rescale_norm,
-            "provenance": self.provenance,
-        }
-
     def save_pretrained(self, folder: str | os.PathLike[str]) -> Path:
         """Write ``model.safetensors`` and ``student_config.json`` atomically into ``folder``."""
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         state = {key: value.detach().contiguous().cpu() for key, value in self.state_dict().items()}
         atomic_write(folder / WEIGHTS_NAME, lambda path: save_file(state, str(path)))
-        text = json.dumps(self.config(), indent=2, sort_keys=True)
+        text = json.dumps(self.config.to_dict(), indent=2, sort_keys=True)
         atomic_write_text(folder / CONFIG_NAME, text)
         return folder
+
+    @classmethod
+    def from_pretrained(
+        cls, folder: str | os.PathLike[str], map_location: str | torch.device = "cpu"
+    ) -> StudentEncoder:
+        """The student ``save_pretrained`` wrote into ``folder``, of the family its config names.
+
+        Called on a family class, a folder holding another family is refused.
+        (``distill.runs.load_student_from`` also takes an MLflow run id.)
+        """
+        folder = Path(folder)
+        config_path, weights_path = folder / CONFIG_NAME, folder / WEIGHTS_NAME
+        if not config_path.is_file() or not weights_path.is_file():
+            raise StudentError(f"{folder} is not a saved student (needs {CONFIG_NAME} and {WEIGHTS_NAME})")
+        try:
+            saved = json.loads(config_path.read_text())
+            family, _ = resolve_student(saved["name"])
+        except (json.JSONDecodeError, KeyError) as error:
+            raise StudentError(f"{config_path} is not a student configuration: {error}") from None
+        if not issubclass(family, cls):
+            raise StudentError(f"{folder} holds a {family.__name__}, not a {cls.__name__}")
+        student = family(family.config_class.from_dict(saved))
+        student.load_state_dict(load_file(str(weights_path), device=str(map_location)))
+        return student.to(map_location)
 
 
 def rescale_rows(vectors: Tensor, norm: float) -> Tensor:
@@ -128,35 +169,26 @@ def rescale_rows(vectors: Tensor, norm: float) -> Tensor:
     return vectors * (norm / vectors.norm(dim=-1, keepdim=True).clamp_min(1e-12))
 
 
-def build_student(name: str, dim: int, **overrides: Any) -> StudentEncoder:
-    """Instantiate the registered student ``name`` with output width ``dim``.
+def student_config(name: str, dim: int, **overrides: Any) -> StudentConfig:
+    """The configuration of the registered student ``name`` at width ``dim``, checked, without weights.
 
-    ``overrides`` replace the preset's hyper-parameters; an unknown one is an error
-    that lists the valid ones.
+    ``overrides`` replace the preset's options; an unknown or invalid one is a
+    ``StudentError`` (an unknown one lists the valid ones).
     """
     cls, preset = resolve_student(name)
-    hparams = {**preset, **overrides}
-    try:
-        student = cls(dim, **hparams)
-    except TypeError as error:
-        raise DistillError(f"student {name!r}: {error}") from None
-    student.registry_name = name
-    return student
+    options = {**preset, **overrides}
+    valid = cls.config_class.option_names()
+    unknown = sorted(set(options) - set(valid))
+    if unknown:
+        raise StudentError(f"student {name!r}: unknown options {', '.join(unknown)}; "
+                           f"valid options: {', '.join(valid) or 'none'}")
+    return cls.config_class(dim=dim, name=name, **options)
 
 
-def load_student(folder: str | os.PathLike[str], map_location: str | torch.device = "cpu") -> StudentEncoder:
-    """Rebuild a student saved by ``save_pretrained`` from its folder alone."""
-    folder = Path(folder)
-    config_path, weights_path = folder / CONFIG_NAME, folder / WEIGHTS_NAME
-    if not config_path.is_file() or not weights_path.is_file():
-        raise DistillError(f"{folder} is not a saved student (needs {CONFIG_NAME} and {WEIGHTS_NAME})")
-    try:
-        config = json.loads(config_path.read_text())
-    except json.JSONDecodeError as error:
-        raise DistillError(f"{config_path} is not valid JSON: {error}") from None
-    student = build_student(config["name"], config["dim"], **config.get("hparams", {}))
-    student.load_state_dict(load_file(str(weights_path), device=str(map_location)))
-    student.rescale_norm = config.get("rescale_norm")
-    student.provenance = config.get("provenance", {})
-    return student.to(map_location)
+def build_student(name: str, dim: int, **overrides: Any) -> StudentEncoder:
+    """Instantiate the registered student ``name`` with output width ``dim`` (see :func:`student_config`)."""
+    cls, _ = resolve_student(name)
+    return cls(student_config(name, dim, **overrides))
 
+
+load_student = StudentEncoder.from_pretrained

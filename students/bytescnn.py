@@ -16,7 +16,8 @@ the per-filter computation's up to floating-point summation order
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import torch
 import torch.nn.functional as F
@@ -24,6 +25,7 @@ from torch import Tensor, nn
 
 from students.base import StudentEncoder
 from students.byte_vocab import NUM_BYTE_IDS, PADDING, encode_bytes
+from students.config import StudentConfig
 from students.errors import StudentError
 from students.registry import register_student
 
@@ -50,40 +52,52 @@ class Highway(nn.Module):
         return hidden
 
 
+@dataclass(kw_only=True)
+class BytesCNNConfig(StudentConfig):
+    """BytesCNN's options: the ``(width, channels)`` filter bank, byte embedding, highway depth, bytes kept."""
+
+    filters: list[list[int]] = field(default_factory=lambda: [list(spec) for spec in SMALL_FILTERS])
+    byte_embedding_dim: int = 16
+    num_highway: int = 2
+    max_bytes_per_token: int = 50
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        try:
+            self.filters = [[int(width), int(channels)] for width, channels in self.filters]
+        except (TypeError, ValueError):
+            raise StudentError(f"filters must be (width, channels) pairs, got {self.filters!r}") from None
+        if not self.filters or min(value for spec in self.filters for value in spec) <= 0:
+            raise StudentError(f"filters must be positive (width, channels) pairs, got {self.filters!r}")
+        # Room for the widest filter, and for one byte between begin- and end-of-word.
+        least = max(self.widest, 3)
+        if self.max_bytes_per_token < least:
+            raise StudentError(
+                f"max_bytes_per_token must be at least {least} (the widest filter, and 3), "
+                f"got {self.max_bytes_per_token}"
+            )
+
+    @property
+    def widest(self) -> int:
+        return max(width for width, _ in self.filters)
+
+
 @register_student("bytescnn-small", filters=SMALL_FILTERS)
 @register_student("bytescnn-big", filters=BIG_FILTERS)
 class BytesCNN(StudentEncoder):
-    def __init__(
-        self,
-        dim: int,
-        filters: Sequence[Sequence[int]] = SMALL_FILTERS,
-        byte_embedding_dim: int = 16,
-        num_highway: int = 2,
-        max_bytes_per_token: int = 50,
-    ) -> None:
-        filters = [tuple(int(value) for value in spec) for spec in filters]
-        super().__init__(
-            dim,
-            filters=[list(spec) for spec in filters],
-            byte_embedding_dim=byte_embedding_dim,
-            num_highway=num_highway,
-            max_bytes_per_token=max_bytes_per_token,
-        )
-        self.widest = max(width for width, _ in filters)
-        # Room for the widest filter, and for one byte between begin- and end-of-word.
-        if max_bytes_per_token < max(self.widest, 3):
-            raise StudentError(
-                f"max_bytes_per_token must be at least {max(self.widest, 3)} "
-                f"(the widest filter, and 3), got {max_bytes_per_token}"
-            )
-        self.max_bytes_per_token = max_bytes_per_token
-        self.byte_embedding = nn.Embedding(NUM_BYTE_IDS, byte_embedding_dim)
+    config_class = BytesCNNConfig
+
+    def __init__(self, config: BytesCNNConfig) -> None:
+        super().__init__(config)
+        self.widest = config.widest
+        self.max_bytes_per_token = config.max_bytes_per_token
+        self.byte_embedding = nn.Embedding(NUM_BYTE_IDS, config.byte_embedding_dim)
         self.convolutions = nn.ModuleList(
-            nn.Conv1d(byte_embedding_dim, channels, kernel_size=width) for width, channels in filters
+            nn.Conv1d(config.byte_embedding_dim, channels, kernel_size=width) for width, channels in config.filters
         )
-        channels = sum(channels for _, channels in filters)
-        self.highway = Highway(channels, num_highway)
-        self.projection = nn.Linear(channels, dim)
+        channels = sum(channels for _, channels in config.filters)
+        self.highway = Highway(channels, config.num_highway)
+        self.projection = nn.Linear(channels, config.dim)
 
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
         return encode_bytes, {"max_bytes_per_token": self.max_bytes_per_token}

@@ -39,14 +39,16 @@ Deviations:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 import torch
 from torch import Tensor, nn
 
-from distill.errors import DistillError
 from students.base import StudentEncoder
 from students.codepoints import token_codepoints
+from students.config import StudentConfig
+from students.errors import StudentError
 from students.registry import register_student
 
 PAD, CLS, SEP, MASK, UNK, WORD_CLS = range(6)
@@ -76,45 +78,42 @@ def pool_states(hidden: Tensor, padding: Tensor, pooling: str) -> Tensor:
     return hidden.masked_fill(~keep, float("-inf")).amax(dim=1)
 
 
+@dataclass(kw_only=True)
+class HLMIntraConfig(StudentConfig):
+    """HLM-intra's options: the character Transformer's shape, characters kept, pooling."""
+
+    num_layers: int = 4
+    hidden_size: int = 768
+    num_heads: int = 12
+    ffn_size: int = 1536
+    dropout: float = 0.1
+    max_length: int = 20
+    char_vocab_size: int = BASIC_MULTILINGUAL_PLANE
+    pooling: str = "word_cls"
+    norm_first: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.pooling not in POOLINGS:
+            raise StudentError(f"unknown pooling {self.pooling!r}; valid poolings: {', '.join(POOLINGS)}")
+        if self.max_length < 2:
+            raise StudentError(f"max_length must hold [WORD_CLS] and a character, got {self.max_length}")
+        if self.hidden_size % self.num_heads:
+            raise StudentError(f"hidden_size {self.hidden_size} is no multiple of num_heads {self.num_heads}")
+
+
 @register_student("hlm-intra")
 @register_student("hlm-intra-small", num_layers=2, hidden_size=128, num_heads=4, ffn_size=256)
 class HLMIntra(StudentEncoder):
-    def __init__(
-        self,
-        dim: int,
-        num_layers: int = 4,
-        hidden_size: int = 768,
-        num_heads: int = 12,
-        ffn_size: int = 1536,
-        dropout: float = 0.1,
-        max_length: int = 20,
-        char_vocab_size: int = BASIC_MULTILINGUAL_PLANE,
-        pooling: str = "word_cls",
-        norm_first: bool = False,
-    ) -> None:
-        super().__init__(
-            dim,
-            num_layers=num_layers,
-            hidden_size=hidden_size,
-            num_heads=num_heads,
-            ffn_size=ffn_size,
-            dropout=dropout,
-            max_length=max_length,
-            char_vocab_size=char_vocab_size,
-            pooling=pooling,
-            norm_first=norm_first,
-        )
-        if pooling not in POOLINGS:
-            raise DistillError(
-                f"unknown pooling {pooling!r}; valid poolings: {', '.join(POOLINGS)}"
-            )
-        if max_length < 2:
-            raise DistillError(f"max_length must hold [WORD_CLS] and a character, got {max_length}")
-        if hidden_size % num_heads:
-            raise DistillError(f"hidden_size {hidden_size} is no multiple of num_heads {num_heads}")
+    config_class = HLMIntraConfig
+
+    def __init__(self, config: HLMIntraConfig) -> None:
+        super().__init__(config)
+        hidden_size, max_length, dropout = config.hidden_size, config.max_length, config.dropout
+        char_vocab_size, norm_first = config.char_vocab_size, config.norm_first
         self.max_length = max_length
         self.char_vocab_size = char_vocab_size
-        self.pooling = pooling
+        self.pooling = config.pooling
         num_ids = NUM_SPECIAL_IDS + char_vocab_size
         self.char_embedding = nn.Embedding(num_ids, hidden_size, padding_idx=PAD)
         self.position_embedding = nn.Embedding(max_length, hidden_size)
@@ -122,8 +121,8 @@ class HLMIntra(StudentEncoder):
         self.embedding_dropout = nn.Dropout(dropout)
         layer = nn.TransformerEncoderLayer(
             hidden_size,
-            num_heads,
-            ffn_size,
+            config.num_heads,
+            config.ffn_size,
             dropout,
             activation="gelu",
             batch_first=True,
@@ -131,11 +130,11 @@ class HLMIntra(StudentEncoder):
         )
         self.encoder = nn.TransformerEncoder(
             layer,
-            num_layers,
+            config.num_layers,
             norm=nn.LayerNorm(hidden_size) if norm_first else None,
             enable_nested_tensor=False,
         )
-        self.projection = nn.Linear(hidden_size, dim)
+        self.projection = nn.Linear(hidden_size, config.dim)
 
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
         return encode_characters, {"max_length": self.max_length, "char_vocab_size": self.char_vocab_size}

@@ -21,13 +21,15 @@ WordPiece continuations are encoded as they are, ``##`` included (paper §3).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from torch import Tensor, nn
 
-from distill.errors import DistillError
 from students.base import StudentEncoder
 from students.codepoints import binarize, integerize
+from students.config import StudentConfig
+from students.errors import StudentError
 from students.registry import register_student
 
 
@@ -56,36 +58,38 @@ def build_mlp(
     return nn.Sequential(*layers), in_width
 
 
+@dataclass(kw_only=True)
+class RETVecConfig(StudentConfig):
+    """RETVec's options: characters and bits per word, the MLP's widths, spatial dropout."""
+
+    word_length: int = 16
+    bits_per_char: int = 24
+    hidden_dims: list[int] = field(default_factory=lambda: [256, 256])
+    embedding_dim: int | None = 256
+    spatial_dropout: float = 1 / 16
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.hidden_dims = [int(width) for width in self.hidden_dims]
+        if self.word_length <= 0:
+            raise StudentError(f"word_length must be positive, got {self.word_length}")
+        if not 21 <= self.bits_per_char <= 31:
+            raise StudentError(f"bits_per_char must be 21..31 for codepoints, got {self.bits_per_char}")
+
+
 @register_student("retvec")
 @register_student("retvec-raw", hidden_dims=(), embedding_dim=None, spatial_dropout=0.0)
 class RETVec(StudentEncoder):
-    def __init__(
-        self,
-        dim: int,
-        word_length: int = 16,
-        bits_per_char: int = 24,
-        hidden_dims: Sequence[int] = (256, 256),
-        embedding_dim: int | None = 256,
-        spatial_dropout: float = 1 / 16,
-    ) -> None:
-        hidden_dims = [int(width) for width in hidden_dims]
-        super().__init__(
-            dim,
-            word_length=word_length,
-            bits_per_char=bits_per_char,
-            hidden_dims=hidden_dims,
-            embedding_dim=embedding_dim,
-            spatial_dropout=spatial_dropout,
-        )
-        if word_length <= 0:
-            raise DistillError(f"word_length must be positive, got {word_length}")
-        if not 21 <= bits_per_char <= 31:
-            raise DistillError(f"bits_per_char must be 21..31 for codepoints, got {bits_per_char}")
-        self.word_length = word_length
-        self.bits_per_char = bits_per_char
-        self.spatial_dropout = nn.Dropout1d(spatial_dropout)
-        self.encoder, width = build_mlp(word_length * bits_per_char, hidden_dims, embedding_dim)
-        self.projection = nn.Linear(width, dim)
+    config_class = RETVecConfig
+
+    def __init__(self, config: RETVecConfig) -> None:
+        super().__init__(config)
+        self.word_length = config.word_length
+        self.bits_per_char = config.bits_per_char
+        self.spatial_dropout = nn.Dropout1d(config.spatial_dropout)
+        in_width = config.word_length * config.bits_per_char
+        self.encoder, width = build_mlp(in_width, config.hidden_dims, config.embedding_dim)
+        self.projection = nn.Linear(width, config.dim)
 
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
         """``(N, word_length)`` int32 codepoints; the bits are made on the device in ``forward``."""

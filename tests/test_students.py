@@ -4,7 +4,7 @@ import pytest
 import torch
 
 from distill.errors import DistillError
-from students import build_student, load_student, student_names
+from students import StudentError, build_student, load_student, student_names
 from students.byte_vocab import BEGIN_WORD, END_WORD, NUM_BYTE_IDS, PADDING, encode_bytes
 
 
@@ -73,10 +73,10 @@ def test_unknown_student_lists_the_valid_names() -> None:
 
 
 def test_unknown_student_option_is_a_one_line_error() -> None:
-    with pytest.raises(DistillError, match="bytescnn-small.*kernel"):
+    with pytest.raises(StudentError, match="bytescnn-small.*kernel"):
         build_student("bytescnn-small", dim=8, kernel=3)
 
 
 def test_missing_student_folder(tmp_path) -> None:
-    with pytest.raises(DistillError, match="not a saved student"):
+    with pytest.raises(StudentError, match="not a saved student"):
         load_student(tmp_path)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 import torch
 
-from distill.errors import DistillError
-from students import build_student, load_student, student_names
+from students import StudentError, build_student, load_student, student_names
 from students.codepoints import REPLACEMENT_CODEPOINT, binarize, integerize
 from students.hlm import NUM_SPECIAL_IDS, PAD, UNK, WORD_CLS, encode_characters
 
@@ -128,7 +127,7 @@ def test_hlm_padding_does_not_change_a_tokens_vector(pooling):
 
 
 def test_hlm_rejects_unknown_pooling():
-    with pytest.raises(DistillError, match="valid poolings: word_cls, mean, max"):
+    with pytest.raises(StudentError, match="valid poolings: word_cls, mean, max"):
         build_student("hlm-intra-small", dim=8, pooling="sum", **SMALL_HLM)
 
 

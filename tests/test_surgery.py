@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -23,7 +24,7 @@ from distill.surgery import (
     swap_student,
     swapped_input_embeddings,
 )
-from students import StudentEncoder, build_student, register_student, student_names
+from students import StudentConfig, StudentEncoder, build_student, register_student, student_names
 from teachers import load_teacher
 
 SMALL_BYTESCNN = {"filters": [[1, 8], [2, 8], [3, 16]], "max_bytes_per_token": 12}
@@ -31,13 +32,20 @@ PAIRS = (["the cat is big", "a dog ran in the old city"], ["she is happy", "they
 SENTENCES = ["the quick brown fox jumps over the lazy dog", "reimbursement forms are due"]
 
 
+@dataclass(kw_only=True)
+class LookupConfig(StudentConfig):
+    tokens: list[str] = field(default_factory=list)
+
+
 class LookupStudent(StudentEncoder):
     """Test-only student: one table row per known string (row 0 for any other string)."""
 
-    def __init__(self, dim: int, tokens: Sequence[str] = ()) -> None:
-        super().__init__(dim, tokens=list(tokens))
-        self.index = {token: row for row, token in enumerate(tokens)}
-        self.table = nn.Parameter(torch.zeros(max(len(tokens), 1), dim))
+    config_class = LookupConfig
+
+    def __init__(self, config: LookupConfig) -> None:
+        super().__init__(config)
+        self.index = {token: row for row, token in enumerate(config.tokens)}
+        self.table = nn.Parameter(torch.zeros(max(len(config.tokens), 1), config.dim))
 
     def encode(self, tokens: Sequence[str]) -> Tensor:
         return torch.tensor([self.index.get(token, 0) for token in tokens], dtype=torch.long).unsqueeze(1)

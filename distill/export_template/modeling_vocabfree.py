@@ -24,7 +24,7 @@ class VocabFreeBertConfig(BertConfig):
     """``BertConfig`` plus the student's architecture and the id that marks a student word.
 
     Args:
-        student: ``{"dim": …, "hparams": {…}}``, the student's constructor arguments.
+        student: the student's configuration as the workbench saves it (``name``, ``dim``, ``hparams``).
         rescale_norm: the norm each student vector is scaled to, or None for the raw vectors.
         word_token_id: the input id of a position the student embeds.
         add_pooling_layer: whether the source model has BERT's pooler.
@@ -52,7 +52,7 @@ class VocabFreeBertModel(BertModel):
 
     def __init__(self, config: VocabFreeBertConfig) -> None:
         super().__init__(config, add_pooling_layer=config.add_pooling_layer)
-        self.student = Student(config.student["dim"], **config.student["hparams"])
+        self.student = Student(Student.config_class.from_dict(config.student))
 
     def embed_inputs(self, input_ids: Tensor, word_characters: Tensor) -> Tensor:
         """``(B, L, hidden)`` input vectors: table rows, and the student's for the words."""

@@ -1,9 +1,9 @@
 """What the copied student code needs from the workbench, and nothing else.
 
 The student's module is copied from the distill workbench (``students/``) with its
-imports of ``students.base``, ``students.registry`` and ``distill.errors`` pointed here:
-the base class keeps the constructor's width and options, the registry decorator
-does nothing (there is one student here), and errors are ``ValueError``\\ s.
+imports of ``students.base`` and ``students.registry`` pointed here: the base class keeps
+the configuration (``config.py``, copied as it is) and the registry decorator does
+nothing (there is one student here).
 """
 
 from __future__ import annotations
@@ -13,11 +13,9 @@ from typing import Any, TypeVar
 
 from torch import Tensor, nn
 
+from .config import StudentConfig
+
 T = TypeVar("T", bound=type)
-
-
-class DistillError(ValueError):
-    """A bad student option."""
 
 
 def register_student(name: str, **preset: Any) -> Callable[[T], T]:
@@ -28,10 +26,9 @@ def register_student(name: str, **preset: Any) -> Callable[[T], T]:
 class StudentEncoder(nn.Module):
     """A word's encoded characters ``(B, L)`` → its vector ``(B, dim)``, via ``forward_encoded``."""
 
-    def __init__(self, dim: int, **hparams: Any) -> None:
+    def __init__(self, config: StudentConfig) -> None:
         super().__init__()
-        self.dim = dim
-        self.hparams = hparams
+        self.config = config
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         raise NotImplementedError
