@@ -214,3 +214,46 @@ def current_umask() -> int:
     from distill.packaging import current_umask as umask
 
     return umask()
+
+
+def test_baked_minilm_is_the_source_sentence_transformers_pipeline(embedded_dir: Path, tmp_path: Path) -> None:
+    from sentence_transformers import SentenceTransformer
+
+    from distill.surgery import save_swapped, swap_student
+
+    student = bytescnn(384)
+    out = save_swapped(None, student, tmp_path / "baked")
+    assert {"modules.json", "sentence_bert_config.json", "1_Pooling", "README.md"} <= {p.name for p in out.iterdir()}
+    umask = current_umask()
+    assert out.stat().st_mode & 0o777 == 0o777 & ~umask
+    assert {path.stat().st_mode & 0o777 for path in out.rglob("*") if path.is_file()} == {0o666 & ~umask}
+    card = (out / "README.md").read_text()
+    assert "bytescnn-small" in card and "embedded" in card and "rescale" in card
+
+    long_text = " ".join(["reimbursement"] * 400)  # past the source's max_seq_length of 256
+    texts = ["the quick brown fox", "teh quikc borwn fox", long_text]
+    baked = SentenceTransformer(str(out), device="cpu")
+    source = SentenceTransformer(str(embedded_dir), device="cpu")
+    assert baked.max_seq_length == source.max_seq_length == 256
+    swap_student(source[0].model, student, load_tokenizer(str(embedded_dir)), mode="baked")
+    torch.testing.assert_close(baked.encode(texts, convert_to_tensor=True),
+                               source.encode(texts, convert_to_tensor=True), atol=1e-6, rtol=0)
+
+
+def test_model_card_shows_the_students_evaluation(tiny_bert_dir: Path, tmp_path: Path) -> None:
+    import mlflow
+
+    from distill import tracking
+    from distill.surgery import save_swapped
+
+    student = bytescnn(32)
+    student.provenance = {"run_id": "abcdef0123456789", "loss": "cosine"}
+    tracking.configure("evaluate")
+    with mlflow.start_run():
+        mlflow.set_tag("distill.student_runs", "abcdef0123456789")
+        mlflow.log_metrics({"bytescnn-small_cosine_abcdef01/wiki/token_cosine/mean": 0.625,
+                            "baseline/wiki/token_cosine/mean": 1.0, "someone-else/wiki/token_cosine/mean": 0.1})
+    card = (save_swapped(str(tiny_bert_dir), student, tmp_path / "baked") / "README.md").read_text()
+    assert "| bytescnn-small_cosine_abcdef01/wiki/token_cosine | 0.6250 |" in card
+    assert "| baseline/wiki/token_cosine | 1.0000 |" in card and "someone-else" not in card
+    assert "training run: `abcdef0123456789`" in card
