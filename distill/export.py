@@ -179,7 +179,6 @@ def export_vocabulary_free(
         raise DistillError(f"--vocabulary-free exports BERT models; {type(base).__name__} is not one")
     tokenizer = load_tokenizer(loaded.path)
     continuation_prefix(tokenizer)  # refuses what is not WordPiece in one line
-    prefix_tokens, suffix_tokens = special_tokens_around(tokenizer)
     with torch.no_grad():
         live = StudentEmbedding.from_model(loaded.model, student, tokenizer, rescale=rescale).eval()
         table, vocabulary, word_token_id = word_table(
@@ -189,34 +188,11 @@ def export_vocabulary_free(
     weights = {key: value.detach().cpu().contiguous() for key, value in base.state_dict().items()}
     weights["embeddings.word_embeddings.weight"] = table.contiguous()
     weights |= {f"student.{key}": value.detach().contiguous() for key, value in student.state_dict().items()}
-
     rescale_norm = student.rescale_norm if rescale else None
-    config = {
-        **base.config.to_dict(),
-        "model_type": "vocab-free-bert",
-        "architectures": ["VocabFreeBertModel"],
-        "auto_map": {"AutoConfig": "modeling_vocabfree.VocabFreeBertConfig",
-                     "AutoModel": "modeling_vocabfree.VocabFreeBertModel"},
-        "vocab_size": len(table),
-        "pad_token_id": vocabulary[tokenizer.pad_token],
-        "tie_word_embeddings": False,
-        "student": {**student.config.to_dict(), "provenance": {}, "rescale_norm": None},
-        "rescale_norm": rescale_norm,
-        "word_token_id": word_token_id,
-        "add_pooling_layer": base.pooler is not None,
-    }
-    _, encoder_options = student.word_encoder()
-    tokenizer_config = {
-        "tokenizer_class": "VocabFreeTokenizer",
-        "auto_map": {"AutoTokenizer": ["tokenization_vocabfree.VocabFreeTokenizer", None]},
-        "word_token_id": word_token_id,
-        "prefix_tokens": prefix_tokens,
-        "suffix_tokens": suffix_tokens,
-        "encoder_options": encoder_options,
-        "model_max_length": min(tokenizer.model_max_length, base.config.max_position_embeddings),
-        **{name: getattr(tokenizer, name) for name in
-           ("unk_token", "pad_token", "cls_token", "sep_token", "mask_token") if getattr(tokenizer, name, None)},
-    }
+    config = model_config(base, student, rescale_norm, vocabulary_size=len(table),
+                          pad_token_id=vocabulary[tokenizer.pad_token], word_token_id=word_token_id)
+    tokenizer_settings = tokenizer_config(tokenizer, student, base.config.max_position_embeddings,
+                                          word_token_id=word_token_id)
     record = {
         "model": model_name_or_path or "embedded",
         "model_revision": loaded.revision,
@@ -229,7 +205,7 @@ def export_vocabulary_free(
     with staged_folder(out) as staging:
         save_file(weights, str(staging / "model.safetensors"), metadata={"format": "pt"})
         write_json(staging / "config.json", config)
-        write_json(staging / "tokenizer_config.json", tokenizer_config)
+        write_json(staging / "tokenizer_config.json", tokenizer_settings)
         write_json(staging / "vocabulary.json", vocabulary)
         word_splitter(tokenizer).save(str(staging / "word_splitter.json"))
         for name in TEMPLATE_FILES:
@@ -243,6 +219,47 @@ def export_vocabulary_free(
         usage = USAGE.replace("FOLDER", repr(str(out)))
         (staging / MODEL_CARD).write_text(model_card({**record, "usage": usage}, scores))
     return out
+
+
+def model_config(
+    base: BertModel, student: StudentEncoder, rescale_norm: float | None, *,
+    vocabulary_size: int, pad_token_id: int, word_token_id: int,
+) -> dict[str, Any]:
+    """``config.json``: the source's ``BertConfig``, the student's configuration, and how they meet."""
+    return {
+        **base.config.to_dict(),
+        "model_type": "vocab-free-bert",
+        "architectures": ["VocabFreeBertModel"],
+        "auto_map": {"AutoConfig": "modeling_vocabfree.VocabFreeBertConfig",
+                     "AutoModel": "modeling_vocabfree.VocabFreeBertModel"},
+        "vocab_size": vocabulary_size,
+        "pad_token_id": pad_token_id,
+        "tie_word_embeddings": False,
+        # The model's rescale_norm below is the one applied (None with --no-rescale).
+        "student": {**student.config.to_dict(), "rescale_norm": None},
+        "rescale_norm": rescale_norm,
+        "word_token_id": word_token_id,
+        "add_pooling_layer": base.pooler is not None,
+    }
+
+
+def tokenizer_config(
+    tokenizer: PreTrainedTokenizerBase, student: StudentEncoder, max_positions: int, *, word_token_id: int
+) -> dict[str, Any]:
+    """``tokenizer_config.json``: special tokens placed as the source does, the student's word encoding."""
+    prefix_tokens, suffix_tokens = special_tokens_around(tokenizer)
+    _, encoder_options = student.word_encoder()
+    special_tokens = ("unk_token", "pad_token", "cls_token", "sep_token", "mask_token")
+    return {
+        "tokenizer_class": "VocabFreeTokenizer",
+        "auto_map": {"AutoTokenizer": ["tokenization_vocabfree.VocabFreeTokenizer", None]},
+        "word_token_id": word_token_id,
+        "prefix_tokens": prefix_tokens,
+        "suffix_tokens": suffix_tokens,
+        "encoder_options": encoder_options,
+        "model_max_length": min(tokenizer.model_max_length, max_positions),
+        **{name: getattr(tokenizer, name) for name in special_tokens if getattr(tokenizer, name, None)},
+    }
 
 
 def write_json(path: Path, content: dict[str, Any]) -> None:

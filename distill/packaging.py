@@ -102,7 +102,7 @@ def model_card(record: dict[str, Any], scores: dict[str, float]) -> str:
         *(["tags:", "- sentence-transformers"] if record.get("sentence_transformers") else []),
         "---",
         "",
-        f"# {record['architecture']} with a vocabulary-free student ({record['form']})",
+        f"# {record['architecture']}: word embeddings from a `{student['name']}` student ({record['form']})",
         "",
         (
             f"Made by the distill workbench (`distill surgery`) from `{record['model']}`"

@@ -63,6 +63,8 @@ for folder, out in request["folders"].items():
         from sentence_transformers import SentenceTransformer
         encoder = SentenceTransformer(folder, trust_remote_code=True, device="cpu")
         tensors["sentences"] = encoder.encode(request["texts"], convert_to_tensor=True)
+        tensors["max_seq_length"] = torch.tensor(encoder.max_seq_length)
+        tensors["long_text"] = encoder.encode(" ".join(["wrod"] * 400), convert_to_tensor=True)
     save_file({key: value.contiguous() for key, value in tensors.items()}, out)
 """
 
@@ -188,6 +190,8 @@ def test_minilm_export_equals_the_whole_word_path_in_sentence_transformers(
     keep = mask.unsqueeze(-1).to(states.dtype)
     pooled = torch.nn.functional.normalize((states * keep).sum(1) / keep.sum(1), dim=-1)
     torch.testing.assert_close(exported["sentences"], pooled, atol=2e-5, rtol=1e-4)
+    assert int(exported["max_seq_length"]) == 256  # the source's sentence_bert_config.json
+    assert torch.isfinite(exported["long_text"]).all()
 
 
 def test_cli_exports_and_refuses_a_non_bert_model(
