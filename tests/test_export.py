@@ -261,3 +261,24 @@ def test_model_card_shows_the_students_evaluation(tiny_bert_dir: Path, tmp_path:
     assert "| bytescnn-small_cosine_abcdef01/wiki/token_cosine | 0.6250 |" in card
     assert "| baseline/wiki/token_cosine | 1.0000 |" in card and "someone-else" not in card
     assert "training run: `abcdef0123456789`" in card
+
+
+def test_tokenizer_gives_one_position_per_word(tiny_exports: dict[str, Path]) -> None:
+    from transformers import AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(tiny_exports["bytescnn"], trust_remote_code=True)
+    assert tokenizer.tokenize("Naïve, UNSEENword!") == ["naive", ",", "unseenword", "!"]
+    single = tokenizer("the cat")
+    word = tokenizer.word_token_id
+    assert single["input_ids"] == [tokenizer.cls_token_id, word, word, tokenizer.sep_token_id]
+    assert len(single["word_characters"]) == 4 and single["word_characters"][0] == [0] * 12
+    padded = tokenizer(["a", "a b c"], padding="max_length", max_length=6, return_tensors="pt")
+    assert padded["input_ids"].shape == (2, 6) and padded["attention_mask"].sum(dim=1).tolist() == [3, 5]
+    assert padded["word_characters"].shape == (2, 6, 12)
+    with pytest.raises(TypeError):
+        tokenizer("first", "second")
+    with pytest.raises(TypeError, match="text_pair"):
+        tokenizer("first", text_pair="second")
+    keep = AutoTokenizer.from_pretrained(tiny_exports["keep"], trust_remote_code=True)
+    ids = keep("the zebra")["input_ids"]
+    assert ids[1] == keep.vocabulary["the"] and ids[2] == keep.word_token_id

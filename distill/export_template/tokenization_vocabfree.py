@@ -86,6 +86,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def __call__(  # type: ignore[override]
         self,
         text: str | list[str],
+        *,
         add_special_tokens: bool = True,
         padding: bool | str = False,
         truncation: bool | str | None = None,
@@ -98,6 +99,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         Truncates to ``max_length`` (else ``model_max_length``) when ``truncation`` is set or
         ``max_length`` is given, dropping words from the end and keeping the special tokens;
         pads to the longest text (``padding=True``) or to ``max_length`` (``"max_length"``).
+        Text pairs are not supported: a second text is refused, not ignored.
         """
         unknown = set(kwargs) - {"return_token_type_ids", "return_attention_mask", "verbose"}
         if unknown:
