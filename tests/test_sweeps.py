@@ -521,7 +521,7 @@ BAD_SWEEPS = [
     ({"pruner": {"kind": "median", "n_warmup_step": 1}}, "unexpected keyword argument 'n_warmup_step'"),
     ({"pruner": {"kind": "median", "metric": "train_loss"}}, "pruning needs one direction"),
     ({"space": {"loss": ["mse"], "loss_options.alpha": [1.0]}}, "loss 'mse' has no parameter alpha"),
-    ({"space": {"loss": ["aec"], "student_options.width": [3]}}, "unexpected keyword argument 'width'"),
+    ({"space": {"loss": ["aec"], "student_options.width": [3]}}, "unknown options width"),
     ({"space": {"loss": ["mse"], "epochs": [2]}}, "epochs is both fixed and searched"),
     ({"space": {"loss": ["mse"], "epochs": [0]}, "fixed": {"teacher": "embedded"}},
      "epochs must be a positive integer, got 0"),
