@@ -118,10 +118,10 @@ def special_tokens_around(tokenizer: PreTrainedTokenizerBase) -> tuple[list[str]
     """The special tokens the tokenizer puts before and after a single text's tokens."""
     content = tokenizer("a", add_special_tokens=False)["input_ids"]
     full = tokenizer("a")["input_ids"]
+    tokens = [str(token) for token in tokenizer.convert_ids_to_tokens(full)]
     for start in range(len(full) - len(content) + 1):
         if full[start : start + len(content)] == content:
-            before, after = full[:start], full[start + len(content) :]
-            return tokenizer.convert_ids_to_tokens(before), tokenizer.convert_ids_to_tokens(after)
+            return tokens[:start], tokens[start + len(content) :]
     raise DistillError(f"{type(tokenizer).__name__} changes a text's tokens when adding special tokens")
 
 
@@ -193,7 +193,7 @@ def export_vocabulary_free(
                           pad_token_id=vocabulary[tokenizer.pad_token], word_token_id=word_token_id)
     tokenizer_settings = tokenizer_config(tokenizer, student, base.config.max_position_embeddings,
                                           word_token_id=word_token_id)
-    record = {
+    record: dict[str, Any] = {
         "model": model_name_or_path or "embedded",
         "model_revision": loaded.revision,
         "architecture": type(base).__name__,

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import torch
 from safetensors.torch import load_file, save_file
@@ -175,6 +176,7 @@ def student_config(name: str, dim: int, **overrides: Any) -> StudentConfig:
     ``overrides`` replace the preset's options; an unknown or invalid one is a
     ``StudentError`` (an unknown one lists the valid ones).
     """
+    cls: type[StudentEncoder]
     cls, preset = resolve_student(name)
     options = {**preset, **overrides}
     valid = cls.config_class.option_names()
@@ -187,6 +189,7 @@ def student_config(name: str, dim: int, **overrides: Any) -> StudentConfig:
 
 def build_student(name: str, dim: int, **overrides: Any) -> StudentEncoder:
     """Instantiate the registered student ``name`` with output width ``dim`` (see :func:`student_config`)."""
+    cls: type[StudentEncoder]
     cls, _ = resolve_student(name)
     return cls(student_config(name, dim, **overrides))
 

@@ -21,8 +21,9 @@ WordPiece continuations are encoded as they are, ``##`` included (paper §3).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from torch import Tensor, nn
 
