@@ -484,7 +484,7 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     quick = load_spec("quick")
     assert quick.is_grid and len(quick.grid()["loss"]) >= 2 and quick.evaluation.tasks == ("fidelity",)
     assert 0 in quick.grid()["context_epochs"] and max(quick.grid()["context_epochs"]) > 0  # context is a contender
-    trial = quick.trial_config({"loss": "cosine", "context_epochs": 4})
+    trial = quick.trial_config({"loss": "cosine", "context_epochs": 3})
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
     assert quick.evaluation.datasets == ("pydoc:heldout",)  # judged on documents training never reads
     search = load_spec("search")
