@@ -11,7 +11,7 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from distill.errors import DistillError
 from students.errors import StudentError
@@ -28,7 +28,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="distill", description="Align a vocabulary-free student to a transformer's embedding table, swap it in, measure.")
+    parser = _Parser(
+        prog="distill",
+        description="Align a vocabulary-free student to a transformer's embedding table, swap it in, measure.",
+    )
     subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"distill.commands.{name}")

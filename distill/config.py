@@ -24,9 +24,10 @@ steps per epoch and is at recall@1 0.0001 after the first.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import yaml
 
@@ -91,7 +92,7 @@ class TrainConfig:
     work_dir: str = ".distill/runs"
     run_name: str | None = None
 
-    def validate(self) -> "TrainConfig":
+    def validate(self) -> TrainConfig:
         if self.recipe not in RECIPES:
             raise DistillError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
         for name, value in RECIPES[self.recipe].items():
@@ -118,7 +119,9 @@ class TrainConfig:
         if not isinstance(self.context_layers, list) or not self.context_layers or not all(
             isinstance(layer, int) and not isinstance(layer, bool) for layer in self.context_layers
         ):
-            raise DistillError(f"context_layers must be a non-empty list of layer indices, got {self.context_layers!r}")
+            raise DistillError(
+                f"context_layers must be a non-empty list of layer indices, got {self.context_layers!r}"
+            )
         for name in ("frequency_exponent", "context_token_weight", "context_sentence_weight", "context_table_weight"):
             if not 0.0 <= getattr(self, name) < float("inf"):
                 raise DistillError(f"{name} must be a finite number >= 0, got {getattr(self, name)!r}")
@@ -164,7 +167,11 @@ def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> Tr
             f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(config_keys())}"
         )
     try:
-        numeric = {item.name for item in dataclasses.fields(TrainConfig) if "float" in str(item.type) or "dict" in str(item.type)}
+        numeric = {
+            item.name
+            for item in dataclasses.fields(TrainConfig)
+            if "float" in str(item.type) or "dict" in str(item.type)
+        }
         coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
         return TrainConfig(**coerced).validate()
     except TypeError as error:

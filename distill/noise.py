@@ -40,8 +40,9 @@ import math
 import random
 import re
 import string
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from distill.errors import DistillError
 

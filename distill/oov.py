@@ -14,8 +14,8 @@ Noise is applied to the text only (``distill.noise``), seeded, as in evaluation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Sequence
 
 from transformers import PreTrainedTokenizerBase
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 
 def warmup_cosine(total_steps: int, warmup_fraction: float) -> Callable[[int], float]:

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, NamedTuple, Sequence
+from typing import NamedTuple
 
 import torch
 import transformers
@@ -125,7 +126,12 @@ class StudentEmbedding(nn.Module):
 
     @classmethod
     def from_model(
-        cls, model: PreTrainedModel, student: StudentEncoder, tokenizer: PreTrainedTokenizerBase, *, rescale: bool = True
+        cls,
+        model: PreTrainedModel,
+        student: StudentEncoder,
+        tokenizer: PreTrainedTokenizerBase,
+        *,
+        rescale: bool = True,
     ) -> StudentEmbedding:
         """For ``model``'s current table, with the teacher's kept rows of ``tokenizer``'s vocabulary
         (without the special tokens for a student trained with ``keep_special_rows``)."""

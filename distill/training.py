@@ -320,7 +320,9 @@ def _run_epochs(
     except NonFiniteLoss as error:
         mlflow.set_tag("distill.failure", str(error))
         mlflow.end_run(status="FAILED")
-        raise DistillError(f"{error}; run {run_id} marked failed, last good checkpoint kept in {checkpoint_root}") from None
+        raise DistillError(
+            f"{error}; run {run_id} marked failed, last good checkpoint kept in {checkpoint_root}"
+        ) from None
     except BaseException:
         mlflow.end_run(status="KILLED")
         raise

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar, get_args
+from collections.abc import Callable
+from typing import Any, TypeVar, get_args
 
 from distill.errors import DistillError
 from losses.base import AlignmentLoss, LossKind

@@ -6,7 +6,8 @@ angle between the two rows; every loss returns the mean over the batch.
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping
+from collections.abc import Mapping
+from typing import ClassVar
 
 import torch.nn.functional as F
 from torch import Tensor

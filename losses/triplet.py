@@ -10,7 +10,8 @@ distances, whereas torch (and DistillEmb, which calls it) uses plain ones.
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping
+from collections.abc import Mapping
+from typing import ClassVar
 
 import torch.nn.functional as F
 from torch import Tensor

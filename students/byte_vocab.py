@@ -7,7 +7,7 @@ That makes 263 ids in all. A token becomes ``[BOW, bytes…, EOW, PAD…]``.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import torch
 from torch import Tensor

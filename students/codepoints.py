@@ -14,7 +14,7 @@ is two ``#`` characters like any other (paper §3).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import torch
 from torch import Tensor

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import csv
-import os
 import math
+import os
 import random
 from pathlib import Path
 

@@ -4,8 +4,8 @@ import mlflow
 import pytest
 
 from distill.cli import main
-from distill.noise import NoiseSpec
 from distill.evaluation.corpora import Corpus, noised_corpus
+from distill.noise import NoiseSpec
 from distill.oov import analyse, oov_table
 from teachers import load_tokenizer
 
@@ -37,7 +37,8 @@ def test_noise_is_seeded_and_raises_fertility(embedded_dir) -> None:
 
 def test_oov_command_prints_and_records_the_table(tmp_path, tiny_bert_dir, capsys) -> None:
     corpus = tmp_path / "corpus.txt"
-    corpus.write_text("\n\n".join(f"The cats walked to the city. The dog {index} ran in the café." for index in range(20)))
+    sentences = (f"The cats walked to the city. The dog {index} ran in the café." for index in range(20))
+    corpus.write_text("\n\n".join(sentences))
     assert main(["oov", "--model", str(tiny_bert_dir), "--datasets", str(corpus), "--noise", "drop:0.3",
                  "--noise", "hlm"]) == 0
     out = capsys.readouterr().out

@@ -27,10 +27,10 @@ import tiny_models
 import yaml
 from mlflow import MlflowClient
 
-from distill import training
-from distill.objectives import TableAlignment
 from distill.cli import main
+from distill.objectives import TableAlignment
 from sweeps import load_spec, shipped_configs
+from sweeps.runs import TRIAL_STATE_TAG
 from sweeps.study import (
     ERROR_ATTR,
     SCORES_ATTR,
@@ -45,7 +45,6 @@ from sweeps.study import (
     storage_url,
     superseded,
 )
-from sweeps.runs import TRIAL_STATE_TAG
 from sweeps.trial import TrialObjective
 
 TINY_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}

@@ -185,7 +185,8 @@ def test_vocab_sample_and_fast_recipe(tmp_path, tiny_bert_dir) -> None:
     from distill.training import split_rows
 
     train_rows, holdout_rows = split_rows(1000, 0.25, seed=0, sample=40)
-    assert len(train_rows) == 30 and len(holdout_rows) == 10 and not set(train_rows.tolist()) & set(holdout_rows.tolist())
+    assert len(train_rows) == 30 and len(holdout_rows) == 10
+    assert not set(train_rows.tolist()) & set(holdout_rows.tolist())
 
 
 def test_bf16_training_from_the_command_line_keeps_fp32_weights(tmp_path, tiny_bert_dir, capsys) -> None:

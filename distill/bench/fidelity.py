@@ -159,7 +159,8 @@ def time_to_fidelity(contender: Contender, budget: float, teacher: TeacherTable,
         if seconds - judged < judge_every and not last:
             continue
         judged = seconds
-        point = {"epoch": epoch, "seconds": seconds, **judge(trainer.student), "holdout_cosine": holdout_cosine(trainer)}
+        point = {"epoch": epoch, "seconds": seconds, **judge(trainer.student)}
+        point["holdout_cosine"] = holdout_cosine(trainer)
         run.points.append(point)
         if progress:
             print(f"[fidelity] {contender.name} ({budget:.0f} s) epoch {epoch} {trainer.phase(epoch).name}: "

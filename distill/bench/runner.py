@@ -20,6 +20,7 @@ import mlflow
 import torch
 
 from distill import tracking
+from distill.bench.fidelity import BUDGETS, FidelityJudge, contenders, fidelity_rows, render_fidelity, time_to_fidelity
 from distill.bench.machine import (
     CPU_MATMUL_SIZE,
     GPU_MATMUL_SIZE,
@@ -27,7 +28,6 @@ from distill.bench.machine import (
     describe_machine,
     matmul_rate,
 )
-from distill.bench.fidelity import BUDGETS, FidelityJudge, contenders, fidelity_rows, render_fidelity, time_to_fidelity
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
 from distill.bench.report import Row, render_results

@@ -45,7 +45,8 @@ def sentence_batches(tokenizer, model, device: torch.device, *, batches: int, ba
     for start in range(0, len(sentences), batch_size):
         encoded = tokenizer(sentences[start : start + batch_size], padding=True, truncation=True,
                             max_length=max_length, return_tensors="pt")
-        result.append({name: encoded[name].to(device) for name in MODEL_INPUTS if name in encoded and name in accepted})
+        names = [name for name in MODEL_INPUTS if name in encoded and name in accepted]
+        result.append({name: encoded[name].to(device) for name in names})
     return result
 
 

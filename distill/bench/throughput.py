@@ -54,7 +54,8 @@ def training_throughput(
         generator = torch.Generator(device=device).manual_seed(0)
 
         def batches(count: int) -> list[torch.Tensor]:
-            picks = torch.randint(len(trainer.setup.train_rows), (count, batch_size), generator=generator, device=device)
+            row_count = len(trainer.setup.train_rows)
+            picks = torch.randint(row_count, (count, batch_size), generator=generator, device=device)
             return list(trainer.setup.train_rows[picks])
 
         def run(rows: list[torch.Tensor]) -> None:

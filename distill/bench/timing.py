@@ -12,9 +12,9 @@ import resource
 import statistics
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import torch
 
@@ -54,7 +54,10 @@ def timed(work: Callable[[], object], device: torch.device) -> float:
 
 
 def ratio_rounds(probes: Probes, work: Callable[[], float], rounds: int) -> tuple[list[float], list[float]]:
-    """``rounds`` × (a matmul probe, then ``work()``): returns ``work``'s rates and their ratios to the probe before."""
+    """``rounds`` × (a matmul probe, then ``work()``).
+
+    Returns ``work``'s rates and their ratios to the probe run just before each.
+    """
     rates, ratios = [], []
     for _ in range(rounds):
         reference = probes()
@@ -85,7 +88,7 @@ class PeakMemory:
             self.host_bytes = max(self.host_bytes, resident_bytes())
             self._stop.wait(self.interval)
 
-    def __enter__(self) -> "PeakMemory":
+    def __enter__(self) -> PeakMemory:
         gc.collect()
         if self.device.type == "cuda":
             torch.cuda.empty_cache()

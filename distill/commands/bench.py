@@ -14,7 +14,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-cap", type=float, metavar="S",
                         help="training seconds allowed to each recipe for time to quality (default 300)")
     parser.add_argument("--students", nargs="+", metavar="NAME",
-                        help="student families to measure (default bytescnn-small bytescnn-big retvec hlm-intra-small)")
+                        help="student families to measure "
+                        "(default bytescnn-small bytescnn-big retvec hlm-intra-small)")
     parser.add_argument("--device", choices=DEVICES, default="auto")
     parser.add_argument("--teacher", default="embedded",
                         help="teacher for time to quality and surgery (default embedded)")

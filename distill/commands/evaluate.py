@@ -25,14 +25,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--datasets", type=_names, default=["pydoc"], metavar="pydoc,wikitext,imdb,FILE",
                         help="comma-separated corpora: pydoc (offline, default), wikitext, imdb, "
                              "or .txt/.csv/.jsonl/.parquet files")
-    parser.add_argument("--seeds", type=int, default=5, help="number of seeds (samples per seed are shared by all models)")
+    parser.add_argument("--seeds", type=int, default=5,
+                        help="number of seeds (samples per seed are shared by all models)")
     parser.add_argument("--samples", type=int, default=512, help="samples per seed, task and dataset")
     parser.add_argument("--max-length", type=int, default=128, help="tokens per sample")
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--alpha", type=float, default=0.05, help="level of the paired t-tests")
     parser.add_argument("--noise", metavar="SPEC|PRESET",
                         help="noise the evaluation text only, seeded per seed: 'kind:rate,...' "
-                             f"(e.g. drop:0.1,repeat:0.2,case:0.5) or a preset ({', '.join(PRESETS)}); see distill.noise")
+                             "(e.g. drop:0.1,repeat:0.2,case:0.5) or a preset "
+                             f"({', '.join(PRESETS)}); see distill.noise")
     parser.add_argument("--whole-words", action="store_true",
                         help="also run each student on the vocabulary-free path: words the tokenizer splits "
                              "are embedded whole by the student (reported as <student>-wholeword)")

@@ -306,5 +306,6 @@ def file_corpus(path: Path) -> Corpus:
         first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise DistillError(f"cannot read corpus file {path}: {first_line}") from None
     if TEXT_COLUMN not in rows.column_names:
-        raise DistillError(f"corpus file {path} has no {TEXT_COLUMN!r} column; its columns: {', '.join(rows.column_names)}")
+        columns = ", ".join(rows.column_names)
+        raise DistillError(f"corpus file {path} has no {TEXT_COLUMN!r} column; its columns: {columns}")
     return corpus_from_documents(path.stem, (text for text in rows[TEXT_COLUMN] if isinstance(text, str)))

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import csv
 import math
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from distill.evaluation.statistics import PairedTest, ScoreTable, Summary
 

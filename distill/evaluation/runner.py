@@ -17,9 +17,9 @@ from __future__ import annotations
 import inspect
 import re
 import tempfile
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
 
 import mlflow
 import torch

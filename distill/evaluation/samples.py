@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterator, Sequence, Union
 
 import numpy as np
 import torch
@@ -26,7 +26,7 @@ MASK_FRACTION = 0.15  # BERT's masking rate (Devlin et al. 2019), as in the pape
 IGNORE = -100  # label of positions that are not scored (the transformers convention)
 NEXT, RANDOM = 0, 1  # next_sentence_label values, as BertForPreTraining defines them
 
-Example = dict[str, Union[list[int], int]]
+Example = dict[str, list[int] | int]
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ The sequence gets shorter, so the scores are made comparable:
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 import torch
 from torch import Tensor, nn

@@ -24,7 +24,10 @@ from .student import encode_words
 
 
 class VocabFreeTokenizer(PreTrainedTokenizer):
-    vocab_files_names: ClassVar[dict[str, str]] = {"splitter_file": "word_splitter.json", "vocabulary_file": "vocabulary.json"}
+    vocab_files_names: ClassVar[dict[str, str]] = {
+        "splitter_file": "word_splitter.json",
+        "vocabulary_file": "vocabulary.json",
+    }
     model_input_names: ClassVar[list[str]] = ["input_ids", "token_type_ids", "attention_mask", "word_characters"]
 
     def __init__(
@@ -109,9 +112,10 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         limit = (max_length or self.model_max_length) if truncate else None
         rows = [self.encode_words(one, add_special_tokens, limit) for one in texts]
         width = max((len(ids) for ids, _ in rows), default=0)
+        ragged = len({len(ids) for ids, _ in rows}) > 1
         if padding == "max_length" and max_length is not None:
             width = max(width, max_length)
-        elif padding in (False, "do_not_pad") and return_tensors is not None and len({len(ids) for ids, _ in rows}) > 1:
+        elif padding in (False, "do_not_pad") and return_tensors is not None and ragged:
             raise ValueError("texts of different lengths need padding=True to become a tensor")
         batch = self.pad_rows(rows, width)
         if return_tensors is None:

@@ -115,10 +115,14 @@ class ContextDistillation:
                 self.cached_targets[indices[position]] = [layer[row, :length].float() for layer in states]
         width = batch["input_ids"].shape[1]
         return [
-            torch.stack([F.pad(self.cached_targets[index][layer], (0, 0, 0, width - len(self.cached_targets[index][layer])))
-                         for index in indices])
+            torch.stack([self._padded(self.cached_targets[index][layer], width) for index in indices])
             for layer in range(len(self.setup.config.context_layers))
         ]
+
+    @staticmethod
+    def _padded(states: Tensor, width: int) -> Tensor:
+        """``states`` (length × hidden) padded with zero rows to ``width``."""
+        return F.pad(states, (0, 0, 0, width - len(states)))
 
     def batch_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
         loss = self.context_loss(batch_indices)
