@@ -32,6 +32,7 @@ from typing import Any
 import yaml
 
 from distill.errors import DistillError
+from distill.noise import NoiseSpec
 
 DEVICES = ("auto", "cpu", "cuda")
 CONTEXT_LOSSES = ("cosine", "mse")
@@ -83,6 +84,11 @@ class TrainConfig:
     context_sentence_weight: float = 1.0
     # Each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off.
     context_table_weight: float = 0.0
+    # Denoising context distillation: the student's side reads sentences noised with one of these
+    # distill.noise specs (drawn per sentence), the untouched model the clean ones; [] = off.
+    context_noise: list[str] = field(default_factory=list)
+    context_noise_share: float = 0.5  # share of the sentences of a batch that are noised
+    context_whole_words: bool = False  # the student embeds whole words, as the vocabulary-free export does
     seed: int = 0
     device: str = "auto"
     bf16: bool = False  # the student's forward under bfloat16 autocast (weights, loss and optimiser stay fp32)
@@ -129,14 +135,18 @@ class TrainConfig:
             raise DistillError("context distillation needs context_token_weight or context_sentence_weight above 0")
         if not 0.0 < self.typo_pretrain_rate <= 1.0:
             raise DistillError(f"typo_pretrain_rate must be in (0, 1], got {self.typo_pretrain_rate!r}")
-        for name in ("augment", "augment_share", "warmup_fraction"):
+        if not isinstance(self.context_noise, list) or not all(isinstance(spec, str) for spec in self.context_noise):
+            raise DistillError(f"context_noise must be a list of noise specs, got {self.context_noise!r}")
+        for spec in self.context_noise:
+            NoiseSpec.parse(spec)
+        for name in ("augment", "augment_share", "warmup_fraction", "context_noise_share"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise DistillError(f"{name} must be in [0, 1], got {getattr(self, name)!r}")
         if not 0.0 <= self.holdout < 1.0:
             raise DistillError(f"holdout must be in [0, 1), got {self.holdout!r}")
         if not 0.0 < self.plateau_factor <= 1.0:
             raise DistillError(f"plateau_factor must be in (0, 1], got {self.plateau_factor!r}")
-        for name in ("bf16", "compile", "keep_special_rows"):
+        for name in ("bf16", "compile", "keep_special_rows", "context_whole_words"):
             if not isinstance(getattr(self, name), bool):
                 raise DistillError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.device not in DEVICES:

@@ -13,6 +13,7 @@ from distill.cli import main
 from distill.config import TrainConfig
 from distill.errors import DistillError
 from distill.evaluation.corpora import corpus_from_documents, document_part, load_corpus
+from distill.evaluation.samples import collate
 from distill.objectives import ContextDistillation, TableAlignment
 from distill.objectives.text import row_counts
 from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
@@ -159,7 +160,51 @@ def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_cor
             assert resumed.metrics[name] == pytest.approx(value, rel=1e-5, abs=1e-6), name
 
 
+def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise=["typo:0.3", "hlm"],
+                            context_noise_share=0.5, context_whole_words=True)
+    trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
+    context = trainer.phase(2)
+    assert isinstance(context, ContextDistillation)
+    indices = list(range(64))
+
+    def read(seed: int) -> list[dict]:
+        return context.noised_examples(indices, torch.Generator().manual_seed(seed))
+
+    noised = [example != context.examples[index] for index, example in zip(indices, read(0))]
+    assert 16 <= sum(noised) <= 48  # about half the sentences, drawn per sentence
+    assert read(0) == read(0) and read(0) != read(1)  # seeded by the run's generator alone
+    clean = collate([context.examples[index] for index in indices[:8]], 0, torch.device("cpu"))
+    # The tiny corpus has no split words: each word is one piece, and the word targets are the states themselves.
+    states = [torch.randn(*clean["input_ids"].shape, 8)]
+    targets, mask = context.token_targets(states, clean)
+    assert torch.equal(mask, clean["attention_mask"].bool())
+    assert torch.allclose(targets[0][mask], states[0][mask])
+
+    weights = {name: value.clone() for name, value in context.model.state_dict().items()}
+    before = context.evaluate()
+    losses = [trainer.run_epoch(epoch) for epoch in range(1, 5)][1:]
+    after = context.evaluate()
+    assert losses[-1] < losses[0]
+    assert after["heldout_sentence_cosine"] > before["heldout_sentence_cosine"]
+    assert all(torch.equal(value, context.model.state_dict()[name]) for name, value in weights.items())
+
+
+def test_whole_word_targets_pool_the_pieces_of_split_words(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_whole_words=True)
+    context = build_trainer(config, *prepare(config), torch.device("cpu")).phase(2)
+    clean = {key: torch.tensor(value) for key, value in context.tokenizer(["the cat walked"]).items()}
+    # [CLS] the cat walk ##ed [SEP]: five positions, the last word the mean of its two pieces
+    states = [torch.arange(6.0).view(1, 6, 1).expand(1, 6, 2)]
+    targets, mask = context.token_targets(states, clean)
+    assert mask.tolist() == [[True] * 5]
+    assert targets[0][0, :, 0].tolist() == [0.0, 1.0, 2.0, 3.5, 5.0]
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
+    (["--context-noise", "typo:2"], "typo"),
+    (["--context-noise", "smudge:0.1"], "smudge"),
+    (["--context-noise-share", "1.5"], "context_noise_share must be in [0, 1]"),
     (["--context-epochs", "-1"], "context_epochs must be a non-negative integer"),
     (["--context-lr", "0"], "context_lr must be positive"),
     (["--frequency-exponent", "-0.5"], "frequency_exponent must be a finite number >= 0"),

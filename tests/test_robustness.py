@@ -89,7 +89,7 @@ def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_pat
     live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
     table = live.baked()
     variants = {BASELINE: input_embeddings(model), "student": table,
-                "student" + SUFFIX: WholeWords(live, table, tokenizer)}
+                "student" + SUFFIX: WholeWords(live.eval(), table, tokenizer)}
     scores = score_variants(model, tokenizer, variants, [load_corpus(str(path))], list(TASKS.values()), [0, 1],
                             samples=8, max_length=32, batch_size=4)
     for key, values in scores.values.items():
@@ -102,7 +102,7 @@ def test_whole_word_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir)
     model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
     live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
     batch = dict(tokenizer(["the cat walked"], ["she is reading"], return_tensors="pt"))
-    words = WholeWords(live, live.baked(), tokenizer).inputs(batch)
+    words = WholeWords(live.eval(), live.baked(), tokenizer).inputs(batch)
     # [CLS] the cat walk ##ed [SEP] she is read ##ing [SEP]: 11 pieces, 9 positions
     assert batch["input_ids"].shape[1] == 11 and words["inputs_embeds"].shape[1] == 9
     assert words["token_type_ids"].tolist() == [[0, 0, 0, 0, 0, 1, 1, 1, 1]]

@@ -44,6 +44,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "over the corpus's training sentences")
     parser.add_argument("--context-lr", type=float, help="learning rate of context distillation (default 5e-4)")
     parser.add_argument("--context-loss", choices=("cosine", "mse"), help="context distillation loss (default cosine)")
+    parser.add_argument("--context-noise", nargs="+", metavar="SPEC",
+                        help="denoising context distillation: the student reads sentences noised with one of these "
+                        "distill.noise specs or presets (e.g. typo:0.1 hlm), the untouched model the clean ones")
+    parser.add_argument("--context-noise-share", type=float, metavar="SHARE",
+                        help="share of the sentences of a context batch that are noised (default 0.5)")
+    parser.add_argument("--context-whole-words", action=argparse.BooleanOptionalAction, default=None,
+                        help="in context distillation the student embeds whole words, as the vocabulary-free export")
     parser.add_argument("--eval-every", type=int, help="epochs between alignment evaluations")
     parser.add_argument("--checkpoint-every", type=int, help="epochs between checkpoints")
     parser.add_argument("--work-dir", help="where checkpoints are written (default .distill/runs)")
@@ -67,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
             "typo_pretrain_epochs": args.typo_pretrain_epochs, "typo_pretrain_rate": args.typo_pretrain_rate,
             "frequency_exponent": args.frequency_exponent, "keep_special_rows": args.keep_special_rows,
             "corpus": args.corpus, "context_epochs": args.context_epochs, "context_lr": args.context_lr,
-            "context_loss": args.context_loss,
+            "context_loss": args.context_loss, "context_noise": args.context_noise,
+            "context_noise_share": args.context_noise_share, "context_whole_words": args.context_whole_words,
             "recipe": args.recipe, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
             "work_dir": args.work_dir, "run_name": args.run_name,
         }

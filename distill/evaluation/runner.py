@@ -240,7 +240,7 @@ def evaluate(
         sources[label] = source
         if whole_words:
             wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
-            whole_word_paths[wholeword_label] = WholeWords(live, variants[label], tokenizer)
+            whole_word_paths[wholeword_label] = WholeWords(live.eval(), variants[label], tokenizer)
     variants |= whole_word_paths
     scores = score_variants(network, tokenizer, variants, corpora, chosen, range(seeds), samples=samples,
                             max_length=max_length, batch_size=batch_size, noise=spec, quiet=quiet)
