@@ -67,7 +67,7 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
         """The sample fingerprints, and per seed the first inputs the model read (one batch per seed)."""
         seen.clear()
         scores = score_variants(model, tokenizer, variants, [corpus], [TASKS["fidelity"]], [0, 1], samples=8,
-                                max_length=32, batch_size=8, noise=noise)
+                                max_length=32, batch_size=8, noise=[noise])
         per_seed = 3 if noise else 2  # under noise the baseline first reads the clean samples
         groups = [seen[index:index + per_seed] for index in range(0, len(seen), per_seed)]
         assert len(groups) == 2 and all(torch.equal(group[-2], group[-1]) for group in groups)  # both models
@@ -77,8 +77,9 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
         fingerprints(spec), fingerprints(spec), fingerprints(None))
     assert noisy == noisy_again
     assert all(torch.equal(first, second) for first, second in zip(clean_reference, clean_inputs))
-    assert all(noisy[key] != clean[key] for key in clean)
-    assert noisy[("words", "fidelity", 0)] != noisy[("words", "fidelity", 1)]
+    noisy_name = f"words ~ {spec}"
+    assert all(noisy[(noisy_name, task, seed)] != clean[("words", task, seed)] for _, task, seed in clean)
+    assert noisy[(noisy_name, "fidelity", 0)] != noisy[(noisy_name, "fidelity", 1)]
 
 
 def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_path) -> None:
@@ -124,7 +125,8 @@ def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word
     assert any(result.scores.values[key] != result.scores.values[key._replace(model=models[1])] for key in wholeword)
     assert len(result.tests) == 2 * 7  # mlm, nsp, 3 fidelity metrics and 2 against the clean text
     _p_values_match(result)
-    clean_cosines = result.scores.values[ScoreKey(BASELINE, "words", "fidelity", "sentence_cosine_clean")]
+    dataset = "words ~ drop:0.1,repeat:0.2,case:0.5"
+    clean_cosines = result.scores.values[ScoreKey(BASELINE, dataset, "fidelity", "sentence_cosine_clean")]
     assert all(value < 1.0 for value in clean_cosines)  # the untouched model on noisy text is not itself on clean
     params = mlflow.get_run(result.run_id).data.params
     assert params["noise"] == "drop:0.1,repeat:0.2,case:0.5" and params["whole_words"] == "True"
@@ -140,7 +142,37 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
     values = result.scores.values
     for key in [key for key in values if key.metric in ("sentence_cosine", "similarity_spearman")]:
         assert values[key._replace(metric=f"{key.metric}_clean")] == pytest.approx(values[key], abs=1e-12), key
-    assert values[ScoreKey(BASELINE, "words", "fidelity", "sentence_cosine_clean")] == pytest.approx([1.0, 1.0])
+    assert values[ScoreKey(BASELINE, "words ~ drop:0.0", "fidelity", "sentence_cosine_clean")] == pytest.approx([1.0, 1.0])
+
+
+def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
+                "max_length": 48, "batch_size": 4, "tasks": ["fidelity"], "whole_words": True, "quiet": True}
+    both = evaluate([str(student)], noise=["clean", "typo:0.1"], **settings).scores.values
+    alone = {**evaluate([str(student)], **settings).scores.values,
+             **evaluate([str(student)], noise="typo:0.1", **settings).scores.values}
+    assert {key.dataset for key in both} == {"words", "words ~ typo:0.1"}
+    assert set(both) == set(alone)
+    for key, values in both.items():
+        assert values == pytest.approx(alone[key], abs=1e-9), key
+
+
+def test_a_vocabulary_free_export_is_evaluated_as_its_student(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+    from distill.export import export_vocabulary_free
+
+    student = small_bytescnn(32)
+    saved = student.save_pretrained(tmp_path / "student")
+    exported = export_vocabulary_free(str(tiny_bert_dir), student, tmp_path / "export")
+    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
+                "max_length": 48, "batch_size": 4, "tasks": ["fidelity"], "whole_words": True, "quiet": True,
+                "noise": "typo:0.1"}
+    from_export = evaluate([str(exported)], **settings).scores.values
+    from_folder = evaluate([str(saved)], **settings).scores.values
+    assert len(from_export) == len(from_folder)
+    for key, values in from_folder.items():
+        same = key._replace(model=key.model.replace("-student", "-export"))  # labels end in the folder's name
+        assert from_export[same] == pytest.approx(values, abs=1e-6), key
 
 
 def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_path, capsys) -> None:
