@@ -17,7 +17,7 @@ from distill.errors import DistillError
 from students.errors import StudentError
 
 PROGRESS_BAR_SETTING = "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR"
-COMMANDS = ("train", "surgery", "evaluate", "oov", "sweep", "quickstart", "bench")
+COMMANDS = ("train", "surgery", "evaluate", "robustness", "oov", "sweep", "quickstart", "bench")
 
 
 class _Parser(argparse.ArgumentParser):

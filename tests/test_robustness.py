@@ -17,6 +17,7 @@ from distill.cli import main
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
 from distill.evaluation.corpora import noised_corpus
+from distill.evaluation.robustness import NOTES_END, NOTES_START
 from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords, group_words
 from distill.noise import NoiseSpec
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
@@ -142,7 +143,8 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
     values = result.scores.values
     for key in [key for key in values if key.metric in ("sentence_cosine", "similarity_spearman")]:
         assert values[key._replace(metric=f"{key.metric}_clean")] == pytest.approx(values[key], abs=1e-12), key
-    assert values[ScoreKey(BASELINE, "words ~ drop:0.0", "fidelity", "sentence_cosine_clean")] == pytest.approx([1.0, 1.0])
+    baseline = values[ScoreKey(BASELINE, "words ~ drop:0.0", "fidelity", "sentence_cosine_clean")]
+    assert baseline == pytest.approx([1.0, 1.0])
 
 
 def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
@@ -194,3 +196,32 @@ def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path
         evaluate(["x"], noise="smudge:0.1")
     with pytest.raises(DistillError, match="--whole-words needs a WordPiece tokenizer"):
         evaluate(["x"], model=str(tiny_roberta_dir), whole_words=True)
+
+
+def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_dir, whole_word_corpus,
+                                                                    tmp_path, capsys) -> None:
+    student = small_bytescnn(32).save_pretrained(tmp_path / "student")
+    out = tmp_path / "robustness.md"
+    out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
+    arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
+                 "--dataset", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "--seeds", "2",
+                 "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
+                 "--out", str(out), "--quiet"]
+    assert main(arguments) == 0, capsys.readouterr().err
+    document = out.read_text()
+    assert "old tables" not in document and "hand-written findings" in document  # notes kept, tables new
+    assert (tmp_path / "exports" / "student" / "config.json").is_file()  # the export is what was evaluated
+    label = f"bytescnn-small-student{SUFFIX}"
+    assert f"## Noisy text: `{label}` against the untouched model" in document
+    for setting in ("typo:0.1", str(NoiseSpec.parse("hlm"))):
+        assert f"| `{setting}` | sentence_cosine_clean |" in document
+        assert f"| `{setting}` | similarity_spearman_clean |" in document
+    assert f"* `{label}`: goal **not reached**" in document  # an untrained student does not beat the model
+
+
+def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, capsys) -> None:
+    out = tmp_path / "robustness.md"
+    assert main(["robustness", "--students", str(tmp_path), "--noise", "smudge:0.1", "--out", str(out),
+                 "--exports", str(tmp_path / "exports")]) == 2
+    assert "unknown noise kind 'smudge'" in capsys.readouterr().err
+    assert not out.exists() and not (tmp_path / "exports").exists()
