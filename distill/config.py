@@ -71,6 +71,10 @@ class TrainConfig:
     # Frequency-aware table alignment: rows drawn ∝ (count on the training text + 1) ** exponent; 0 = uniform.
     frequency_exponent: float = 0.0
     keep_special_rows: bool = False  # special tokens keep the teacher's rows; the student never learns them
+    # Whole-word targets after table alignment: the split words of the training text, each towards the
+    # mean of its pieces' rows (distill.objectives.words); 0 epochs = off.
+    whole_word_epochs: int = 0
+    whole_word_count: int = 20_000  # most frequent split words taken
     corpus: str = "pydoc"  # text of context distillation and row counts: its :train documents (see corpora)
     # Context distillation after table alignment: epochs over the corpus's training sentences; 0 = off.
     context_epochs: int = 0
@@ -105,19 +109,22 @@ class TrainConfig:
             if getattr(self, name) is None:
                 setattr(self, name, value)
         positive_ints = ("batch_size", "eval_every", "checkpoint_every", "negative_window", "augment_copies",
-                         "context_batch_size", "context_max_length")
+                         "context_batch_size", "context_max_length", "whole_word_count")
         for name in positive_ints:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise DistillError(f"{name} must be a positive integer, got {value!r}")
         if not self.lr > 0:
             raise DistillError(f"lr must be positive, got {self.lr!r}")
-        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch"):
+        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch",
+                     "whole_word_epochs"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise DistillError(f"{name} must be a non-negative integer, got {value!r}")
-        if self.epochs + self.typo_pretrain_epochs + self.context_epochs == 0:
-            raise DistillError("nothing to train: epochs, typo_pretrain_epochs and context_epochs are all 0")
+        if self.epochs + self.typo_pretrain_epochs + self.whole_word_epochs + self.context_epochs == 0:
+            raise DistillError(
+                "nothing to train: epochs, typo_pretrain_epochs, whole_word_epochs and context_epochs are all 0"
+            )
         if not self.context_lr > 0:
             raise DistillError(f"context_lr must be positive, got {self.context_lr!r}")
         if self.context_loss not in CONTEXT_LOSSES:

@@ -33,6 +33,7 @@ from distill.objectives import (
     Setup,
     TableAlignment,
     TypoPretraining,
+    WholeWordTargets,
 )
 from distill.objectives.text import corpus_part, row_counts
 from distill.surgery import SPECIAL_ROWS_KEY
@@ -96,9 +97,9 @@ def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEnco
 
 def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective, int]]:
     """The run's phases in order, each with its number of epochs: typo pre-training, table
-    alignment, context distillation (a phase with no epochs is left out)."""
+    alignment, whole-word targets, context distillation (a phase with no epochs is left out)."""
     config = setup.config
-    needs_text = config.context_epochs > 0 or config.frequency_exponent > 0
+    needs_text = config.context_epochs > 0 or config.frequency_exponent > 0 or config.whole_word_epochs > 0
     train_text = corpus_part(config.corpus, "train") if needs_text else None
     phases: list[tuple[Objective, int]] = []
     if config.typo_pretrain_epochs:
@@ -112,6 +113,8 @@ def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective,
         table = TableAlignment(setup, loss, counts)
     if config.epochs and table is not None:
         phases.append((table, config.epochs))
+    if config.whole_word_epochs and train_text is not None:
+        phases.append((WholeWordTargets(setup, train_text), config.whole_word_epochs))
     if config.context_epochs and train_text is not None:
         heldout_text = corpus_part(config.corpus, "heldout")
         context = ContextDistillation(setup, train_text, heldout_text, table if config.context_table_weight else None)

@@ -14,8 +14,9 @@ from distill.config import TrainConfig
 from distill.errors import DistillError
 from distill.evaluation.corpora import corpus_from_documents, document_part, load_corpus
 from distill.evaluation.samples import collate
-from distill.objectives import ContextDistillation, TableAlignment
+from distill.objectives import ContextDistillation, TableAlignment, WholeWordTargets
 from distill.objectives.text import row_counts
+from distill.objectives.words import piece_mean_targets, split_words
 from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train
 from teachers import load_teacher, load_tokenizer
@@ -217,3 +218,30 @@ def test_bad_objective_settings_are_one_line_errors(tiny_bert_dir, tmp_path, cap
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and message in error
     assert not (tmp_path / "runs").exists()
+
+
+# --- whole-word targets -----------------------------------------------------------------------------------
+
+
+def test_whole_word_targets_teach_the_split_words_of_the_text(tiny_bert_dir, tmp_path) -> None:
+    corpus = tmp_path / "words.txt"
+    documents = [f"The cat walked to the {place}. She kept reading and walked on {day}."
+                 for place in ("city", "river", "house", "tree") for day in range(5)]
+    corpus.write_text("\n\n".join(documents) + "\n")
+    tokenizer = load_tokenizer(str(tiny_bert_dir))
+    words = split_words(tokenizer, ["the cat walked", "she walked reading"], 10)
+    assert list(words) == ["walked", "reading"]  # most frequent first; single pieces are not split words
+    assert tokenizer.convert_ids_to_tokens(words["walked"]) == ["walk", "##ed"]
+    teacher = load_teacher(str(tiny_bert_dir))
+    (target,) = piece_mean_targets(teacher, [words["walked"]])
+    rows = [teacher.tokens.index(piece) for piece in ("walk", "##ed")]
+    assert torch.allclose(target, teacher.table[rows].mean(dim=0))
+
+    config = context_config(tiny_bert_dir, corpus, tmp_path, context_epochs=0, whole_word_epochs=3, lr=1e-2)
+    trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
+    phase = trainer.phase(2)
+    assert isinstance(phase, WholeWordTargets) and phase.words == ["walked", "reading"]
+    before = phase.evaluate()["words_cosine"]
+    for epoch in range(1, 5):
+        trainer.run_epoch(epoch)
+    assert phase.evaluate()["words_cosine"] > before + 0.1

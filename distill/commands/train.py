@@ -44,6 +44,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "over the corpus's training sentences")
     parser.add_argument("--context-lr", type=float, help="learning rate of context distillation (default 5e-4)")
     parser.add_argument("--context-loss", choices=("cosine", "mse"), help="context distillation loss (default cosine)")
+    parser.add_argument("--whole-word-epochs", type=int, metavar="EPOCHS",
+                        help="after table alignment, train the split words of the corpus's training text towards "
+                        "the mean of their pieces' rows for EPOCHS")
+    parser.add_argument("--whole-word-count", type=int, metavar="N",
+                        help="how many of the most frequent split words (default 20000)")
     parser.add_argument("--context-noise", nargs="+", metavar="SPEC",
                         help="denoising context distillation: the student reads sentences noised with one of these "
                         "distill.noise specs or presets (e.g. typo:0.1 hlm), the untouched model the clean ones")
@@ -75,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
             "frequency_exponent": args.frequency_exponent, "keep_special_rows": args.keep_special_rows,
             "corpus": args.corpus, "context_epochs": args.context_epochs, "context_lr": args.context_lr,
             "context_loss": args.context_loss, "context_noise": args.context_noise,
-            "context_noise_share": args.context_noise_share, "context_whole_words": args.context_whole_words,
+            "context_noise_share": args.context_noise_share, "whole_word_epochs": args.whole_word_epochs,
+            "whole_word_count": args.whole_word_count, "context_whole_words": args.context_whole_words,
             "recipe": args.recipe, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
             "work_dir": args.work_dir, "run_name": args.run_name,
         }
