@@ -32,7 +32,7 @@ from typing import Any
 import yaml
 
 from distill.errors import DistillError
-from distill.noise import NoiseSpec
+from distill.noise import noise_mix
 
 DEVICES = ("auto", "cpu", "cuda")
 CONTEXT_LOSSES = ("cosine", "mse")
@@ -89,8 +89,9 @@ class TrainConfig:
     # Each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off.
     context_table_weight: float = 0.0
     # Denoising context distillation: the student's side reads sentences noised with one of these
-    # distill.noise specs (drawn per sentence), the untouched model the clean ones; [] = off.
-    context_noise: list[str] = field(default_factory=list)
+    # distill.noise specs, separated by ";" and drawn per sentence (e.g. "typo:0.1; hlm"), the
+    # untouched model the clean ones; "" = off.
+    context_noise: str = ""
     context_noise_share: float = 0.5  # share of the sentences of a batch that are noised
     context_whole_words: bool = False  # the student embeds whole words, as the vocabulary-free export does
     seed: int = 0
@@ -142,10 +143,9 @@ class TrainConfig:
             raise DistillError("context distillation needs context_token_weight or context_sentence_weight above 0")
         if not 0.0 < self.typo_pretrain_rate <= 1.0:
             raise DistillError(f"typo_pretrain_rate must be in (0, 1], got {self.typo_pretrain_rate!r}")
-        if not isinstance(self.context_noise, list) or not all(isinstance(spec, str) for spec in self.context_noise):
-            raise DistillError(f"context_noise must be a list of noise specs, got {self.context_noise!r}")
-        for spec in self.context_noise:
-            NoiseSpec.parse(spec)
+        if not isinstance(self.context_noise, str):
+            raise DistillError(f"context_noise must be noise specs separated by ';', got {self.context_noise!r}")
+        noise_mix(self.context_noise)
         for name in ("augment", "augment_share", "warmup_fraction", "context_noise_share"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise DistillError(f"{name} must be in [0, 1], got {getattr(self, name)!r}")

@@ -326,3 +326,8 @@ def noisy_tokens(tokens: Sequence[str], spec: NoiseSpec | str, seed: int) -> lis
         prefix = "##" if token.startswith("##") and len(token) > 2 else ""
         noised.append(prefix + noise_word(token[len(prefix) :], spec, rng))
     return noised
+
+
+def noise_mix(text: str) -> list[NoiseSpec]:
+    """Specs separated by ``;`` (``"typo:0.1; hlm"``), of which each noised text draws one; ``""``: none."""
+    return [NoiseSpec.parse(part) for part in text.split(";") if part.strip()]

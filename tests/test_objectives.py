@@ -162,7 +162,7 @@ def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_cor
 
 
 def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
-    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise=["typo:0.3", "hlm"],
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise="typo:0.3; hlm",
                             context_noise_share=0.5, context_whole_words=True)
     trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
     context = trainer.phase(2)

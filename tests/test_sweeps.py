@@ -493,6 +493,16 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
         assert load_spec(name).fingerprint() == quick.fingerprint()
 
 
+def test_denoising_settings_are_searchable(tmp_path, tiny_bert_dir) -> None:
+    space = {"context_noise": ["", "typo:0.1; hlm"], "context_whole_words": [False, True],
+             "context_noise_share": [0.25, 0.5]}
+    spec = load_spec(str(write_sweep(tmp_path, tiny_bert_dir, space=space)))
+    configs = [spec.trial_config(point) for point in spec.probe_points()]
+    assert len(configs) == 8
+    assert {(config.context_noise, config.context_whole_words) for config in configs} == {
+        ("", False), ("", True), ("typo:0.1; hlm", False), ("typo:0.1; hlm", True)}
+
+
 # --- bad sweep files: one line, exit 2, nothing started --------------------------------------------------
 
 BAD_SWEEPS = [
@@ -524,6 +534,7 @@ BAD_SWEEPS = [
     ({"space": {"loss": ["mse"], "epochs": [2]}}, "epochs is both fixed and searched"),
     ({"space": {"loss": ["mse"], "epochs": [-1]}, "fixed": {"teacher": "embedded"}},
      "epochs must be a non-negative integer, got -1"),
+    ({"space": {"loss": ["mse"], "context_noise": ["", "typo:0.1; smudge:0.1"]}}, "unknown noise kind 'smudge'"),
     ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task(s) ner; valid tasks: mlm, nsp, fidelity"),
     ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation.seeds (paired t-tests) must be an integer >= 2"),
     ({"heartbeat": {"interval": 5, "grace_period": 5}}, "grace_period (5) must exceed interval (5)"),

@@ -49,9 +49,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "the mean of their pieces' rows for EPOCHS")
     parser.add_argument("--whole-word-count", type=int, metavar="N",
                         help="how many of the most frequent split words (default 20000)")
-    parser.add_argument("--context-noise", nargs="+", metavar="SPEC",
+    parser.add_argument("--context-noise", metavar="SPECS",
                         help="denoising context distillation: the student reads sentences noised with one of these "
-                        "distill.noise specs or presets (e.g. typo:0.1 hlm), the untouched model the clean ones")
+                        "';'-separated distill.noise specs or presets (e.g. 'typo:0.1;hlm'), the untouched model "
+                        "the clean ones")
     parser.add_argument("--context-noise-share", type=float, metavar="SHARE",
                         help="share of the sentences of a context batch that are noised (default 0.5)")
     parser.add_argument("--context-whole-words", action=argparse.BooleanOptionalAction, default=None,

@@ -46,7 +46,7 @@ RECIPE: dict[str, Any] = {
     "teacher": "embedded", "student": "bytescnn-small", "loss": "cosine", "epochs": 10,
     "frequency_exponent": 0.75, "keep_special_rows": True, "bf16": True, "corpus": "pydoc+stdlib",
     "context_epochs": 40, "context_steps_per_epoch": 36, "context_lr": 1e-3, "context_table_weight": 1.0,
-    "context_noise": ["typo:0.1", "hlm"], "context_noise_share": 0.5, "context_whole_words": True,
+    "context_noise": "typo:0.1; hlm", "context_noise_share": 0.5, "context_whole_words": True,
     "eval_every": 5, "checkpoint_every": 5, "run_name": "robustness-denoised",
 }
 

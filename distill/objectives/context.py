@@ -15,7 +15,7 @@ training text never uses keep being learnt instead of drifting while the others 
 to the model.
 
 Denoising (``context_noise``): a share of each batch's sentences (``context_noise_share``) is
-noised (:mod:`distill.noise`, one of the specs drawn per sentence) on the student's side
+noised (:mod:`distill.noise`, one of the ``;``-separated specs drawn per sentence) on the student's side
 only; the untouched model's states of the clean sentence stay the targets, so the student
 learns to give a misspelt word what the model reads from the clean one. RETVec (§3) and
 HLM (§4.2) get their robustness by training with such noise; here the transformer stays
@@ -49,7 +49,7 @@ from distill.evaluation.corpora import Corpus
 from distill.evaluation.samples import Example, collate, sentence_samples
 from distill.evaluation.tasks import FidelityScorer, mean_pool
 from distill.evaluation.wholeword import WholeWords, piece_positions, pool_pieces
-from distill.noise import NoiseSpec, apply_noise
+from distill.noise import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.table import TableAlignment
 from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
@@ -87,7 +87,7 @@ class ContextDistillation:
         self.texts = list(train_text.sentences)
         self.examples = self.encode(self.texts)
         self.model_inputs = set(self.examples[0]) if self.examples else {"input_ids", "attention_mask"}
-        self.noise_specs = [NoiseSpec.parse(spec) for spec in config.context_noise]
+        self.noise_specs = noise_mix(config.context_noise)
         self.whole_words = (WholeWords(self.embedding, self.embedding, self.tokenizer)
                             if config.context_whole_words else None)
         self.sentences = torch.arange(len(self.examples), device=setup.device)
