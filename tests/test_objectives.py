@@ -122,6 +122,19 @@ def test_keep_special_rows_trains_without_them_and_surgery_keeps_the_models_rows
 # --- context distillation ---------------------------------------------------------------------------------
 
 
+def train_context_epochs(trainer, context: ContextDistillation) -> tuple[dict[str, float], dict[str, float]]:
+    """Run the 4 epochs of a ``context_config`` run; the context loss falls, held-out fidelity rises, and
+    the transformer never changes. Returns the context metrics before and after."""
+    weights = {name: value.clone() for name, value in context.model.state_dict().items()}
+    before = context.evaluate()
+    losses = [trainer.run_epoch(epoch) for epoch in range(1, 5)][1:]
+    after = context.evaluate()
+    assert losses[-1] < losses[0]
+    assert after["heldout_sentence_cosine"] > before["heldout_sentence_cosine"]
+    assert all(torch.equal(value, context.model.state_dict()[name]) for name, value in weights.items())
+    return before, after
+
+
 def test_context_distillation_follows_the_model_and_never_touches_it(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
     config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, holdout=0.2)
     trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
@@ -129,14 +142,8 @@ def test_context_distillation_follows_the_model_and_never_touches_it(tiny_bert_d
     assert isinstance(context, ContextDistillation) and trainer.total_epochs == 4
     held_out_ids = trainer.teacher.ids[trainer.setup.holdout_rows.cpu()]
     assert bool((context.embedding.student_row[held_out_ids] < 0).all())  # held-out rows read the model's own rows
-    weights = {name: value.clone() for name, value in context.model.state_dict().items()}
-    before = context.evaluate()
-    losses = [trainer.run_epoch(epoch) for epoch in range(1, 5)][1:]
-    after = context.evaluate()
-    assert losses[-1] < losses[0]
-    assert after["heldout_sentence_cosine"] > before["heldout_sentence_cosine"]
+    before, after = train_context_epochs(trainer, context)
     assert after["heldout_token_cosine"] > before["heldout_token_cosine"]
-    assert all(torch.equal(value, context.model.state_dict()[name]) for name, value in weights.items())
 
 
 def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
@@ -181,14 +188,7 @@ def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_
     targets, mask = context.token_targets(states, clean)
     assert torch.equal(mask, clean["attention_mask"].bool())
     assert torch.allclose(targets[0][mask], states[0][mask])
-
-    weights = {name: value.clone() for name, value in context.model.state_dict().items()}
-    before = context.evaluate()
-    losses = [trainer.run_epoch(epoch) for epoch in range(1, 5)][1:]
-    after = context.evaluate()
-    assert losses[-1] < losses[0]
-    assert after["heldout_sentence_cosine"] > before["heldout_sentence_cosine"]
-    assert all(torch.equal(value, context.model.state_dict()[name]) for name, value in weights.items())
+    train_context_epochs(trainer, context)
 
 
 def test_whole_word_targets_pool_the_pieces_of_split_words(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
