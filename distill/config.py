@@ -24,6 +24,9 @@ steps per epoch and is at recall@1 0.0001 after the first.
 from __future__ import annotations
 
 import dataclasses
+import math
+import types
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -104,6 +107,7 @@ class TrainConfig:
     run_name: str | None = None
 
     def validate(self) -> TrainConfig:
+        self._check_types()
         if self.recipe not in RECIPES:
             raise DistillError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
         for name, value in RECIPES[self.recipe].items():
@@ -117,6 +121,10 @@ class TrainConfig:
                 raise DistillError(f"{name} must be a positive integer, got {value!r}")
         if not self.lr > 0:
             raise DistillError(f"lr must be positive, got {self.lr!r}")
+        if not self.eps > 0:
+            raise DistillError(f"eps must be positive, got {self.eps!r}")
+        if not all(0.0 <= beta < 1.0 for beta in self.betas):
+            raise DistillError(f"betas must be two numbers in [0, 1), got {list(self.betas)!r}")
         for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch",
                      "whole_word_epochs"):
             value = getattr(self, name)
@@ -163,6 +171,16 @@ class TrainConfig:
         self.betas = tuple(float(beta) for beta in self.betas)  # type: ignore[assignment]
         return self
 
+    def _check_types(self) -> None:
+        """Each value of the type its field declares, and every number finite (one line naming the key)."""
+        for name, hint in typing.get_type_hints(TrainConfig).items():
+            value = getattr(self, name)
+            if not _matches(value, hint):
+                raise DistillError(f"{name} must be {_describe(hint)}, got {value!r}")
+            numbers = value if isinstance(value, (list, tuple)) else [value]
+            if any(isinstance(number, float) and not math.isfinite(number) for number in numbers):
+                raise DistillError(f"{name} must be finite, got {value!r}")
+
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["betas"] = list(self.betas)
@@ -170,6 +188,51 @@ class TrainConfig:
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
+
+
+def _matches(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the annotated type ``hint`` (an int passes for a float)."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return any(_matches(value, argument) for argument in arguments)
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is dict:
+        return isinstance(value, dict)
+    if origin is list:
+        return isinstance(value, list) and all(_matches(item, arguments[0]) for item in value)
+    if origin is tuple:
+        return (isinstance(value, (list, tuple)) and len(value) == len(arguments)
+                and all(_matches(item, argument) for item, argument in zip(value, arguments)))
+    return True
+
+
+def _describe(hint: Any) -> str:
+    """``hint`` in words, for an error message."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        named = [_describe(argument) for argument in arguments if argument is not type(None)]
+        return " or ".join(named) + (" or null" if type(None) in arguments else "")
+    if origin is list:
+        return f"a list of {_describe(arguments[0]).removeprefix('an ').removeprefix('a ')}s"
+    if origin is tuple:
+        return f"a list of {len(arguments)} numbers"
+    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+    return names.get(hint, "a mapping" if origin is dict else str(hint))
+
+
+def _is_numeric(hint: Any) -> bool:
+    """Whether a field of type ``hint`` holds numbers (YAML 1.1 strings like ``1e-3`` are coerced for it)."""
+    arguments = typing.get_args(hint) or (hint,)
+    return float in arguments or typing.get_origin(hint) is dict or hint is dict
 
 
 def config_keys() -> list[str]:
@@ -184,11 +247,7 @@ def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> Tr
             f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(config_keys())}"
         )
     try:
-        numeric = {
-            item.name
-            for item in dataclasses.fields(TrainConfig)
-            if "float" in str(item.type) or "dict" in str(item.type)
-        }
+        numeric = {name for name, hint in typing.get_type_hints(TrainConfig).items() if _is_numeric(hint)}
         coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
         return TrainConfig(**coerced).validate()
     except TypeError as error:

@@ -40,7 +40,7 @@ from tokenizers.models import WordLevel
 from torch import Tensor
 from transformers import BertModel, PreTrainedTokenizerBase
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 from distill.evaluation.wholeword import continuation_prefix
 from distill.packaging import (
     MODEL_CARD,
@@ -250,8 +250,7 @@ def load_exported_student(folder: str | Path, map_location: str | torch.device =
                      for key in weights.keys() if key.startswith(STUDENT_PREFIX)}
         student.load_state_dict(state)
     except (OSError, KeyError, ValueError, RuntimeError, StudentError, json.JSONDecodeError) as error:
-        first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line}") from None
+        raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line(error)}") from None
     return student.to(map_location)
 
 

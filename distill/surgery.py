@@ -32,7 +32,7 @@ import transformers
 from torch import Tensor, nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedTokenizerBase
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 from distill.io import atomic_write_text
 from distill.packaging import (
     MODEL_CARD,
@@ -71,8 +71,7 @@ def load_transformer(name_or_path: str | None, revision: str | None = None) -> L
             config = AutoConfig.from_pretrained(path)
             model = _model_class(config).from_pretrained(path)
     except (OSError, ValueError, KeyError, RuntimeError) as error:
-        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
-        raise DistillError(f"cannot build a transformers model from {path}: {first_line}") from None
+        raise DistillError(f"cannot build a transformers model from {path}: {first_line(error)}") from None
     input_embeddings(model)
     return LoadedModel(model.eval(), path, resolved_revision)
 

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import logging
 import os
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
+from distill.io import file_lock
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SQLITE_PREFIX = "sqlite:///"
+TRIAL_STATE_TAG = "distill.trial_state"  # a sweep trial's run (sweeps.runs sets it); not resumed alone
 DEFAULT_EXPERIMENTS = {
     "train": "distill-train",
     "evaluate": "distill-evaluate",
@@ -43,9 +47,8 @@ def _find_settings_file() -> Path | None:
 
 def _absolute_sqlite(uri: str) -> str:
     """``sqlite:///rel.db`` → ``sqlite:////abs/rel.db`` so that every process agrees on the file."""
-    prefix = "sqlite:///"
-    if uri.startswith(prefix) and not uri.startswith(prefix + "/"):
-        return prefix + str(Path.cwd() / uri[len(prefix) :])
+    if uri.startswith(SQLITE_PREFIX) and not uri.startswith(SQLITE_PREFIX + "/"):
+        return SQLITE_PREFIX + str(Path.cwd() / uri[len(SQLITE_PREFIX) :])
     return uri
 
 
@@ -56,7 +59,7 @@ def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
         try:
             raw = yaml.safe_load(settings_file.read_text()) or {}
         except yaml.YAMLError as error:
-            raise DistillError(f"{settings_file} is not valid YAML: {str(error).splitlines()[0]}") from None
+            raise DistillError(f"{settings_file} is not valid YAML: {first_line(error)}") from None
     unknown = set(raw) - {"tracking_uri", "artifact_location", "experiments"}
     if unknown:
         raise DistillError(f"{settings_file}: unknown keys {sorted(unknown)}")
@@ -81,15 +84,26 @@ def configure(kind: str, tracking_uri: str | None = None) -> str:
     logging.getLogger("mlflow").setLevel(logging.WARNING)  # no "Creating initial MLflow database tables"
     logging.getLogger("alembic").setLevel(logging.WARNING)
     settings = load_settings(tracking_uri)
-    mlflow.set_tracking_uri(settings.tracking_uri)
     name = settings.experiments.get(kind, f"distill-{kind}")
-    experiment = mlflow.get_experiment_by_name(name)
-    if experiment is not None:
-        experiment_id = experiment.experiment_id
-    else:
-        try:
-            experiment_id = mlflow.create_experiment(name, artifact_location=settings.artifact_location)
-        except mlflow.exceptions.MlflowException:  # another worker created it first
-            experiment_id = mlflow.get_experiment_by_name(name).experiment_id
-    mlflow.set_experiment(experiment_id=experiment_id)
+    try:
+        with store_lock(settings.tracking_uri):
+            mlflow.set_tracking_uri(settings.tracking_uri)
+            experiment = mlflow.get_experiment_by_name(name)
+            if experiment is None:
+                experiment_id = mlflow.create_experiment(name, artifact_location=settings.artifact_location)
+            else:
+                experiment_id = experiment.experiment_id
+            mlflow.set_experiment(experiment_id=experiment_id)
+    except Exception as error:  # the store's own errors (MLflow, SQLAlchemy, the file system) as one line
+        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: {first_line(error)}") from None
     return experiment_id
+
+
+def store_lock(uri: str) -> AbstractContextManager[None]:
+    """For a SQLite store, a file lock beside the database: two processes creating the same new store
+    at once would otherwise both run MLflow's table migrations and one would fail half-way."""
+    if not uri.startswith(SQLITE_PREFIX):
+        return nullcontext()
+    database = Path(uri[len(SQLITE_PREFIX):])
+    return file_lock(database.with_name(database.name + ".lock"))
+

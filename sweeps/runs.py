@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from mlflow import MlflowClient
 
-TRIAL_STATE_TAG = "distill.trial_state"
+from distill.tracking import TRIAL_STATE_TAG
+
 NOTE_TAG = "distill.note"
 RUN_STATUS = {"COMPLETE": "FINISHED", "PRUNED": "KILLED", "FAIL": "FAILED"}
 

@@ -215,7 +215,7 @@ def test_cli_exports_and_refuses_a_non_bert_model(
 
 
 def current_umask() -> int:
-    from distill.packaging import current_umask as umask
+    from distill.io import current_umask as umask
 
     return umask()
 
