@@ -11,12 +11,18 @@ import argparse
 import importlib
 import os
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from distill.errors import DistillError
 from students.errors import StudentError
 
-PROGRESS_BAR_SETTING = "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR"
+QUIET_ENVIRONMENT = {
+    "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR": "false",
+    "HF_DATASETS_DISABLE_PROGRESS_BARS": "1",
+    "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+}
 COMMANDS = ("train", "surgery", "evaluate", "robustness", "oov", "sweep", "quickstart", "bench")
 
 
@@ -41,23 +47,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextmanager
+def quiet_libraries(quiet: bool) -> Iterator[None]:
+    """With ``--quiet``, the libraries' own progress bars and warnings are off too: MLflow's artifact
+    transfers, ``datasets``' "Generating train split", transformers' and the hub's bars (read from
+    the environment when used), matplotlib's warnings. Settings the user made are kept."""
+    if not quiet:
+        yield
+        return
+    added = {name: value for name, value in QUIET_ENVIRONMENT.items() if name not in os.environ}
+    os.environ.update(added)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", module="matplotlib")
+            disable_loaded_progress_bars()
+            yield
+    finally:
+        for name in added:
+            os.environ.pop(name, None)
+
+
+def disable_loaded_progress_bars() -> None:
+    """Libraries imported before ``--quiet`` was read have cached their settings: switch them off."""
+    if "datasets" in sys.modules:
+        sys.modules["datasets"].disable_progress_bars()
+    if "huggingface_hub" in sys.modules:  # transformers' bars follow the hub's switch
+        sys.modules["huggingface_hub"].utils.disable_progress_bars()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    quiet_mlflow = getattr(args, "quiet", False) and PROGRESS_BAR_SETTING not in os.environ
-    if quiet_mlflow:
-        # --quiet silences MLflow's artifact transfer bars too (it reads this at each transfer).
-        os.environ[PROGRESS_BAR_SETTING] = "false"
     try:
-        return int(args.run(args) or 0)
+        with quiet_libraries(getattr(args, "quiet", False)):
+            return int(args.run(args) or 0)
     except (DistillError, StudentError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    finally:
-        if quiet_mlflow:
-            del os.environ[PROGRESS_BAR_SETTING]
 
 
 if __name__ == "__main__":

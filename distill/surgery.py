@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 import torch
 import transformers
+from safetensors import SafetensorError
 from torch import Tensor, nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedTokenizerBase
 
@@ -44,6 +45,7 @@ from distill.packaging import (
 )
 from students import StudentEncoder
 from teachers import input_embeddings, load_tokenizer, quiet_transformers, resolve_model_path, select_rows
+from teachers.loading import SAFETENSORS_HINT
 
 MODES = ("live", "baked")
 SURGERY_RECORD = "surgery.json"
@@ -69,9 +71,11 @@ def load_transformer(name_or_path: str | None, revision: str | None = None) -> L
     try:
         with quiet_transformers():
             config = AutoConfig.from_pretrained(path)
-            model = _model_class(config).from_pretrained(path)
-    except (OSError, ValueError, KeyError, RuntimeError) as error:
-        raise DistillError(f"cannot build a transformers model from {path}: {first_line(error)}") from None
+            model = _model_class(config).from_pretrained(path, use_safetensors=True)
+    except (OSError, ValueError, KeyError, RuntimeError, SafetensorError) as error:
+        raise DistillError(
+            f"cannot build a transformers model from {path}: {first_line(error)}{SAFETENSORS_HINT}"
+        ) from None
     input_embeddings(model)
     return LoadedModel(model.eval(), path, resolved_revision)
 
