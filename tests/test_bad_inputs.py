@@ -57,7 +57,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--config", "{text_holdout}"], "holdout must be a number, got 'abc'"),
     ([*TRAIN, "--config", "{empty_layers}"], "context_layers must be a non-empty list"),
     ([*TRAIN, "--config", "{huber}"], "context_loss must be one of cosine, mse"),
-    ([*TRAIN, "--config", "{bad_filters}"], "bytescnn-small"),
+    ([*TRAIN, "--config", "{bad_filters}"], "filters must be (width, channels) pairs, got 3"),
     ([*TRAIN, "--config", "{text_options}"], "student_options must be a mapping"),
     (["train", "--teacher", "{teacher}", "--quiet", "--work-dir", "{file}"], "cannot write in the work folder"),
     ([*TRAIN, "--tracking-uri", "bogus://x"], "cannot use the MLflow store bogus://x"),

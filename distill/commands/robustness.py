@@ -36,12 +36,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from distill.evaluation.robustness import NOISE_SETTINGS, StudySettings, TrainedStudent, run_study, train_recipe
+    from distill.evaluation.robustness import NOISE_SETTINGS, StudySettings, given_student, run_study, train_recipe
 
     settings = StudySettings(model=args.model, dataset=args.dataset, noise=tuple(args.noise or NOISE_SETTINGS),
                              seeds=args.seeds, samples=args.samples, max_length=args.max_length)
     if args.students:
-        students = [TrainedStudent(source, None) for source in args.students]
+        students = [given_student(source, args.tracking_uri) for source in args.students]
     else:
         overrides = {"device": args.device, **({"work_dir": args.work_dir} if args.work_dir else {})}
         students = [train_recipe(overrides, tracking_uri=args.tracking_uri, quiet=args.quiet)]

@@ -65,7 +65,23 @@ class StudySettings:
 @dataclass(frozen=True)
 class TrainedStudent:
     source: str  # MLflow run id or folder
-    seconds: float | None  # training time, when this study trained it
+    seconds: float | None  # seconds of its training epochs, when known
+
+
+def given_student(source: str, tracking_uri: str | None) -> TrainedStudent:
+    """A student named on the command line; for an MLflow run, its training seconds from the run."""
+    if Path(source).exists():
+        return TrainedStudent(source, None)
+    import mlflow
+
+    from distill import tracking
+
+    tracking.configure("train", tracking_uri)
+    try:
+        history = mlflow.MlflowClient().get_metric_history(source, "epoch_seconds")
+    except mlflow.exceptions.MlflowException:
+        return TrainedStudent(source, None)  # load_student_from says what is wrong with it
+    return TrainedStudent(source, sum(point.value for point in history) or None)
 
 
 def train_recipe(overrides: Mapping[str, Any], *, tracking_uri: str | None, quiet: bool) -> TrainedStudent:
@@ -177,8 +193,8 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
     clean_rows = [[f"`{model}`", *(_cell(result.scores.values[ScoreKey(model, clean, "fidelity", metric)])
                                    for metric in ("sentence_cosine", "similarity_spearman", "token_cosine"))]
                   for model in models if ScoreKey(model, clean, "fidelity", "sentence_cosine") in result.scores.values]
-    trained = [f"* `{student.source}` → `{folder}`"
-               + (f" (trained here in {student.seconds / 60:.1f} min)" if student.seconds else "")
+    trained = [f"  * `{student.source}` → `{folder}`"
+               + (f" (training epochs: {student.seconds / 60:.1f} min)" if student.seconds else "")
                for student, folder in zip(students, folders)]
     sections = [
         "# Robustness to character noise: the vocabulary-free MiniLM against the original",
