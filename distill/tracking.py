@@ -13,6 +13,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import yaml
 
@@ -21,6 +22,8 @@ from distill.io import file_lock
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SQLITE_PREFIX = "sqlite:///"
+# The tracking stores MLflow 3 knows (mlflow/tracking/_tracking_service/utils.py); "" is a local folder.
+STORE_SCHEMES = ("", "file", "sqlite", "postgresql", "mysql", "mssql", "http", "https", "databricks")
 TRIAL_STATE_TAG = "distill.trial_state"  # a sweep trial's run (sweeps.runs sets it); not resumed alone
 DEFAULT_EXPERIMENTS = {
     "train": "distill-train",
@@ -85,6 +88,10 @@ def configure(kind: str, tracking_uri: str | None = None) -> str:
     logging.getLogger("alembic").setLevel(logging.WARNING)
     settings = load_settings(tracking_uri)
     name = settings.experiments.get(kind, f"distill-{kind}")
+    scheme = urlparse(settings.tracking_uri).scheme.split("+")[0]
+    if scheme not in STORE_SCHEMES:
+        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
+                           f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
     try:
         with store_lock(settings.tracking_uri):
             mlflow.set_tracking_uri(settings.tracking_uri)

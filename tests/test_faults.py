@@ -269,6 +269,7 @@ def test_resume_refuses_sweep_trials_and_runs_without_checkpoints(tmp_path, tiny
     experiment = client.create_experiment("distill-sweep")
     parent = client.create_run(experiment).info.run_id
     trial = client.create_run(experiment, tags={"mlflow.parentRunId": parent}).info.run_id
+    capsys.readouterr()  # MLflow's own messages on creating the store
     assert main(["train", "--resume", trial, "--quiet"]) == 2
     assert "rerun the sweep to resume its trials" in one_line_error(capsys)
     assert main(["train", "--resume", parent, "--quiet"]) == 2
