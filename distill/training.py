@@ -253,9 +253,9 @@ def train(
     """
     config.validate()
     teacher, student, loss = prepare(config)
-    work_dir = writable_folder(Path(config.work_dir))
     device = resolve_device(config.device)
     trainer = build_trainer(config, teacher, student, loss, device)
+    work_dir = writable_folder(Path(config.work_dir))
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:

@@ -264,8 +264,8 @@ def test_file_system_faults_are_one_line_before_any_run(tmp_path, tiny_bert_dir,
 
 def test_resume_refuses_sweep_trials_and_runs_without_checkpoints(tmp_path, tiny_bert_dir, capsys) -> None:
     (tmp_path / "train_config.yaml").write_text("epochs: [broken\n")  # never read from the working folder
-    client = mlflow.MlflowClient()
     mlflow.set_tracking_uri(os.environ["MLFLOW_TRACKING_URI"])
+    client = mlflow.MlflowClient()
     experiment = client.create_experiment("distill-sweep")
     parent = client.create_run(experiment).info.run_id
     trial = client.create_run(experiment, tags={"mlflow.parentRunId": parent}).info.run_id

@@ -582,3 +582,41 @@ def test_invalid_yaml_and_resuming_with_another_file_are_refused(tmp_path, tiny_
     write_sweep(tmp_path, tiny_bert_dir, space={"loss": ["mse"]})  # same file, another search
     assert main(["sweep", "--config", str(path), "--quiet"]) == 2
     assert "was started from a different sweep" in capsys.readouterr().err
+
+
+# --- workers that die, trials that all fail ---------------------------------------------------------------
+
+
+def test_a_dead_worker_is_a_warning_when_the_others_finished_the_study(tmp_path, tiny_bert_dir, monkeypatch,
+                                                                       capsys) -> None:
+    from sweeps import runner
+
+    def one_survivor(job, workers: int) -> list[str]:
+        runner.work(job)  # the surviving worker runs every trial
+        return ["worker 0 (exit -9)"]
+
+    monkeypatch.setattr(runner, "_run_processes", one_survivor)
+    path = write_sweep(tmp_path, tiny_bert_dir)
+    assert main(["sweep", "--config", str(path), "--workers", "2", "--quiet"]) == 0
+    assert "warning: worker 0 (exit -9) stopped early; the other workers finished the study" in capsys.readouterr().err
+    parent, _ = sweep_runs()
+    assert parent.info.status == "FINISHED"
+
+
+def test_a_dead_worker_with_trials_left_is_an_error(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
+    from sweeps import runner
+
+    monkeypatch.setattr(runner, "_run_processes", lambda job, workers: ["worker 1 (exit -9)"])
+    path = write_sweep(tmp_path, tiny_bert_dir)
+    assert main(["sweep", "--config", str(path), "--workers", "2", "--quiet"]) == 2
+    assert "worker 1 (exit -9) stopped early; run the same command again" in capsys.readouterr().err
+
+
+def test_a_sweep_whose_trials_all_failed_exits_2(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
+    def explode(self):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(TableAlignment, "evaluate", explode)
+    path = write_sweep(tmp_path, tiny_bert_dir)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    assert "every trial of study tiny failed (2)" in capsys.readouterr().err
