@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import os
 import sys
 import warnings
@@ -16,8 +17,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 from distill.errors import DistillError
-from students.errors import StudentError
 
+DISTRIBUTION = "embedding-distill-workbench"
 QUIET_ENVIRONMENT = {
     "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR": "false",
     "HF_DATASETS_DISABLE_PROGRESS_BARS": "1",
@@ -38,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="distill",
         description="Align a vocabulary-free student to a transformer's embedding table, swap it in, measure.",
     )
-    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"distill.commands.{name}")
         subparser = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
@@ -75,12 +77,34 @@ def disable_loaded_progress_bars() -> None:
         sys.modules["huggingface_hub"].utils.disable_progress_bars()
 
 
+def is_user_error(error: BaseException) -> bool:
+    """A ``DistillError``, or a ``StudentError`` of the students package (looked up only if it was
+    imported: importing it here would load torch before the command line is even parsed)."""
+    students_errors = sys.modules.get("students.errors")
+    return isinstance(error, DistillError) or (
+        students_errors is not None and isinstance(error, students_errors.StudentError)
+    )
+
+
+def installed_version() -> str:
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # bare `distill`: what it can do, and how to ask a command for more
+        parser.print_help()
+        return 0
     try:
         with quiet_libraries(getattr(args, "quiet", False)):
             return int(args.run(args) or 0)
-    except (DistillError, StudentError) as error:
+    except Exception as error:
+        if not is_user_error(error):
+            raise
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

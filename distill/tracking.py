@@ -32,6 +32,18 @@ DEFAULT_EXPERIMENTS = {
     "bench": "distill-bench",
 }
 
+EXPERIMENT_DESCRIPTIONS = {
+    "train": "Training runs (distill train): a student learns a teacher's word-embedding table; "
+             "metrics per epoch, the student as the 'student' artifact.",
+    "evaluate": "Evaluations (distill evaluate): the untouched model against its swapped students on the same "
+                "samples per seed, with paired t-tests; tables and charts as artifacts.",
+    "sweep": "Sweeps (distill sweep): one parent run per Optuna study with the summary and charts, one nested "
+             "run per trial named after what it varies.",
+    "bench": "Benchmarks (distill bench): training speed, time to quality and surgery costs.",
+}
+# MLflow 3's UI reads this experiment tag (mlflow/server/js: ExperimentKind); without it, it guesses.
+EXPERIMENT_KIND_TAG, CLASSIC_KIND = "mlflow.experimentKind", "custom_model_development"
+
 
 @dataclass(frozen=True)
 class TrackingSettings:
@@ -96,14 +108,27 @@ def configure(kind: str, tracking_uri: str | None = None) -> str:
         with store_lock(settings.tracking_uri):
             mlflow.set_tracking_uri(settings.tracking_uri)
             experiment = mlflow.get_experiment_by_name(name)
+            tags = experiment_tags(kind)
             if experiment is None:
-                experiment_id = mlflow.create_experiment(name, artifact_location=settings.artifact_location)
+                experiment_id = mlflow.create_experiment(name, artifact_location=settings.artifact_location,
+                                                         tags=tags)
             else:
                 experiment_id = experiment.experiment_id
+                client = mlflow.MlflowClient()
+                for key, value in tags.items():  # experiments made before these tags existed
+                    if key not in experiment.tags:
+                        client.set_experiment_tag(experiment_id, key, value)
             mlflow.set_experiment(experiment_id=experiment_id)
     except Exception as error:  # the store's own errors (MLflow, SQLAlchemy, the file system) as one line
         raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: {first_line(error)}") from None
     return experiment_id
+
+
+def experiment_tags(kind: str) -> dict[str, str]:
+    """The experiment's description (shown above its runs) and its kind: MLflow 3's UI opens an
+    experiment without a kind in its GenAI mode; this kind opens the classic runs and charts view."""
+    return {"mlflow.note.content": EXPERIMENT_DESCRIPTIONS.get(kind, f"distill {kind} runs"),
+            EXPERIMENT_KIND_TAG: CLASSIC_KIND}
 
 
 def store_lock(uri: str) -> AbstractContextManager[None]:

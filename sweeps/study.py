@@ -202,4 +202,4 @@ def _retry_lost_trial(study: optuna.Study, trial: FrozenTrial) -> None:
     if parent:
         worker = trial.user_attrs.get(WORKER_ATTR, "?")
         outcome = "trial queued again" if queued_again else f"left failed after {MAX_RETRIES} retries"
-        mark_trial_run(parent, trial.number, "FAIL", f"worker {worker} lost (no heartbeat); {outcome}")
+        mark_trial_run(parent, trial, "FAIL", f"worker {worker} lost (no heartbeat); {outcome}")

@@ -30,7 +30,7 @@ from mlflow import MlflowClient
 from distill.cli import main
 from distill.objectives import TableAlignment
 from sweeps import load_spec, shipped_configs
-from sweeps.runs import TRIAL_STATE_TAG
+from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
 from sweeps.study import (
     ERROR_ATTR,
     SCORES_ATTR,
@@ -151,10 +151,10 @@ def test_grid_sweep_prunes_and_nests_trial_runs(grid_sweep) -> None:
     parent, children = sweep_runs(tracking_uri)
     assert parent.info.status == "FINISHED" and parent.info.run_name == "tiny"
     by_name = {run.info.run_name: run for run in children}
-    assert set(by_name) == {f"trial-{trial.number}" for trial in study.trials}
+    assert set(by_name) == {trial_run_name(trial) for trial in study.trials}
     client = MlflowClient(tracking_uri)
     for trial in study.trials:
-        run = by_name[f"trial-{trial.number}"]
+        run = by_name[trial_run_name(trial)]
         assert float(run.data.params["lr"]) == trial.params["lr"]
         assert [point.step for point in client.get_metric_history(run.info.run_id, "mean_cosine")] == \
             list(range(1, 1 + len(trial.intermediate_values)))
@@ -281,7 +281,7 @@ def test_failing_trial_is_recorded_and_the_sweep_goes_on(tmp_path, tiny_bert_dir
     assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
     assert by_loss["mse"].user_attrs[ERROR_ATTR] == "RuntimeError: boom in the mse trial"
     parent, children = sweep_runs()
-    failed = next(run for run in children if run.info.run_name == f"trial-{by_loss['mse'].number}")
+    failed = next(run for run in children if run.info.run_name == trial_run_name(by_loss["mse"]))
     assert failed.info.status == "FAILED" and "boom" in failed.data.tags["distill.note"]
     assert parent.info.status == "FINISHED" and parent.data.metrics["trials_fail"] == 1
     # The study is complete: the same command again runs nothing, and keeps the failure.
@@ -302,7 +302,7 @@ def test_non_finite_objective_fails_the_trial_in_optuna_and_mlflow(tmp_path, tin
     assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
     assert by_loss["mse"].user_attrs[ERROR_ATTR] == "objective mean_cosine is nan"
     _, children = sweep_runs()
-    failed = next(run for run in children if run.info.run_name == f"trial-{by_loss['mse'].number}")
+    failed = next(run for run in children if run.info.run_name == trial_run_name(by_loss["mse"]))
     assert failed.info.status == "FAILED" and failed.data.tags[TRIAL_STATE_TAG] == "FAIL"
 
 
@@ -329,7 +329,7 @@ def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeyp
     assert lost.params == {"loss": "cosine"} and superseded(study.trials) == {lost.number}
     parent, children = sweep_runs()
     assert parent.info.status == "FINISHED"
-    assert next(run for run in children if run.info.run_name == f"trial-{lost.number}").info.status == "FAILED"
+    assert next(run for run in children if run.info.run_name == trial_run_name(lost)).info.status == "FAILED"
 
 
 def test_resume_after_sigkill_loses_and_duplicates_no_trial(tmp_path, tiny_bert_dir) -> None:
@@ -361,7 +361,7 @@ def test_resume_after_sigkill_loses_and_duplicates_no_trial(tmp_path, tiny_bert_
     assert retry.params == lost.params and retry.state.name == "COMPLETE"
     parent, children = sweep_runs()
     statuses = {run.info.run_name: run.info.status for run in children}
-    assert statuses.pop(f"trial-{killed.number}") == "FAILED"
+    assert statuses.pop(trial_run_name(killed)) == "FAILED"
     assert sorted(statuses.values()) == ["FINISHED"] * 3
     assert parent.info.status == "FINISHED"
 

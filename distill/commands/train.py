@@ -67,9 +67,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from distill import training  # heavy imports only once the command line parsed
-
     if args.resume:
+        from distill import training  # heavy imports only once the command line is checked
+
         result = training.resume(args.resume, tracking_uri=args.tracking_uri, quiet=args.quiet)
     else:
         overrides = {
@@ -89,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.config, overrides)
         if args.alpha is not None:
             config.loss_options = {**config.loss_options, "alpha": args.alpha}
+        from distill import training  # after the configuration is read: a bad one is reported at once
+
         result = training.train(config, tracking_uri=args.tracking_uri, quiet=args.quiet)
     summary = ", ".join(f"{name} {value:.4f}" for name, value in result.metrics.items() if name != "lr")
     print(f"run {result.run_id}: {summary}")

@@ -281,6 +281,12 @@ def evaluate(
     return EvaluationResult(run_id, scores, summaries, tests, report)
 
 
+def evaluation_run_name(model: str, students: Sequence[str], limit: int = 120) -> str:
+    """``<model> vs <student>, <student>`` (cut to ``limit`` characters): the students it compares."""
+    name = f"{Path(model).name or model} vs {', '.join(students)}"
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
 def _note(report: str) -> str:
     """The report as the run's description, cut to MLflow's tag length limit (the artifacts hold it all)."""
     if len(report) <= NOTE_LIMIT:
@@ -304,7 +310,8 @@ def _log_run(
 ) -> str:
     """One MLflow run: settings, links to the students' runs, every score and the report files."""
     tracking.configure("evaluate", tracking_uri)
-    with mlflow.start_run(run_name=f"evaluate {params['model']}", nested=mlflow.active_run() is not None) as run:
+    run_name = evaluation_run_name(str(params["model"]), list(sources))
+    with mlflow.start_run(run_name=run_name, nested=mlflow.active_run() is not None) as run:
         mlflow.log_params(params)
         mlflow.set_tags({
             "distill.student_runs": ",".join(student_runs),

@@ -1,0 +1,49 @@
+"""What a user sees first: help, version, fast errors, runs and experiments named for the MLflow UI (#14)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import mlflow
+
+from distill import tracking
+from distill.cli import main
+from distill.evaluation.runner import evaluation_run_name
+from sweeps.runs import trial_run_name
+
+
+def test_bare_distill_prints_help_and_version_is_known(capsys) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: distill") and "train" in out and "robustness" in out
+    try:
+        main(["--version"])
+    except SystemExit as exited:
+        assert exited.code == 0
+    assert capsys.readouterr().out.startswith("distill ")
+
+
+def test_a_missing_config_is_reported_before_torch_is_imported(tmp_path) -> None:
+    code = ("import sys; from distill.cli import main; code = main(['train', '--config', 'missing.yaml']); "
+            "print(code, 'torch' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert result.stdout.split() == ["2", "False"]
+    assert result.stderr == "error: config file missing.yaml does not exist\n"
+
+
+def test_runs_are_named_by_what_they_compare_or_vary() -> None:
+    trial = SimpleNamespace(number=3, params={"loss": "cosine", "context_epochs": 3, "lr": 0.001,
+                                              "student_options.embedding_dim": 64})
+    assert trial_run_name(trial) == "cosine · context_epochs=3 · lr=0.001 · embedding_dim=64 · #3"
+    assert evaluation_run_name("embedded", ["bytescnn-small-cosine-1a2b3c4d"]) == (
+        "embedded vs bytescnn-small-cosine-1a2b3c4d")
+    assert len(evaluation_run_name("/models/bert", ["x" * 80, "y" * 80])) == 120
+
+
+def test_experiments_describe_themselves_and_open_the_classic_view() -> None:
+    experiment_id = tracking.configure("evaluate")
+    tags = mlflow.get_experiment(experiment_id).tags
+    assert tags[tracking.EXPERIMENT_KIND_TAG] == "custom_model_development"
+    assert tags["mlflow.note.content"].startswith("Evaluations (distill evaluate)")
