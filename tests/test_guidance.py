@@ -47,3 +47,16 @@ def test_experiments_describe_themselves_and_open_the_classic_view() -> None:
     tags = mlflow.get_experiment(experiment_id).tags
     assert tags[tracking.EXPERIMENT_KIND_TAG] == "custom_model_development"
     assert tags["mlflow.note.content"].startswith("Evaluations (distill evaluate)")
+
+
+def test_few_seeds_are_warned_about_and_no_difference_is_not_called_sameness() -> None:
+    from distill.evaluation.report import render
+    from distill.evaluation.statistics import PairedTest, ScoreKey, Summary
+
+    key = ScoreKey("student", "pydoc", "fidelity", "sentence_cosine")
+    summaries = [Summary(key, 0.5, 0.4), Summary(key._replace(model="baseline"), 1.0, 0.0)]
+    text = render(summaries, [PairedTest(key, 1.2, 0.3, 0.05)], seeds=2)
+    assert text.startswith("warning: 2 seeds")
+    assert "0.3 n.s." in text and "none (not significantly different)" in text
+    assert "same as baseline" not in text and "**" not in text
+    assert not render(summaries, [PairedTest(key, 9.0, 0.001, 0.05)], seeds=5).startswith("warning")

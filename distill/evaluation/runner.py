@@ -264,7 +264,7 @@ def evaluate(
     scores = score_variants(network, tokenizer, variants, corpora, chosen, range(seeds), samples=samples,
                             max_length=max_length, batch_size=batch_size, noise=specs, quiet=quiet)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
-    report = render(summaries, tests)
+    report = render(summaries, tests, seeds)
 
     params = {
         "model": model, "model_path": loaded.path, "model_revision": loaded.revision,
