@@ -2,7 +2,7 @@
 
 Only the word-embedding module is replaced; everything after it (position and
 token-type embeddings, LayerNorm, dropout) stays, as CharacterBERT's
-``BertCharacterEmbeddings`` does (``shared/reference/anchors.md`` §3) and as the
+``BertCharacterEmbeddings`` does (helboukkouri/character-bert, ``modeling/character_bert.py``) and as the
 paper's Figure 2 shows. Two forms:
 
 * **live** — :class:`StudentEmbedding` maps each input id to its token string and runs

@@ -5,7 +5,7 @@ so it does not need the tokenizer's pieces at all. This variant keeps the model'
 tokenization for everything it cannot merge and replaces each run of WordPiece pieces
 that forms one word (a first piece and its ``##`` continuations) by a single position
 holding the student's vector of the whole word, as HLM's intra-word module sees a word
-(``shared/reference/hlm.md`` §1). The model gets ``inputs_embeds`` (the word-embedding
+(HLM, Sun et al., ACL 2023: the intra-word module). The model gets ``inputs_embeds`` (the word-embedding
 output only); BERT's embedding module adds the position and token-type embeddings and
 applies its LayerNorm to them as it does to looked-up rows (transformers 5,
 ``BertEmbeddings.forward``).
