@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
+import sys
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -139,3 +141,11 @@ def store_lock(uri: str) -> AbstractContextManager[None]:
     database = Path(uri[len(SQLITE_PREFIX):])
     return file_lock(database.with_name(database.name + ".lock"))
 
+
+def ui_command(tracking_uri: str) -> str:
+    """The one command that shows ``tracking_uri``'s runs in the MLflow UI, with the ``mlflow`` that works:
+    the one on the PATH, else the one beside this Python (the project's ``.venv/bin/mlflow``)."""
+    if tracking_uri.startswith(("http://", "https://")):
+        return f"open {tracking_uri} in a browser"
+    executable = "mlflow" if shutil.which("mlflow") else str(Path(sys.executable).with_name("mlflow"))
+    return f"{executable} ui --backend-store-uri {tracking_uri}"

@@ -60,10 +60,3 @@ def mark_trial_run(parent_run_id: str, trial: TrialLike, state: str, note: str =
     if note:
         client.set_tag(run_id, NOTE_TAG, note[:5000])
     client.set_terminated(run_id, status=RUN_STATUS[state])
-
-
-def ui_command(tracking_uri: str) -> str:
-    """The one command that shows ``tracking_uri``'s runs in the MLflow UI."""
-    if tracking_uri.startswith(("http://", "https://")):
-        return f"open {tracking_uri} in a browser"
-    return f"mlflow ui --backend-store-uri {tracking_uri}"

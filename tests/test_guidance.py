@@ -60,3 +60,13 @@ def test_few_seeds_are_warned_about_and_no_difference_is_not_called_sameness() -
     assert "0.3 n.s." in text and "none (not significantly different)" in text
     assert "same as baseline" not in text and "**" not in text
     assert not render(summaries, [PairedTest(key, 9.0, 0.001, 0.05)], seeds=5).startswith("warning")
+
+
+def test_the_ui_hint_names_an_mlflow_that_runs(monkeypatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.setenv("PATH", "/nonexistent")
+    command = tracking.ui_command("sqlite:////tmp/x.db")
+    executable, rest = command.split(" ", 1)
+    assert Path(executable).is_file() and rest == "ui --backend-store-uri sqlite:////tmp/x.db"
+    assert tracking.ui_command("http://host:5000") == "open http://host:5000 in a browser"

@@ -47,6 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from distill.evaluation import evaluate  # heavy imports only once the command line parsed
+    from distill.tracking import load_settings, ui_command
 
     result = evaluate(
         args.students, model=args.model, revision=args.revision, tasks=args.tasks, datasets=args.datasets,
@@ -56,4 +57,5 @@ def run(args: argparse.Namespace) -> int:
     )
     print(result.report)
     print(f"evaluation run {result.run_id}: tables and chart logged as its artifacts")
+    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri)}")
     return 0

@@ -23,8 +23,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.tracking import ui_command
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
-    from sweeps.runs import ui_command
 
     spec = load_spec(args.config)
     result = run_sweep(spec, n_trials=args.n_trials, workers=args.workers, storage=args.storage,

@@ -67,6 +67,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.tracking import load_settings, ui_command
+
     if args.resume:
         from distill import training  # heavy imports only once the command line is checked
 
@@ -95,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
     summary = ", ".join(f"{name} {value:.4f}" for name, value in result.metrics.items() if name != "lr")
     print(f"run {result.run_id}: {summary}")
     print(f"student saved in {result.student_dir} and as artifact 'student' of run {result.run_id}")
+    print(f"next: distill surgery --student {result.run_id} --out swapped/   (or --vocabulary-free)")
+    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri)}")
     return 0
 
 
