@@ -357,9 +357,11 @@ def _run_epochs(
     if first_epoch == 1 and trainer.phase(1).name in LOGGED_AT_START:
         # What the first phase starts from, as step 0 (the untrained student's typo fidelity).
         mlflow.log_metrics(trainer.phase(1).evaluate(), step=0)
+    # Bars on a terminal; to a file or a pipe, one plain line per epoch (no carriage returns).
+    bars = not quiet and sys.stderr.isatty()
     epochs = tqdm(range(first_epoch, last_epoch + 1), desc="epochs", initial=first_epoch - 1,
-                  total=last_epoch, disable=quiet, dynamic_ncols=True)
-    steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=quiet, dynamic_ncols=True)
+                  total=last_epoch, disable=not bars, dynamic_ncols=True)
+    steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=not bars, dynamic_ncols=True)
     try:
         for epoch in epochs:
             phase = trainer.phase(epoch)
@@ -374,6 +376,8 @@ def _run_epochs(
             if epoch > logged_until:
                 mlflow.log_metrics(metrics, step=epoch)
             epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
+            if not quiet and not bars:
+                print(epoch_line(epoch, last_epoch, phase.name, metrics), file=sys.stderr, flush=True)
             if epoch % config.checkpoint_every == 0 or epoch == last_epoch:
                 save_checkpoint(checkpoint_root, epoch, trainer.student, trainer.state(epoch), config.to_yaml())
             if epoch_callback is not None:
@@ -402,6 +406,12 @@ def _run_epochs(
     trainer.student.save_pretrained(student_dir)
     mlflow.log_artifacts(str(student_dir), "student")
     return TrainingResult(run_id=run_id, metrics=metrics, student=trainer.student.cpu(), student_dir=student_dir)
+
+
+def epoch_line(epoch: int, last_epoch: int, phase: str, metrics: dict[str, float]) -> str:
+    """``epoch 3/10 table: train_loss 0.2154, recall_at_1 0.4125, …``: an epoch in a plain log."""
+    shown = ", ".join(f"{name} {value:.4g}" for name, value in metrics.items() if name != "lr")
+    return f"epoch {epoch}/{last_epoch} {phase}: {shown}"
 
 
 def mark_failed(error: BaseException) -> None:

@@ -70,3 +70,17 @@ def test_the_ui_hint_names_an_mlflow_that_runs(monkeypatch) -> None:
     executable, rest = command.split(" ", 1)
     assert Path(executable).is_file() and rest == "ui --backend-store-uri sqlite:////tmp/x.db"
     assert tracking.ui_command("http://host:5000") == "open http://host:5000 in a browser"
+
+
+def test_training_logged_to_a_file_is_one_plain_line_per_epoch(tmp_path, tiny_bert_dir) -> None:
+    import os
+
+    from test_training import write_config
+
+    config = write_config(tmp_path, tiny_bert_dir, epochs=2)
+    result = subprocess.run([sys.executable, "-m", "distill.cli", "train", "--config", str(config)],
+                            capture_output=True, text=True, env=os.environ.copy(), check=True)
+    lines = result.stderr.splitlines()
+    assert "\r" not in result.stderr and "\x1b" not in result.stderr
+    epochs = [line.split(":")[0] for line in lines if line.startswith("epoch ")]
+    assert epochs == ["epoch 1/2 table", "epoch 2/2 table"]

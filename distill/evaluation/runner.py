@@ -17,6 +17,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import re
+import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -100,7 +101,7 @@ def score_variants(
     inputs = [name for name in MODEL_INPUTS if name in accepted]
     scores = ScoreTable(list(seeds))
     total = len(corpora) * len(noise) * len(seeds) * len(tasks) * -(-samples // batch_size)
-    progress = tqdm(total=total, desc="evaluate", disable=quiet, dynamic_ncols=True)
+    progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
     with progress, torch.no_grad():
         for corpus, spec, seed in itertools.product(corpora, noise, seeds):
             text = corpus if spec is None else noised_corpus(corpus, spec, seed)
