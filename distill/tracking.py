@@ -11,6 +11,7 @@ import logging
 import os
 import shutil
 import sys
+import warnings
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -149,3 +150,15 @@ def ui_command(tracking_uri: str) -> str:
         return f"open {tracking_uri} in a browser"
     executable = "mlflow" if shutil.which("mlflow") else str(Path(sys.executable).with_name("mlflow"))
     return f"{executable} ui --backend-store-uri {tracking_uri}"
+
+
+def log_dataset_input(name: str, digest: str, source: str, context: str, columns: dict[str, Any]) -> None:
+    """Record what the active run read as an MLflow dataset input (shown in the run's "Datasets" panel,
+    comparable across runs by ``digest``): ``columns`` are its arrays, ``source`` where it came from."""
+    import mlflow
+    import pandas as pd
+
+    with warnings.catch_warnings():  # MLflow's guesses about the source's kind and integer columns
+        warnings.simplefilter("ignore", UserWarning)
+        dataset = mlflow.data.from_pandas(pd.DataFrame(columns), source=source, name=name, digest=digest)
+        mlflow.log_input(dataset, context=context)

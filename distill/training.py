@@ -266,6 +266,10 @@ def train(
             mlflow.log_params(_flatten({**config.to_dict(), "device_resolved": str(device)}))
             mlflow.log_params(_flatten({"teacher": teacher.stats(), "student_parameters": _count(trainer.student)}))
             mlflow.log_text(config.to_yaml(), "config.yaml")
+            tracking.log_dataset_input(
+                f"{teacher.name} embedding table", teacher.revision, teacher.model_path, "teacher",
+                {"token": teacher.tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
+            )
             return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, epoch_callback)
 
 

@@ -105,3 +105,23 @@ def test_differences_have_intervals_effect_sizes_and_holm_adjusted_tests() -> No
     assert a_minus_b.mean == pytest.approx(-0.042) and a_minus_b.low < a_minus_b.mean < a_minus_b.high < 0
     assert a_minus_b.p_value == pytest.approx(raw) and a_minus_b.p_holm >= a_minus_b.p_value
     assert a_minus_b.effect_size < 0 and a_minus_b.significant
+
+
+def test_runs_record_the_teacher_table_and_the_evaluation_text_as_dataset_inputs(tmp_path, tiny_bert_dir) -> None:
+    from test_surgery import small_bytescnn
+    from test_training import write_config
+
+    from distill.evaluation import evaluate
+
+    assert main(["train", "--config", str(write_config(tmp_path, tiny_bert_dir, epochs=1)), "--quiet"]) == 0
+    corpus = tmp_path / "text.txt"
+    corpus.write_text("\n\n".join(f"The cat {index} sat on the mat. The dog ran." for index in range(12)))
+    student = small_bytescnn(32).save_pretrained(tmp_path / "student")
+    evaluation = evaluate([str(student)], model=str(tiny_bert_dir), datasets=[str(corpus)], seeds=2, samples=4,
+                          tasks=["fidelity"], quiet=True)
+    runs = {run.info.run_id: run for run in mlflow.search_runs(search_all_experiments=True, output_format="list")}
+    (trained,) = [run for run_id, run in runs.items() if run_id != evaluation.run_id]
+    (teacher_input,) = trained.inputs.dataset_inputs
+    assert teacher_input.dataset.name.endswith("embedding table") and teacher_input.tags[0].value == "teacher"
+    (text_input,) = runs[evaluation.run_id].inputs.dataset_inputs
+    assert text_input.dataset.name == "text" and text_input.dataset.digest

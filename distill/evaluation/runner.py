@@ -281,7 +281,7 @@ def evaluate(
            for corpus in corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
-    run_id = _log_run(params, sources, run_ids, scores, summaries, tests, diffs, report, tracking_uri)
+    run_id = _log_run(params, sources, run_ids, corpora, scores, summaries, tests, diffs, report, tracking_uri)
     return EvaluationResult(run_id, scores, summaries, tests, report)
 
 
@@ -306,6 +306,7 @@ def _log_run(
     params: dict[str, object],
     sources: dict[str, str],
     student_runs: list[str],
+    corpora: Sequence[Corpus],
     scores: ScoreTable,
     summaries: list[Summary],
     tests: list[PairedTest],
@@ -318,6 +319,9 @@ def _log_run(
     run_name = evaluation_run_name(str(params["model"]), list(sources))
     with mlflow.start_run(run_name=run_name, nested=mlflow.active_run() is not None) as run:
         mlflow.log_params(params)
+        for corpus in corpora:
+            tracking.log_dataset_input(corpus.name, corpus.fingerprint, corpus.name, "evaluation",
+                                       {"sentence": list(corpus.sentences), "document": list(corpus.documents)})
         mlflow.set_tags({
             "distill.student_runs": ",".join(student_runs),
             **{f"distill.student.{label}": source for label, source in sources.items()},
