@@ -125,3 +125,10 @@ def test_runs_record_the_teacher_table_and_the_evaluation_text_as_dataset_inputs
     assert teacher_input.dataset.name.endswith("embedding table") and teacher_input.tags[0].value == "teacher"
     (text_input,) = runs[evaluation.run_id].inputs.dataset_inputs
     assert text_input.dataset.name == "text" and text_input.dataset.digest
+
+
+def test_a_quick_bench_never_replaces_the_measured_results() -> None:
+    from distill.commands.bench import default_results
+
+    assert default_results(quick=False) == "bench/RESULTS.md"
+    assert "bench/RESULTS.md" not in default_results(quick=True) and default_results(quick=True).endswith(".md")

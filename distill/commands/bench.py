@@ -10,7 +10,8 @@ HELP = "Benchmark training speed, time to quality and surgery costs against the 
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--quick", action="store_true", help="a smoke run of seconds (CI); its figures mean nothing")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run of seconds on the default student (CI); its figures mean nothing")
     parser.add_argument("--time-cap", type=float, metavar="S",
                         help="training seconds allowed to each recipe for time to quality (default 300)")
     parser.add_argument("--students", nargs="+", metavar="NAME",
@@ -26,8 +27,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="also measure bfloat16 autocast (default: on a GPU only)")
     parser.add_argument("--compile", action="store_true", help="torch.compile the students' forward passes")
     parser.add_argument("--profile", action="store_true", help="add a torch.profiler summary of the default student")
-    parser.add_argument("--results", default="bench/RESULTS.md", metavar="PATH",
-                        help="where to write the results (default bench/RESULTS.md)")
+    parser.add_argument("--results", metavar="PATH",
+                        help="where to write the results (default bench/RESULTS.md; with --quick a file in the "
+                             "temporary folder, so that a smoke run never replaces the measured results)")
     parser.add_argument("--fidelity", action="store_true",
                         help="only time to fidelity: train contenders (table objective, + frequency-aware rows, "
                              "+ context distillation, the best combination) and judge the swapped model on held-out "
@@ -45,9 +47,10 @@ def run(args: argparse.Namespace) -> int:
     from distill.bench import DEFAULT_STUDENTS, BenchSettings, render_text, run_bench  # heavy imports after parsing
 
     settings = BenchSettings(
-        students=args.students or list(DEFAULT_STUDENTS), device=args.device, teacher=args.teacher, quick=args.quick,
+        students=args.students or (list(DEFAULT_STUDENTS[:1]) if args.quick else list(DEFAULT_STUDENTS)),
+        device=args.device, teacher=args.teacher, quick=args.quick,
         time_cap=args.time_cap, batch_sizes=args.batch_size, bf16=args.bf16, compile_forward=args.compile,
-        profile=args.profile, results=args.results, tracking_uri=args.tracking_uri,
+        profile=args.profile, results=args.results or default_results(args.quick), tracking_uri=args.tracking_uri,
         fidelity=args.fidelity, fidelity_contenders=args.contenders, best_budgets=args.best_budgets,
     )
     if args.budgets:
@@ -56,3 +59,11 @@ def run(args: argparse.Namespace) -> int:
     print(render_text(report.rows))
     print(f"results written to {report.results_path} and to MLflow run {report.run_id} (experiment bench)")
     return 0
+
+
+def default_results(quick: bool) -> str:
+    """``bench/RESULTS.md``, or for a smoke run a file in the temporary folder."""
+    import tempfile
+    from pathlib import Path
+
+    return str(Path(tempfile.gettempdir()) / "distill-bench-quick.md") if quick else "bench/RESULTS.md"
