@@ -24,6 +24,7 @@ steps per epoch and is at recall@1 0.0001 after the first.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,11 +94,27 @@ class TrainConfig:
     run_name: str | None = None
 
     def validate(self) -> TrainConfig:
+        """Return a validated copy with the recipe's defaults filled in; ``self`` is left as it is.
+
+        Raises :class:`DistillError` with one line naming the key and the bad value.
+        """
         if self.recipe not in RECIPES:
             raise DistillError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
-        for name, value in RECIPES[self.recipe].items():
-            if getattr(self, name) is None:
-                setattr(self, name, value)
+        recipe_values = {name: value for name, value in RECIPES[self.recipe].items() if getattr(self, name) is None}
+        return dataclasses.replace(self, **recipe_values)._checked()
+
+    def _checked(self) -> TrainConfig:
+        """Check every value of a config whose recipe defaults are filled in; return it unchanged."""
+        numbers = ("lr", "eps", "holdout", "augment", "augment_share", "warmup_fraction", "plateau_factor",
+                   "typo_pretrain_rate", "frequency_exponent", "context_lr", "context_token_weight",
+                   "context_sentence_weight", "context_table_weight")
+        for name in numbers:
+            require_finite_number(name, getattr(self, name))
+        betas_are_numbers = isinstance(self.betas, list | tuple) and all(is_number(beta) for beta in self.betas)
+        if not betas_are_numbers or len(self.betas) != 2 or not all(0.0 <= beta < 1.0 for beta in self.betas):
+            raise DistillError(f"betas must be two numbers in [0, 1), got {self.betas!r}")
+        if not self.eps > 0:
+            raise DistillError(f"eps must be positive, got {self.eps!r}")
         positive_ints = ("batch_size", "eval_every", "checkpoint_every", "negative_window", "augment_copies",
                          "context_batch_size", "context_max_length")
         for name in positive_ints:
@@ -143,8 +160,7 @@ class TrainConfig:
             raise DistillError(f"device must be one of {', '.join(DEVICES)}, got {self.device!r}")
         if self.schedule not in SCHEDULES:
             raise DistillError(f"schedule must be one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
-        self.betas = tuple(float(beta) for beta in self.betas)  # type: ignore[assignment]
-        return self
+        return dataclasses.replace(self, betas=(float(self.betas[0]), float(self.betas[1])))
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -153,6 +169,17 @@ class TrainConfig:
 
     def to_yaml(self) -> str:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
+
+
+def is_number(value: Any) -> bool:
+    """True for ints and floats, not for booleans (YAML's ``true`` is no learning rate)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def require_finite_number(name: str, value: Any) -> None:
+    """Refuse a value that is not a finite number (``abc``, ``.inf``, ``.nan``), naming its key."""
+    if not is_number(value) or not math.isfinite(value):
+        raise DistillError(f"{name} must be a finite number, got {value!r}")
 
 
 def config_keys() -> list[str]:
@@ -174,7 +201,7 @@ def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> Tr
         }
         coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
         return TrainConfig(**coerced).validate()
-    except TypeError as error:
+    except (TypeError, DistillError) as error:
         raise DistillError(f"{source}: {error}") from None
 
 
