@@ -552,5 +552,5 @@ def _check_trials(spec: SweepSpec) -> None:
             build_loss(config.loss, **config.loss_options)
             with torch.device("meta"):
                 build_student(config.student, 8, **config.student_options)
-        except (DistillError, ValueError) as error:
+        except (DistillError, ValueError, RuntimeError) as error:  # torch refuses some options with RuntimeError
             raise DistillError(f"{where}: {error}") from None
