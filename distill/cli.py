@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import os
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from distill.errors import DistillError
-from students.errors import StudentError
 
-PROGRESS_BAR_SETTING = "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR"
-COMMANDS = ("train", "surgery", "evaluate", "oov", "sweep", "quickstart", "bench")
+DISTRIBUTION = "embedding-distill-workbench"
+QUIET_ENVIRONMENT = {
+    "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR": "false",
+    "HF_DATASETS_DISABLE_PROGRESS_BARS": "1",
+    "HF_HUB_DISABLE_PROGRESS_BARS": "1",
+}
+COMMANDS = ("train", "surgery", "evaluate", "robustness", "oov", "sweep", "quickstart", "bench")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="distill",
         description="Align a vocabulary-free student to a transformer's embedding table, swap it in, measure.",
     )
-    subparsers = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"distill.commands.{name}")
         subparser = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
@@ -41,23 +49,67 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    quiet_mlflow = getattr(args, "quiet", False) and PROGRESS_BAR_SETTING not in os.environ
-    if quiet_mlflow:
-        # --quiet silences MLflow's artifact transfer bars too (it reads this at each transfer).
-        os.environ[PROGRESS_BAR_SETTING] = "false"
+@contextmanager
+def quiet_libraries(quiet: bool) -> Iterator[None]:
+    """With ``--quiet``, the libraries' own progress bars and warnings are off too: MLflow's artifact
+    transfers, ``datasets``' "Generating train split", transformers' and the hub's bars (read from
+    the environment when used), matplotlib's warnings. Settings the user made are kept."""
+    if not quiet:
+        yield
+        return
+    added = {name: value for name, value in QUIET_ENVIRONMENT.items() if name not in os.environ}
+    os.environ.update(added)
     try:
-        return int(args.run(args) or 0)
-    except (DistillError, StudentError) as error:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", module="matplotlib")
+            disable_loaded_progress_bars()
+            yield
+    finally:
+        for name in added:
+            os.environ.pop(name, None)
+
+
+def disable_loaded_progress_bars() -> None:
+    """Libraries imported before ``--quiet`` was read have cached their settings: switch them off."""
+    if "datasets" in sys.modules:
+        sys.modules["datasets"].disable_progress_bars()
+    if "huggingface_hub" in sys.modules:  # transformers' bars follow the hub's switch
+        sys.modules["huggingface_hub"].utils.disable_progress_bars()
+
+
+def is_user_error(error: BaseException) -> bool:
+    """A ``DistillError``, or a ``StudentError`` of the students package (looked up only if it was
+    imported: importing it here would load torch before the command line is even parsed)."""
+    students_errors = sys.modules.get("students.errors")
+    return isinstance(error, DistillError) or (
+        students_errors is not None and isinstance(error, students_errors.StudentError)
+    )
+
+
+def installed_version() -> str:
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # bare `distill`: what it can do, and how to ask a command for more
+        parser.print_help()
+        return 0
+    try:
+        with quiet_libraries(getattr(args, "quiet", False)):
+            return int(args.run(args) or 0)
+    except Exception as error:
+        if not is_user_error(error):
+            raise
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    finally:
-        if quiet_mlflow:
-            del os.environ[PROGRESS_BAR_SETTING]
 
 
 if __name__ == "__main__":

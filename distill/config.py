@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import types
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +35,7 @@ from typing import Any
 import yaml
 
 from distill.errors import DistillError
+from distill.noise import noise_mix
 
 DEVICES = ("auto", "cpu", "cuda")
 CONTEXT_LOSSES = ("cosine", "mse")
@@ -71,6 +74,10 @@ class TrainConfig:
     # Frequency-aware table alignment: rows drawn ∝ (count on the training text + 1) ** exponent; 0 = uniform.
     frequency_exponent: float = 0.0
     keep_special_rows: bool = False  # special tokens keep the teacher's rows; the student never learns them
+    # Whole-word targets after table alignment: the split words of the training text, each towards the
+    # mean of its pieces' rows (distill.objectives.words); 0 epochs = off.
+    whole_word_epochs: int = 0
+    whole_word_count: int = 20_000  # most frequent split words taken
     corpus: str = "pydoc"  # text of context distillation and row counts: its :train documents (see corpora)
     # Context distillation after table alignment: epochs over the corpus's training sentences; 0 = off.
     context_epochs: int = 0
@@ -84,6 +91,12 @@ class TrainConfig:
     context_sentence_weight: float = 1.0
     # Each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off.
     context_table_weight: float = 0.0
+    # Denoising context distillation: the student's side reads sentences noised with one of these
+    # distill.noise specs, separated by ";" and drawn per sentence (e.g. "typo:0.1; hlm"), the
+    # untouched model the clean ones; "" = off.
+    context_noise: str = ""
+    context_noise_share: float = 0.5  # share of the sentences of a batch that are noised
+    context_whole_words: bool = False  # the student embeds whole words, as the vocabulary-free export does
     seed: int = 0
     device: str = "auto"
     bf16: bool = False  # the student's forward under bfloat16 autocast (weights, loss and optimiser stay fp32)
@@ -98,37 +111,39 @@ class TrainConfig:
 
         Raises :class:`DistillError` with one line naming the key and the bad value.
         """
+        self._check_types()
         if self.recipe not in RECIPES:
             raise DistillError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
         recipe_values = {name: value for name, value in RECIPES[self.recipe].items() if getattr(self, name) is None}
         return dataclasses.replace(self, **recipe_values)._checked()
 
     def _checked(self) -> TrainConfig:
-        """Check every value of a config whose recipe defaults are filled in; return it unchanged."""
-        numbers = ("lr", "eps", "holdout", "augment", "augment_share", "warmup_fraction", "plateau_factor",
-                   "typo_pretrain_rate", "frequency_exponent", "context_lr", "context_token_weight",
-                   "context_sentence_weight", "context_table_weight")
-        for name in numbers:
-            require_finite_number(name, getattr(self, name))
-        betas_are_numbers = isinstance(self.betas, list | tuple) and all(is_number(beta) for beta in self.betas)
-        if not betas_are_numbers or len(self.betas) != 2 or not all(0.0 <= beta < 1.0 for beta in self.betas):
+        """Check the ranges of a type-checked config with its recipe defaults; return it with tuple betas."""
+        if not all(0.0 <= beta < 1.0 for beta in self.betas):
             raise DistillError(f"betas must be two numbers in [0, 1), got {self.betas!r}")
         if not self.eps > 0:
             raise DistillError(f"eps must be positive, got {self.eps!r}")
         positive_ints = ("batch_size", "eval_every", "checkpoint_every", "negative_window", "augment_copies",
-                         "context_batch_size", "context_max_length")
+                         "context_batch_size", "context_max_length", "whole_word_count")
         for name in positive_ints:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
                 raise DistillError(f"{name} must be a positive integer, got {value!r}")
         if not self.lr > 0:
             raise DistillError(f"lr must be positive, got {self.lr!r}")
-        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch"):
+        if not self.eps > 0:
+            raise DistillError(f"eps must be positive, got {self.eps!r}")
+        if not all(0.0 <= beta < 1.0 for beta in self.betas):
+            raise DistillError(f"betas must be two numbers in [0, 1), got {list(self.betas)!r}")
+        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch",
+                     "whole_word_epochs"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise DistillError(f"{name} must be a non-negative integer, got {value!r}")
-        if self.epochs + self.typo_pretrain_epochs + self.context_epochs == 0:
-            raise DistillError("nothing to train: epochs, typo_pretrain_epochs and context_epochs are all 0")
+        if self.epochs + self.typo_pretrain_epochs + self.whole_word_epochs + self.context_epochs == 0:
+            raise DistillError(
+                "nothing to train: epochs, typo_pretrain_epochs, whole_word_epochs and context_epochs are all 0"
+            )
         if not self.context_lr > 0:
             raise DistillError(f"context_lr must be positive, got {self.context_lr!r}")
         if self.context_loss not in CONTEXT_LOSSES:
@@ -146,14 +161,17 @@ class TrainConfig:
             raise DistillError("context distillation needs context_token_weight or context_sentence_weight above 0")
         if not 0.0 < self.typo_pretrain_rate <= 1.0:
             raise DistillError(f"typo_pretrain_rate must be in (0, 1], got {self.typo_pretrain_rate!r}")
-        for name in ("augment", "augment_share", "warmup_fraction"):
+        if not isinstance(self.context_noise, str):
+            raise DistillError(f"context_noise must be noise specs separated by ';', got {self.context_noise!r}")
+        noise_mix(self.context_noise)
+        for name in ("augment", "augment_share", "warmup_fraction", "context_noise_share"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise DistillError(f"{name} must be in [0, 1], got {getattr(self, name)!r}")
         if not 0.0 <= self.holdout < 1.0:
             raise DistillError(f"holdout must be in [0, 1), got {self.holdout!r}")
         if not 0.0 < self.plateau_factor <= 1.0:
             raise DistillError(f"plateau_factor must be in (0, 1], got {self.plateau_factor!r}")
-        for name in ("bf16", "compile", "keep_special_rows"):
+        for name in ("bf16", "compile", "keep_special_rows", "context_whole_words"):
             if not isinstance(getattr(self, name), bool):
                 raise DistillError(f"{name} must be true or false, got {getattr(self, name)!r}")
         if self.device not in DEVICES:
@@ -161,6 +179,16 @@ class TrainConfig:
         if self.schedule not in SCHEDULES:
             raise DistillError(f"schedule must be one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
         return dataclasses.replace(self, betas=(float(self.betas[0]), float(self.betas[1])))
+
+    def _check_types(self) -> None:
+        """Each value of the type its field declares, and every number finite (one line naming the key)."""
+        for name, hint in typing.get_type_hints(TrainConfig).items():
+            value = getattr(self, name)
+            if not _matches(value, hint):
+                raise DistillError(f"{name} must be {_describe(hint)}, got {value!r}")
+            numbers = value if isinstance(value, (list, tuple)) else [value]
+            if any(isinstance(number, float) and not math.isfinite(number) for number in numbers):
+                raise DistillError(f"{name} must be finite, got {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -171,15 +199,49 @@ class TrainConfig:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
 
 
-def is_number(value: Any) -> bool:
-    """True for ints and floats, not for booleans (YAML's ``true`` is no learning rate)."""
-    return isinstance(value, int | float) and not isinstance(value, bool)
+def _matches(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the annotated type ``hint`` (an int passes for a float)."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        return any(_matches(value, argument) for argument in arguments)
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is dict:
+        return isinstance(value, dict)
+    if origin is list:
+        return isinstance(value, list) and all(_matches(item, arguments[0]) for item in value)
+    if origin is tuple:
+        return (isinstance(value, (list, tuple)) and len(value) == len(arguments)
+                and all(_matches(item, argument) for item, argument in zip(value, arguments)))
+    return True
 
 
-def require_finite_number(name: str, value: Any) -> None:
-    """Refuse a value that is not a finite number (``abc``, ``.inf``, ``.nan``), naming its key."""
-    if not is_number(value) or not math.isfinite(value):
-        raise DistillError(f"{name} must be a finite number, got {value!r}")
+def _describe(hint: Any) -> str:
+    """``hint`` in words, for an error message."""
+    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        named = [_describe(argument) for argument in arguments if argument is not type(None)]
+        return " or ".join(named) + (" or null" if type(None) in arguments else "")
+    if origin is list:
+        return f"a list of {_describe(arguments[0]).removeprefix('an ').removeprefix('a ')}s"
+    if origin is tuple:
+        return f"a list of {len(arguments)} numbers"
+    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+    return names.get(hint, "a mapping" if origin is dict else str(hint))
+
+
+def _is_numeric(hint: Any) -> bool:
+    """Whether a field of type ``hint`` holds numbers (YAML 1.1 strings like ``1e-3`` are coerced for it)."""
+    arguments = typing.get_args(hint) or (hint,)
+    return float in arguments or typing.get_origin(hint) is dict or hint is dict
 
 
 def config_keys() -> list[str]:
@@ -194,11 +256,7 @@ def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> Tr
             f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(config_keys())}"
         )
     try:
-        numeric = {
-            item.name
-            for item in dataclasses.fields(TrainConfig)
-            if "float" in str(item.type) or "dict" in str(item.type)
-        }
+        numeric = {name for name, hint in typing.get_type_hints(TrainConfig).items() if _is_numeric(hint)}
         coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
         return TrainConfig(**coerced).validate()
     except (TypeError, DistillError) as error:

@@ -7,3 +7,9 @@ class DistillError(Exception):
     Raised anywhere in the workbench (teachers, students, losses, training, sweeps);
     ``distill.cli`` prints ``error: <message>`` and exits with status 2, no traceback.
     """
+
+
+def first_line(error: BaseException) -> str:
+    """The first line of an error's message (SQLAlchemy, MLflow and safetensors append pages of context)."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__

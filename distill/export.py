@@ -33,13 +33,14 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from safetensors import safe_open
 from safetensors.torch import save_file
 from tokenizers import Tokenizer
 from tokenizers.models import WordLevel
 from torch import Tensor
 from transformers import BertModel, PreTrainedTokenizerBase
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 from distill.evaluation.wholeword import continuation_prefix
 from distill.packaging import (
     MODEL_CARD,
@@ -50,11 +51,14 @@ from distill.packaging import (
     staged_folder,
 )
 from distill.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
-from students import StudentEncoder
+from students import StudentEncoder, StudentError
+from students.registry import resolve_student
 from teachers import input_embeddings, load_tokenizer
 from teachers.vocabulary import special_token_ids
 
 TEMPLATE_DIR = Path(__file__).parent / "export_template"
+MODEL_TYPE = "vocab-free-bert"  # VocabFreeBertConfig.model_type in export_template/modeling_vocabfree.py
+STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
 TEMPLATE_FILES = ("modeling_vocabfree.py", "tokenization_vocabfree.py", "student_base.py")
 # The workbench modules a student's code may import, and what the export gives it instead
 # (``students.config`` and ``students.errors`` import nothing else and are copied as they are).
@@ -187,7 +191,7 @@ def export_vocabulary_free(
     student = student.cpu()
     weights = {key: value.detach().cpu().contiguous() for key, value in base.state_dict().items()}
     weights["embeddings.word_embeddings.weight"] = table.contiguous()
-    weights |= {f"student.{key}": value.detach().contiguous() for key, value in student.state_dict().items()}
+    weights |= {f"{STUDENT_PREFIX}{key}": value.detach().contiguous() for key, value in student.state_dict().items()}
     rescale_norm = student.rescale_norm if rescale else None
     config = model_config(base, student, rescale_norm, vocabulary_size=len(table),
                           pad_token_id=vocabulary[tokenizer.pad_token], word_token_id=word_token_id)
@@ -221,6 +225,35 @@ def export_vocabulary_free(
     return out
 
 
+def is_vocabulary_free_export(folder: Path) -> bool:
+    """Whether ``folder`` holds a model ``export_vocabulary_free`` wrote."""
+    config_path = folder / "config.json"
+    if not config_path.is_file():
+        return False
+    try:
+        return json.loads(config_path.read_text()).get("model_type") == MODEL_TYPE
+    except (json.JSONDecodeError, AttributeError):
+        return False
+
+
+def load_exported_student(folder: str | Path, map_location: str | torch.device = "cpu") -> StudentEncoder:
+    """The student inside a vocabulary-free export (its configuration in ``config.json``, its weights
+    under ``student.`` in ``model.safetensors``), read without running the folder's code."""
+    folder = Path(folder)
+    try:
+        config = json.loads((folder / "config.json").read_text())
+        saved = {**config["student"], "rescale_norm": config["rescale_norm"]}
+        family, _ = resolve_student(saved["name"])
+        student = family(family.config_class.from_dict(saved))
+        with safe_open(str(folder / "model.safetensors"), framework="pt", device=str(map_location)) as weights:
+            state = {key.removeprefix(STUDENT_PREFIX): weights.get_tensor(key)
+                     for key in weights.keys() if key.startswith(STUDENT_PREFIX)}
+        student.load_state_dict(state)
+    except (OSError, KeyError, ValueError, RuntimeError, StudentError, json.JSONDecodeError) as error:
+        raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line(error)}") from None
+    return student.to(map_location)
+
+
 def model_config(
     base: BertModel, student: StudentEncoder, rescale_norm: float | None, *,
     vocabulary_size: int, pad_token_id: int, word_token_id: int,
@@ -228,7 +261,7 @@ def model_config(
     """``config.json``: the source's ``BertConfig``, the student's configuration, and how they meet."""
     return {
         **base.config.to_dict(),
-        "model_type": "vocab-free-bert",
+        "model_type": MODEL_TYPE,
         "architectures": ["VocabFreeBertModel"],
         "auto_map": {"AutoConfig": "modeling_vocabfree.VocabFreeBertConfig",
                      "AutoModel": "modeling_vocabfree.VocabFreeBertModel"},

@@ -4,14 +4,14 @@ A ``NoiseSpec`` is a list of ``kind:rate`` entries, e.g. ``"drop:0.1,repeat:0.2"
 applied one kind after the other, in the order written, to each word. A kind's
 rate is the probability that each character it can act on is edited:
 
-* HLM §4.2, following ByT5 (``shared/reference/hlm.md`` §4 and §6):
+* HLM §4.2 (Sun et al., ACL 2023), following ByT5's noise (Xue et al., TACL 2022):
 
   - ``drop``: delete the character;
   - ``repeat``: append 1, 2 or 3 copies of it (equally likely);
   - ``case``: flip its case (cased characters only). ``case:0.5`` makes every letter
     upper or lower case at random, ByT5's "random case".
 
-* RETVec's four families (§3 and Appendix D, ``shared/reference/retvec.md`` §3), each a
+* RETVec's four families (RETVec §3 and Appendix D), each a
   small subset of its 22 operations:
 
   - ``delete``: delete the character (the same edit as ``drop``);
@@ -326,3 +326,8 @@ def noisy_tokens(tokens: Sequence[str], spec: NoiseSpec | str, seed: int) -> lis
         prefix = "##" if token.startswith("##") and len(token) > 2 else ""
         noised.append(prefix + noise_word(token[len(prefix) :], spec, rng))
     return noised
+
+
+def noise_mix(text: str) -> list[NoiseSpec]:
+    """Specs separated by ``;`` (``"typo:0.1; hlm"``), of which each noised text draws one; ``""``: none."""
+    return [NoiseSpec.parse(part) for part in text.split(";") if part.strip()]

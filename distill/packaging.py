@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from distill.errors import DistillError
+from distill.io import follow_umask
 
 # sentence-transformers' own files (``SentenceTransformer.save``); the module folders
 # (``1_Pooling``, ``2_Normalize``…) are those ``modules.json`` names.
@@ -51,21 +52,14 @@ def refuse_used_folder(out: Path) -> None:
         raise DistillError(f"{out} already exists and is not an empty folder; choose another --out")
 
 
-def current_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
 def apply_umask(folder: Path) -> None:
     """Give ``folder`` and everything in it the modes a plain ``open``/``mkdir`` would (0644/0755).
 
     Temporary files and folders are created 0600/0700; the published model is meant to be shared.
     """
-    mask = current_umask()
-    folder.chmod(0o777 & ~mask)
+    follow_umask(folder, directory=True)
     for path in folder.rglob("*"):
-        path.chmod((0o777 if path.is_dir() else 0o666) & ~mask)
+        follow_umask(path, directory=path.is_dir())
 
 
 def copy_sentence_transformers_files(source: Path, target: Path) -> list[str]:

@@ -15,8 +15,13 @@ STUDENT_ARTIFACT = "student"
 
 def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
                       map_location: str | torch.device = "cpu") -> StudentEncoder:
-    """A student saved in a folder, or logged as the ``student`` artifact of an MLflow run."""
+    """A student saved in a folder or inside a vocabulary-free export, or logged as the ``student``
+    artifact of an MLflow run."""
     if Path(run_or_folder).exists():
+        from distill.export import is_vocabulary_free_export, load_exported_student
+
+        if is_vocabulary_free_export(Path(run_or_folder)):
+            return load_exported_student(run_or_folder, map_location=map_location)
         return load_student(run_or_folder, map_location=map_location)
     import mlflow
 

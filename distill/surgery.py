@@ -2,7 +2,7 @@
 
 Only the word-embedding module is replaced; everything after it (position and
 token-type embeddings, LayerNorm, dropout) stays, as CharacterBERT's
-``BertCharacterEmbeddings`` does (``shared/reference/anchors.md`` §3) and as the
+``BertCharacterEmbeddings`` does (helboukkouri/character-bert, ``modeling/character_bert.py``) and as the
 paper's Figure 2 shows. Two forms:
 
 * **live** — :class:`StudentEmbedding` maps each input id to its token string and runs
@@ -29,10 +29,11 @@ from typing import NamedTuple
 
 import torch
 import transformers
+from safetensors import SafetensorError
 from torch import Tensor, nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedTokenizerBase
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 from distill.io import atomic_write_text
 from distill.packaging import (
     MODEL_CARD,
@@ -44,6 +45,7 @@ from distill.packaging import (
 )
 from students import StudentEncoder
 from teachers import input_embeddings, load_tokenizer, quiet_transformers, resolve_model_path, select_rows
+from teachers.loading import SAFETENSORS_HINT
 
 MODES = ("live", "baked")
 SURGERY_RECORD = "surgery.json"
@@ -69,10 +71,11 @@ def load_transformer(name_or_path: str | None, revision: str | None = None) -> L
     try:
         with quiet_transformers():
             config = AutoConfig.from_pretrained(path)
-            model = _model_class(config).from_pretrained(path)
-    except (OSError, ValueError, KeyError, RuntimeError) as error:
-        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
-        raise DistillError(f"cannot build a transformers model from {path}: {first_line}") from None
+            model = _model_class(config).from_pretrained(path, use_safetensors=True)
+    except (OSError, ValueError, KeyError, RuntimeError, SafetensorError) as error:
+        raise DistillError(
+            f"cannot build a transformers model from {path}: {first_line(error)}{SAFETENSORS_HINT}"
+        ) from None
     input_embeddings(model)
     return LoadedModel(model.eval(), path, resolved_revision)
 

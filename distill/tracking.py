@@ -9,21 +9,42 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
+import sys
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import yaml
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
+from distill.io import file_lock
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SQLITE_PREFIX = "sqlite:///"
+# The tracking stores MLflow 3 knows (mlflow/tracking/_tracking_service/utils.py); "" is a local folder.
+STORE_SCHEMES = ("", "file", "sqlite", "postgresql", "mysql", "mssql", "http", "https", "databricks")
+TRIAL_STATE_TAG = "distill.trial_state"  # a sweep trial's run (sweeps.runs sets it); not resumed alone
 DEFAULT_EXPERIMENTS = {
     "train": "distill-train",
     "evaluate": "distill-evaluate",
     "sweep": "distill-sweep",
     "bench": "distill-bench",
 }
+
+EXPERIMENT_DESCRIPTIONS = {
+    "train": "Training runs (distill train): a student learns a teacher's word-embedding table; "
+             "metrics per epoch, the student as the 'student' artifact.",
+    "evaluate": "Evaluations (distill evaluate): the untouched model against its swapped students on the same "
+                "samples per seed, with paired t-tests; tables and charts as artifacts.",
+    "sweep": "Sweeps (distill sweep): one parent run per Optuna study with the summary and charts, one nested "
+             "run per trial named after what it varies.",
+    "bench": "Benchmarks (distill bench): training speed, time to quality and surgery costs.",
+}
+# MLflow 3's UI reads this experiment tag (mlflow/server/js: ExperimentKind); without it, it guesses.
+EXPERIMENT_KIND_TAG, CLASSIC_KIND = "mlflow.experimentKind", "custom_model_development"
 
 
 @dataclass(frozen=True)
@@ -43,9 +64,8 @@ def _find_settings_file() -> Path | None:
 
 def _absolute_sqlite(uri: str) -> str:
     """``sqlite:///rel.db`` → ``sqlite:////abs/rel.db`` so that every process agrees on the file."""
-    prefix = "sqlite:///"
-    if uri.startswith(prefix) and not uri.startswith(prefix + "/"):
-        return prefix + str(Path.cwd() / uri[len(prefix) :])
+    if uri.startswith(SQLITE_PREFIX) and not uri.startswith(SQLITE_PREFIX + "/"):
+        return SQLITE_PREFIX + str(Path.cwd() / uri[len(SQLITE_PREFIX) :])
     return uri
 
 
@@ -56,7 +76,7 @@ def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
         try:
             raw = yaml.safe_load(settings_file.read_text()) or {}
         except yaml.YAMLError as error:
-            raise DistillError(f"{settings_file} is not valid YAML: {str(error).splitlines()[0]}") from None
+            raise DistillError(f"{settings_file} is not valid YAML: {first_line(error)}") from None
     unknown = set(raw) - {"tracking_uri", "artifact_location", "experiments"}
     if unknown:
         raise DistillError(f"{settings_file}: unknown keys {sorted(unknown)}")
@@ -81,15 +101,51 @@ def configure(kind: str, tracking_uri: str | None = None) -> str:
     logging.getLogger("mlflow").setLevel(logging.WARNING)  # no "Creating initial MLflow database tables"
     logging.getLogger("alembic").setLevel(logging.WARNING)
     settings = load_settings(tracking_uri)
-    mlflow.set_tracking_uri(settings.tracking_uri)
     name = settings.experiments.get(kind, f"distill-{kind}")
-    experiment = mlflow.get_experiment_by_name(name)
-    if experiment is not None:
-        experiment_id = experiment.experiment_id
-    else:
-        try:
-            experiment_id = mlflow.create_experiment(name, artifact_location=settings.artifact_location)
-        except mlflow.exceptions.MlflowException:  # another worker created it first
-            experiment_id = mlflow.get_experiment_by_name(name).experiment_id
-    mlflow.set_experiment(experiment_id=experiment_id)
+    scheme = urlparse(settings.tracking_uri).scheme.split("+")[0]
+    if scheme not in STORE_SCHEMES:
+        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
+                           f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
+    try:
+        with store_lock(settings.tracking_uri):
+            mlflow.set_tracking_uri(settings.tracking_uri)
+            experiment = mlflow.get_experiment_by_name(name)
+            tags = experiment_tags(kind)
+            if experiment is None:
+                experiment_id = mlflow.create_experiment(name, artifact_location=settings.artifact_location,
+                                                         tags=tags)
+            else:
+                experiment_id = experiment.experiment_id
+                client = mlflow.MlflowClient()
+                for key, value in tags.items():  # experiments made before these tags existed
+                    if key not in experiment.tags:
+                        client.set_experiment_tag(experiment_id, key, value)
+            mlflow.set_experiment(experiment_id=experiment_id)
+    except Exception as error:  # the store's own errors (MLflow, SQLAlchemy, the file system) as one line
+        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: {first_line(error)}") from None
     return experiment_id
+
+
+def experiment_tags(kind: str) -> dict[str, str]:
+    """The experiment's description (shown above its runs) and its kind: MLflow 3's UI opens an
+    experiment without a kind in its GenAI mode; this kind opens the classic runs and charts view."""
+    return {"mlflow.note.content": EXPERIMENT_DESCRIPTIONS.get(kind, f"distill {kind} runs"),
+            EXPERIMENT_KIND_TAG: CLASSIC_KIND}
+
+
+def store_lock(uri: str) -> AbstractContextManager[None]:
+    """For a SQLite store, a file lock beside the database: two processes creating the same new store
+    at once would otherwise both run MLflow's table migrations and one would fail half-way."""
+    if not uri.startswith(SQLITE_PREFIX):
+        return nullcontext()
+    database = Path(uri[len(SQLITE_PREFIX):])
+    return file_lock(database.with_name(database.name + ".lock"))
+
+
+def ui_command(tracking_uri: str) -> str:
+    """The one command that shows ``tracking_uri``'s runs in the MLflow UI, with the ``mlflow`` that works:
+    the one on the PATH, else the one beside this Python (the project's ``.venv/bin/mlflow``)."""
+    if tracking_uri.startswith(("http://", "https://")):
+        return f"open {tracking_uri} in a browser"
+    executable = "mlflow" if shutil.which("mlflow") else str(Path(sys.executable).with_name("mlflow"))
+    return f"{executable} ui --backend-store-uri {tracking_uri}"

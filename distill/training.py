@@ -10,8 +10,13 @@ replays exactly the epochs an uninterrupted run would have seen.
 
 from __future__ import annotations
 
+import os
+import socket
+import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,25 +27,36 @@ from torch import Tensor
 from tqdm.auto import tqdm
 
 from distill import tracking
-from distill.checkpoint import CONFIG_NAME, load_checkpoint, save_checkpoint
+from distill.checkpoint import (
+    CONFIG_NAME,
+    NoIntactCheckpoint,
+    checkpoint_folders,
+    load_checkpoint,
+    save_checkpoint,
+)
 from distill.config import TrainConfig, config_from_mapping, read_yaml_mapping
 from distill.devices import resolve_device
-from distill.errors import DistillError
-from distill.io import atomic_write_text
+from distill.errors import DistillError, first_line
+from distill.io import LockHeld, atomic_write_text, file_lock
 from distill.objectives import (
     ContextDistillation,
     Objective,
     Setup,
     TableAlignment,
     TypoPretraining,
+    WholeWordTargets,
 )
 from distill.objectives.text import corpus_part, row_counts
 from distill.surgery import SPECIAL_ROWS_KEY
+from distill.tracking import TRIAL_STATE_TAG
 from losses import AlignmentLoss, build_loss
 from students import StudentEncoder, build_student
 from teachers import TeacherTable, load_teacher, load_tokenizer
 
 CHECKPOINT_TAG = "distill.checkpoint_dir"
+FAILURE_TAG = "distill.failure"
+PARENT_RUN_TAG = "mlflow.parentRunId"  # set by MLflow on nested runs: a sweep's trials
+LOCK_NAME = ".lock"  # in a run's checkpoint folder, held by the process training it
 LOGGED_AT_START = ("typo",)  # phases whose metrics are also logged before their first epoch
 EpochCallback = Callable[[int, dict[str, float]], None]
 
@@ -96,9 +112,9 @@ def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEnco
 
 def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective, int]]:
     """The run's phases in order, each with its number of epochs: typo pre-training, table
-    alignment, context distillation (a phase with no epochs is left out)."""
+    alignment, whole-word targets, context distillation (a phase with no epochs is left out)."""
     config = setup.config
-    needs_text = config.context_epochs > 0 or config.frequency_exponent > 0
+    needs_text = config.context_epochs > 0 or config.frequency_exponent > 0 or config.whole_word_epochs > 0
     train_text = corpus_part(config.corpus, "train") if needs_text else None
     phases: list[tuple[Objective, int]] = []
     if config.typo_pretrain_epochs:
@@ -112,6 +128,8 @@ def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective,
         table = TableAlignment(setup, loss, counts)
     if config.epochs and table is not None:
         phases.append((table, config.epochs))
+    if config.whole_word_epochs and train_text is not None:
+        phases.append((WholeWordTargets(setup, train_text), config.whole_word_epochs))
     if config.context_epochs and train_text is not None:
         heldout_text = corpus_part(config.corpus, "heldout")
         context = ContextDistillation(setup, train_text, heldout_text, table if config.context_table_weight else None)
@@ -237,16 +255,43 @@ def train(
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
     trainer = build_trainer(config, teacher, student, loss, device)
+    work_dir = writable_folder(Path(config.work_dir))
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:
-        checkpoint_root = Path(config.work_dir).resolve() / run.info.run_id
-        atomic_write_text(checkpoint_root / CONFIG_NAME, config.to_yaml())
-        mlflow.set_tag(CHECKPOINT_TAG, str(checkpoint_root))
-        mlflow.log_params(_flatten({**config.to_dict(), "device_resolved": str(device)}))
-        mlflow.log_params(_flatten({"teacher": teacher.stats(), "student_parameters": _count(trainer.student)}))
-        mlflow.log_text(config.to_yaml(), "config.yaml")
-        return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, epoch_callback)
+        checkpoint_root = work_dir / run.info.run_id
+        with run_lock(checkpoint_root, run.info.run_id):
+            atomic_write_text(checkpoint_root / CONFIG_NAME, config.to_yaml())
+            mlflow.set_tag(CHECKPOINT_TAG, str(checkpoint_root))
+            mlflow.log_params(_flatten({**config.to_dict(), "device_resolved": str(device)}))
+            mlflow.log_params(_flatten({"teacher": teacher.stats(), "student_parameters": _count(trainer.student)}))
+            mlflow.log_text(config.to_yaml(), "config.yaml")
+            return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, epoch_callback)
+
+
+def writable_folder(folder: Path) -> Path:
+    """``folder``, absolute, created if missing; refused in one line when files cannot be written in it
+    (checked before any MLflow run is opened)."""
+    folder = folder.expanduser().resolve()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        raise DistillError(f"cannot write in the work folder {folder}: {error.strerror or error}") from None
+    return folder
+
+
+@contextmanager
+def run_lock(checkpoint_root: Path, run_id: str) -> Iterator[None]:
+    """One process trains a run at a time: a second one (a ``--resume`` of a live run) is refused."""
+    owner = f"pid {os.getpid()} on {socket.gethostname()}"
+    try:
+        with file_lock(checkpoint_root / LOCK_NAME, wait=False, owner=owner):
+            yield
+    except LockHeld as held:
+        raise DistillError(f"run {run_id} is being trained by {held.owner or 'another process'}; "
+                           "wait for it to end, or stop it, before resuming") from None
 
 
 def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False) -> TrainingResult:
@@ -258,23 +303,35 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
         raise DistillError(f"no MLflow run {run_id!r} in {mlflow.get_tracking_uri()}") from None
     if run.info.status == "FINISHED":
         raise DistillError(f"run {run_id} already finished; nothing to resume")
-    checkpoint_root = Path(run.data.tags.get(CHECKPOINT_TAG, ""))
+    if TRIAL_STATE_TAG in run.data.tags or PARENT_RUN_TAG in run.data.tags:
+        raise DistillError(f"run {run_id} is a sweep trial; rerun the sweep to resume its trials")
+    if CHECKPOINT_TAG not in run.data.tags:
+        raise DistillError(f"run {run_id} is not a training run with checkpoints (a sweep's parent run?); "
+                           "rerun the sweep to resume a sweep")
+    checkpoint_root = Path(run.data.tags[CHECKPOINT_TAG])
     config_file = checkpoint_root / CONFIG_NAME
     if not config_file.is_file():
         raise DistillError(f"run {run_id} has no checkpoint folder on this machine ({checkpoint_root})")
-    config = config_from_mapping(read_yaml_mapping(config_file), source=str(config_file))
-    teacher, student, loss = prepare(config)
-    device = resolve_device(config.device)
-    checkpoint = load_checkpoint(checkpoint_root, device)
-    if checkpoint is not None:
-        student = checkpoint.student
-    trainer = build_trainer(config, teacher, student, loss, device)
-    first_epoch = 1
-    if checkpoint is not None:
-        trainer.load_state(checkpoint.trainer_state)
-        first_epoch = checkpoint.epoch + 1
-    with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
-        return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, None)
+    with run_lock(checkpoint_root, run_id):
+        config = config_from_mapping(read_yaml_mapping(config_file), source=str(config_file))
+        teacher, student, loss = prepare(config)
+        device = resolve_device(config.device)
+        try:
+            checkpoint = load_checkpoint(checkpoint_root, device)
+        except NoIntactCheckpoint as error:
+            raise DistillError(f"no intact checkpoint of run {run_id} in {checkpoint_root} ({error}); "
+                               "start a new run with distill train") from None
+        if checkpoint is not None:
+            student = checkpoint.student
+        trainer = build_trainer(config, teacher, student, loss, device)
+        first_epoch = 1
+        if checkpoint is not None:
+            trainer.load_state(checkpoint.trainer_state)
+            first_epoch = checkpoint.epoch + 1
+        if not quiet:
+            print(f"resuming run {run_id} at epoch {first_epoch} of {trainer.total_epochs}", file=sys.stderr)
+        with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
+            return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, None)
 
 
 def build_trainer(config: TrainConfig, teacher: TeacherTable, student: StudentEncoder, loss: AlignmentLoss,
@@ -294,12 +351,17 @@ def _run_epochs(
     config = trainer.config
     metrics: dict[str, float] = {}
     last_epoch = trainer.total_epochs
+    # A resume re-runs the epochs after the last checkpoint; they were logged before the
+    # interruption, with the same values (resuming is deterministic), so they are not logged twice.
+    logged_until = last_logged_epoch(run_id)
     if first_epoch == 1 and trainer.phase(1).name in LOGGED_AT_START:
         # What the first phase starts from, as step 0 (the untrained student's typo fidelity).
         mlflow.log_metrics(trainer.phase(1).evaluate(), step=0)
+    # Bars on a terminal; to a file or a pipe, one plain line per epoch (no carriage returns).
+    bars = not quiet and sys.stderr.isatty()
     epochs = tqdm(range(first_epoch, last_epoch + 1), desc="epochs", initial=first_epoch - 1,
-                  total=last_epoch, disable=quiet, dynamic_ncols=True)
-    steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=quiet, dynamic_ncols=True)
+                  total=last_epoch, disable=not bars, dynamic_ncols=True)
+    steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=not bars, dynamic_ncols=True)
     try:
         for epoch in epochs:
             phase = trainer.phase(epoch)
@@ -311,24 +373,31 @@ def _run_epochs(
             phase_ends = epoch == last_epoch or trainer.phase(epoch + 1) is not phase
             if epoch % config.eval_every == 0 or phase_ends:
                 metrics.update(phase.evaluate())
-            mlflow.log_metrics(metrics, step=epoch)
+            if epoch > logged_until:
+                mlflow.log_metrics(metrics, step=epoch)
             epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
+            if not quiet and not bars:
+                print(epoch_line(epoch, last_epoch, phase.name, metrics), file=sys.stderr, flush=True)
             if epoch % config.checkpoint_every == 0 or epoch == last_epoch:
                 save_checkpoint(checkpoint_root, epoch, trainer.student, trainer.state(epoch), config.to_yaml())
             if epoch_callback is not None:
                 epoch_callback(epoch, metrics)
     except NonFiniteLoss as error:
-        mlflow.set_tag("distill.failure", str(error))
-        mlflow.end_run(status="FAILED")
-        raise DistillError(
-            f"{error}; run {run_id} marked failed, last good checkpoint kept in {checkpoint_root}"
-        ) from None
-    except BaseException:
-        mlflow.end_run(status="KILLED")
+        mark_failed(error)
+        kept = (f"last good checkpoint kept in {checkpoint_root}" if checkpoint_folders(checkpoint_root)
+                else "no checkpoint was written before it")
+        raise DistillError(f"{error}; run {run_id} marked failed, {kept}") from None
+    except (KeyboardInterrupt, SystemExit):
+        mlflow.end_run(status="KILLED")  # interrupted: resumable with distill train --resume
+        raise
+    except BaseException as error:
+        mark_failed(error)
         raise
     finally:
         steps.close()
         epochs.close()
+    if FAILURE_TAG in mlflow.get_run(run_id).data.tags:  # a resume after a failure succeeded
+        mlflow.delete_tag(FAILURE_TAG)
     student_dir = checkpoint_root / "final" / "student"
     trainer.student.provenance = {"run_id": run_id, "loss": config.loss, "teacher": trainer.teacher.name,
                                   "teacher_revision": trainer.teacher.revision,
@@ -337,6 +406,24 @@ def _run_epochs(
     trainer.student.save_pretrained(student_dir)
     mlflow.log_artifacts(str(student_dir), "student")
     return TrainingResult(run_id=run_id, metrics=metrics, student=trainer.student.cpu(), student_dir=student_dir)
+
+
+def epoch_line(epoch: int, last_epoch: int, phase: str, metrics: dict[str, float]) -> str:
+    """``epoch 3/10 table: train_loss 0.2154, recall_at_1 0.4125, …``: an epoch in a plain log."""
+    shown = ", ".join(f"{name} {value:.4g}" for name, value in metrics.items() if name != "lr")
+    return f"epoch {epoch}/{last_epoch} {phase}: {shown}"
+
+
+def mark_failed(error: BaseException) -> None:
+    """End the active run as FAILED, with the error's first line as its ``distill.failure`` tag."""
+    mlflow.set_tag(FAILURE_TAG, f"{type(error).__name__}: {first_line(error)}"[:5000])
+    mlflow.end_run(status="FAILED")
+
+
+def last_logged_epoch(run_id: str) -> int:
+    """The last epoch whose metrics the run holds (0 for a new run)."""
+    history = mlflow.MlflowClient().get_metric_history(run_id, "epoch_seconds")
+    return max((point.step for point in history), default=0)
 
 
 def _count(module: torch.nn.Module) -> int:

@@ -1,6 +1,6 @@
 """Multi-similarity loss (Wang et al., 2019) between student rows and teacher rows.
 
-Not in the paper: RETVec trains its encoder with this loss (anchors §1). Here the
+Not in the paper: RETVec trains its encoder with this loss (RETVec §3; google-research/retvec). Here the
 student rows are the anchors and the teacher rows the reference embeddings, with the
 vocabulary ids as labels, so a pair (student row i, teacher row j) is positive exactly
 when both belong to the same token. pytorch-metric-learning does the work.
@@ -48,7 +48,8 @@ class MultiSimilarity(AlignmentLoss):
 
     def forward(self, x: Tensor, y: Tensor, labels: Tensor) -> Tensor:
         # pml drops the diagonal from the positives only when `ref_labels is labels`
-        # (anchors §6); a distinct tensor keeps (student i, teacher i) as a positive.
+        # (pytorch-metric-learning v2.8, ``utils/loss_and_miner_utils.py``, get_matches_and_diffs);
+        # a distinct tensor keeps (student i, teacher i) as a positive.
         ref_labels = labels.clone()
         indices = None if self.miner is None else self.miner(x, labels, y, ref_labels)
         return self.loss_fn(x, labels, indices, ref_emb=y, ref_labels=ref_labels)

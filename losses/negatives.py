@@ -1,6 +1,6 @@
 """Hard-negative selection for the triplet losses (paper §2.3, following DistillEmb).
 
-DistillEmb (anchors §7) draws a random window of 32 corpus words, drops the target
+DistillEmb (leobitz/DistillEmb, README) draws a random window of 32 corpus words, drops the target
 and takes the word whose vector is nearest to the target's as the negative: the
 hardest negative of a random sample. Here the candidates are rows of the teacher
 table, drawn uniformly; that stands in for DistillEmb's corpus window, whose words

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import torch
+from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 from torch import Tensor, nn
 
@@ -161,7 +162,11 @@ class StudentEncoder(nn.Module):
         if not issubclass(family, cls):
             raise StudentError(f"{folder} holds a {family.__name__}, not a {cls.__name__}")
         student = family(family.config_class.from_dict(saved))
-        student.load_state_dict(load_file(str(weights_path), device=str(map_location)))
+        try:
+            student.load_state_dict(load_file(str(weights_path), device=str(map_location)))
+        except (SafetensorError, OSError, RuntimeError) as error:
+            reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
+            raise StudentError(f"{weights_path} holds no readable weights of this student: {reason}") from None
         return student.to(map_location)
 
 

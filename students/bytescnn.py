@@ -1,7 +1,7 @@
 """BytesCNN: CharacterBERT's CharacterCNN over UTF-8 bytes (paper §2.1, Table 1).
 
 Follows ``modeling/character_cnn.py`` of helboukkouri/character-bert
-(``shared/reference/anchors.md`` §3): a 16-d byte embedding, one valid-padding
+(``modeling/character_cnn.py``, ``CharacterCNN``): a 16-d byte embedding, one valid-padding
 ``Conv1d`` per filter width, max over time *then* ReLU, concatenation, two highway
 layers and a linear projection. Deviation: the byte embedding is initialised
 randomly, not with zeros (CharacterBERT's zero init assumes pretrained weights).

@@ -1,6 +1,6 @@
 """Unicode codepoints of tokens: RETVec's integerizer and binarizer, shared with HLM.
 
-RETVec (``shared/reference/retvec.md`` §1; ``anchors.md`` §1,
+RETVec (§3 of the paper; google-research/retvec,
 ``retvec/tf/layers/{integerizer,binarizer}.py``) turns a word into its Unicode
 codepoints, not its UTF-8 bytes, truncated or padded with 0 to a fixed number of
 characters; what cannot be decoded becomes U+FFFD. The binarizer writes each

@@ -1,6 +1,6 @@
-"""HLM-intra: HLM's intra-word Transformer over a token's characters (``shared/reference/hlm.md``).
+"""HLM-intra: HLM's intra-word Transformer over a token's characters (Sun et al., ACL 2023).
 
-Follows the intra-word module of HLM (Sun et al., ACL 2023; hlm.md §1 and the
+Follows the intra-word module of HLM (Sun et al., ACL 2023, its intra-word module and the
 checklist of §6): ``[WORD_CLS]`` in front of the token's characters, a 4-layer
 Transformer encoder (hidden 768, 12 heads, FFN 1536, GELU, dropout 0.1), and the
 final state at ``[WORD_CLS]`` as the token's vector (``pooling="word_cls"``; mean and
@@ -9,7 +9,7 @@ teacher's width. The teacher's unit is a WordPiece string, the Char2Subword sett
 HLM cites (§6.1); ``##`` continuations are fed as their characters, like every
 other family here (paper §3).
 
-Character ids follow HLM's tokenizer (``anchors.md`` §8,
+Character ids follow HLM's tokenizer (lisun-ai/HLM,
 ``model/codepoint_tokenizer.py``): PAD 0, CLS 1, SEP 2, MASK 3, UNK 4, WORD_CLS 5,
 then codepoint ``c`` is id ``6 + c`` when ``c < char_vocab_size``, else UNK. The
 vocabulary is case-sensitive (§1). ``max_length`` counts ``[WORD_CLS]``: HLM

@@ -1,8 +1,8 @@
-"""RETVec: a word's codepoints as bits, through a small MLP (``shared/reference/retvec.md``).
+"""RETVec: a word's codepoints as bits, through a small MLP (Bursztein et al., RETVec, 2023).
 
 The input is RETVec's character encoding (§1, ``students/codepoints.py``): 16
 codepoints per token, each as 24 bits, flattened to 384 values. ``retvec`` follows
-the published v1 model (``anchors.md`` §1, ``keras_metadata.pb``; retvec.md §2):
+the published v1 model (google-research/retvec, the v1 model's ``keras_metadata.pb``; the paper's §3):
 Dense 256 GELU → Dense 256 GELU → Dense 256 tanh, 230,144 parameters with glorot
 uniform weights and zero biases (Keras' defaults, the repository's config), no
 per-character 32-d projection and no normalisation. A linear projection to the

@@ -128,7 +128,7 @@ def write_tables(students: Sequence[tuple[str, ScoresAttr]], spec: EvaluationSpe
     scores = combined_scores(students, spec.seeds)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, spec.alpha)
     write_report(folder, scores, summaries, tests)
-    return render(summaries, tests)
+    return render(summaries, tests, spec.seeds)
 
 
 def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec) -> None:

@@ -98,11 +98,17 @@ def run_sweep(
     job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1)
     status = "FAILED"
     try:
+        stopped = []
         if workers == 1:
             work(job, evaluator)
         else:
-            _run_processes(job, workers)
+            stopped = _run_processes(job, workers)
         finished = progress(study).finished(budget)
+        if stopped and not finished:
+            raise DistillError(f"{', '.join(stopped)} stopped early; run the same command again to resume the study")
+        if stopped:  # the others finished the study: nothing is missing
+            print(f"warning: {', '.join(stopped)} stopped early; the other workers finished the study",
+                  file=sys.stderr)
         status = "FINISHED" if finished else "RUNNING"
     except KeyboardInterrupt:
         status = "KILLED"
@@ -162,7 +168,8 @@ def _worker_process(job: WorkerJob) -> None:
         sys.exit(130)
 
 
-def _run_processes(job: WorkerJob, workers: int) -> None:
+def _run_processes(job: WorkerJob, workers: int) -> list[str]:
+    """Run ``workers`` worker processes to their end; returns those that exited abnormally."""
     context = multiprocessing.get_context("spawn")  # torch and forked threads do not mix
     threads = max(1, (os.cpu_count() or 1) // workers)
     processes = [context.Process(target=_worker_process, args=(replace(job, rank=rank, threads=threads),),
@@ -171,10 +178,8 @@ def _run_processes(job: WorkerJob, workers: int) -> None:
         process.start()
     for process in processes:
         process.join()  # Ctrl-C reaches the workers too: each re-queues its trial and exits
-    failed = [f"worker {rank} (exit {process.exitcode})" for rank, process in enumerate(processes)
-              if process.exitcode != 0]
-    if failed:
-        raise DistillError(f"{', '.join(failed)} stopped early; run the same command again to resume the study")
+    return [f"worker {rank} (exit {process.exitcode})" for rank, process in enumerate(processes)
+            if process.exitcode != 0]
 
 
 def _set_log_levels(quiet: bool) -> None:

@@ -1,38 +1,58 @@
 """MLflow runs of a sweep: one parent run per study, one nested run per trial, both in the sweep experiment.
 
 A trial's run is the training run (``distill.training.train`` with the parent's id), named
-``trial-<number>`` and tagged with the trial's final Optuna state.
+after what the trial varies (:func:`trial_run_name`) and tagged with the trial's final Optuna state.
 """
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from mlflow import MlflowClient
 
-TRIAL_STATE_TAG = "distill.trial_state"
+from distill.tracking import TRIAL_STATE_TAG
+
 NOTE_TAG = "distill.note"
 RUN_STATUS = {"COMPLETE": "FINISHED", "PRUNED": "KILLED", "FAIL": "FAILED"}
 
 
-def trial_run_name(number: int) -> str:
-    return f"trial-{number}"
+class TrialLike(Protocol):
+    """An Optuna trial, live or frozen: what names its run."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def params(self) -> dict[str, Any]: ...
 
 
-def find_trial_run(parent_run_id: str, number: int) -> str | None:
-    """The id of trial ``number``'s run under the parent run, if training got as far as starting it."""
+def trial_run_name(trial: TrialLike) -> str:
+    """The run's name in the MLflow UI: what the trial varies, then its number — ``cosine · context_epochs=3 · #1``.
+
+    Legends, bars and compare columns then say which loss or setting a run is, not only which trial.
+    """
+    parts = [value if isinstance(value, str) else f"{name.split('.')[-1]}={value:g}"
+             if isinstance(value, float) else f"{name.split('.')[-1]}={value}"
+             for name, value in trial.params.items()]
+    return " · ".join([*parts, f"#{trial.number}"])
+
+
+def find_trial_run(parent_run_id: str, trial: TrialLike) -> str | None:
+    """The id of ``trial``'s run under the parent run, if training got as far as starting it."""
     client = MlflowClient()
     parent = client.get_run(parent_run_id)
     runs = client.search_runs(
         [parent.info.experiment_id],
         filter_string=f"tags.`mlflow.parentRunId` = '{parent_run_id}' "
-                      f"and tags.`mlflow.runName` = '{trial_run_name(number)}'",
+                      f"and tags.`mlflow.runName` = '{trial_run_name(trial)}'",
         max_results=1,
     )
     return runs[0].info.run_id if runs else None
 
 
-def mark_trial_run(parent_run_id: str, number: int, state: str, note: str = "") -> None:
-    """Tag trial ``number``'s run with its Optuna ``state`` and end it accordingly (no-op without a run)."""
-    run_id = find_trial_run(parent_run_id, number)
+def mark_trial_run(parent_run_id: str, trial: TrialLike, state: str, note: str = "") -> None:
+    """Tag ``trial``'s run with its Optuna ``state`` and end it accordingly (no-op without a run)."""
+    run_id = find_trial_run(parent_run_id, trial)
     if run_id is None:
         return
     client = MlflowClient()
@@ -40,10 +60,3 @@ def mark_trial_run(parent_run_id: str, number: int, state: str, note: str = "") 
     if note:
         client.set_tag(run_id, NOTE_TAG, note[:5000])
     client.set_terminated(run_id, status=RUN_STATUS[state])
-
-
-def ui_command(tracking_uri: str) -> str:
-    """The one command that shows ``tracking_uri``'s runs in the MLflow UI."""
-    if tracking_uri.startswith(("http://", "https://")):
-        return f"open {tracking_uri} in a browser"
-    return f"mlflow ui --backend-store-uri {tracking_uri}"

@@ -48,7 +48,7 @@ from typing import Any
 import optuna
 
 from distill.config import TrainConfig, coerce_number, config_from_mapping, read_yaml_mapping
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 
 SAMPLERS = ("grid", "tpe")
 PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
@@ -284,7 +284,12 @@ def resolve_config_path(name_or_path: str) -> Path:
 def load_spec(name_or_path: str) -> SweepSpec:
     """Read and validate a sweep file; every mistake is a one-line ``DistillError``."""
     path = resolve_config_path(name_or_path)
-    return parse_spec(read_yaml_mapping(path), name=path.stem, source=str(path), text=path.read_text())
+    try:
+        return parse_spec(read_yaml_mapping(path), name=path.stem, source=str(path), text=path.read_text())
+    except DistillError as error:
+        if str(error).startswith(str(path)):
+            raise
+        raise DistillError(f"{path}: {error}") from None
 
 
 def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "") -> SweepSpec:
@@ -340,8 +345,8 @@ def _integer(value: Any, where: str, minimum: int = 1) -> int:
 
 def _number(value: Any, where: str) -> float:
     value = coerce_number(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise DistillError(f"{where} must be a number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise DistillError(f"{where} must be a finite number, got {value!r}")
     return value
 
 
@@ -538,6 +543,7 @@ def _check_trials(spec: SweepSpec) -> None:
 
     from losses import build_loss
     from students import build_student
+    from teachers import check_model_reference
 
     checked: set[str] = set()
     for params in spec.probe_points():
@@ -549,8 +555,9 @@ def _check_trials(spec: SweepSpec) -> None:
             continue
         checked.add(key)
         try:
+            check_model_reference(config.teacher)
             build_loss(config.loss, **config.loss_options)
             with torch.device("meta"):
                 build_student(config.student, 8, **config.student_options)
-        except (DistillError, ValueError, RuntimeError) as error:  # torch refuses some options with RuntimeError
-            raise DistillError(f"{where}: {error}") from None
+        except Exception as error:  # a student's own checks may raise anything; each is one line here
+            raise DistillError(f"{where}: {first_line(error)}") from None

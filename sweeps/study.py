@@ -28,7 +28,7 @@ import sqlalchemy
 from optuna.storages import RDBStorage, RetryHeartbeatStaleTrialCallback
 from optuna.trial import FrozenTrial, TrialState
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 from sweeps.runs import mark_trial_run
 from sweeps.spec import Heartbeat, SweepSpec, experimental_api
 
@@ -93,8 +93,8 @@ def open_storage(url: str, heartbeat: Heartbeat) -> RDBStorage:
             "(pip install 'embedding-distill-workbench[postgres]') and write postgresql+psycopg2://..."
         ) from None
     except sqlalchemy.exc.SQLAlchemyError as error:
-        first_line = str(error.orig if getattr(error, "orig", None) else error).strip().splitlines()[0]
-        raise DistillError(f"cannot open the study storage {display_url(url)}: {first_line}") from None
+        cause = error.orig if getattr(error, "orig", None) else error
+        raise DistillError(f"cannot open the study storage {display_url(url)}: {first_line(cause)}") from None
 
 
 def build_sampler(spec: SweepSpec, worker_key: str = "") -> optuna.samplers.BaseSampler:
@@ -202,4 +202,4 @@ def _retry_lost_trial(study: optuna.Study, trial: FrozenTrial) -> None:
     if parent:
         worker = trial.user_attrs.get(WORKER_ATTR, "?")
         outcome = "trial queued again" if queued_again else f"left failed after {MAX_RETRIES} retries"
-        mark_trial_run(parent, trial.number, "FAIL", f"worker {worker} lost (no heartbeat); {outcome}")
+        mark_trial_run(parent, trial, "FAIL", f"worker {worker} lost (no heartbeat); {outcome}")

@@ -52,20 +52,20 @@ class TrialObjective:
         try:
             return self._run(trial, params)
         except optuna.TrialPruned as pruned:
-            mark_trial_run(self.parent_run_id, trial.number, "PRUNED", str(pruned))
+            mark_trial_run(self.parent_run_id, trial, "PRUNED", str(pruned))
             raise
         except KeyboardInterrupt:
             requeue(trial.study, frozen(trial.study, trial.number), max_retry=None)
-            mark_trial_run(self.parent_run_id, trial.number, "FAIL", "interrupted; the trial was queued again")
+            mark_trial_run(self.parent_run_id, trial, "FAIL", "interrupted; the trial was queued again")
             raise
         except Exception as error:
             message = str(error) if isinstance(error, DistillError) else f"{type(error).__name__}: {error}"
             trial.set_user_attr(ERROR_ATTR, message[:2000])
-            mark_trial_run(self.parent_run_id, trial.number, "FAIL", message)
+            mark_trial_run(self.parent_run_id, trial, "FAIL", message)
             raise
 
     def _run(self, trial: optuna.Trial, params: dict) -> float:
-        config = self.spec.trial_config(params, run_name=trial_run_name(trial.number))
+        config = self.spec.trial_config(params, run_name=trial_run_name(trial))
         result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
                        epoch_callback=self._pruning(trial), experiment="sweep")
         trial.set_user_attr(RUN_ATTR, result.run_id)

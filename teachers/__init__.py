@@ -6,7 +6,14 @@
 torch.Size([29528, 384])
 """
 
-from teachers.loading import input_embeddings, load_teacher, load_tokenizer, quiet_transformers, resolve_model_path
+from teachers.loading import (
+    check_model_reference,
+    input_embeddings,
+    load_teacher,
+    load_tokenizer,
+    quiet_transformers,
+    resolve_model_path,
+)
 from teachers.table import TeacherTable
 from teachers.vocabulary import select_rows
 
@@ -17,5 +24,6 @@ __all__ = [
     "load_tokenizer",
     "quiet_transformers",
     "resolve_model_path",
+    "check_model_reference",
     "select_rows",
 ]

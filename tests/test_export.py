@@ -95,7 +95,7 @@ def whole_word_states(model_dir: Path, student: StudentEncoder, texts: list[str]
     batch = dict(tokenizer(texts, padding=True, return_tensors="pt"))
     # A word the tokenizer makes [UNK] stays [UNK] there, while the export embeds it.
     assert tokenizer.unk_token_id not in batch["input_ids"]
-    words = WholeWords(live, live.baked(), tokenizer).inputs(batch)
+    words = WholeWords(live.eval(), live.baked(), tokenizer).inputs(batch)
     with torch.no_grad():
         states = loaded.model.base_model(inputs_embeds=words["inputs_embeds"], attention_mask=words["attention_mask"],
                                          token_type_ids=words["token_type_ids"]).last_hidden_state
@@ -215,7 +215,7 @@ def test_cli_exports_and_refuses_a_non_bert_model(
 
 
 def current_umask() -> int:
-    from distill.packaging import current_umask as umask
+    from distill.io import current_umask as umask
 
     return umask()
 

@@ -13,8 +13,10 @@ from distill.cli import main
 from distill.config import TrainConfig
 from distill.errors import DistillError
 from distill.evaluation.corpora import corpus_from_documents, document_part, load_corpus
-from distill.objectives import ContextDistillation, TableAlignment
+from distill.evaluation.samples import collate
+from distill.objectives import ContextDistillation, TableAlignment, WholeWordTargets
 from distill.objectives.text import row_counts
+from distill.objectives.words import piece_mean_targets, split_words
 from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train
 from teachers import load_teacher, load_tokenizer
@@ -120,6 +122,19 @@ def test_keep_special_rows_trains_without_them_and_surgery_keeps_the_models_rows
 # --- context distillation ---------------------------------------------------------------------------------
 
 
+def train_context_epochs(trainer, context: ContextDistillation) -> tuple[dict[str, float], dict[str, float]]:
+    """Run the 4 epochs of a ``context_config`` run; the context loss falls, held-out fidelity rises, and
+    the transformer never changes. Returns the context metrics before and after."""
+    weights = {name: value.clone() for name, value in context.model.state_dict().items()}
+    before = context.evaluate()
+    losses = [trainer.run_epoch(epoch) for epoch in range(1, 5)][1:]
+    after = context.evaluate()
+    assert losses[-1] < losses[0]
+    assert after["heldout_sentence_cosine"] > before["heldout_sentence_cosine"]
+    assert all(torch.equal(value, context.model.state_dict()[name]) for name, value in weights.items())
+    return before, after
+
+
 def test_context_distillation_follows_the_model_and_never_touches_it(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
     config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, holdout=0.2)
     trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
@@ -127,14 +142,8 @@ def test_context_distillation_follows_the_model_and_never_touches_it(tiny_bert_d
     assert isinstance(context, ContextDistillation) and trainer.total_epochs == 4
     held_out_ids = trainer.teacher.ids[trainer.setup.holdout_rows.cpu()]
     assert bool((context.embedding.student_row[held_out_ids] < 0).all())  # held-out rows read the model's own rows
-    weights = {name: value.clone() for name, value in context.model.state_dict().items()}
-    before = context.evaluate()
-    losses = [trainer.run_epoch(epoch) for epoch in range(1, 5)][1:]
-    after = context.evaluate()
-    assert losses[-1] < losses[0]
-    assert after["heldout_sentence_cosine"] > before["heldout_sentence_cosine"]
+    before, after = train_context_epochs(trainer, context)
     assert after["heldout_token_cosine"] > before["heldout_token_cosine"]
-    assert all(torch.equal(value, context.model.state_dict()[name]) for name, value in weights.items())
 
 
 def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
@@ -159,7 +168,44 @@ def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_cor
             assert resumed.metrics[name] == pytest.approx(value, rel=1e-5, abs=1e-6), name
 
 
+def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise="typo:0.3; hlm",
+                            context_noise_share=0.5, context_whole_words=True)
+    trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
+    context = trainer.phase(2)
+    assert isinstance(context, ContextDistillation)
+    indices = list(range(64))
+
+    def read(seed: int) -> list[dict]:
+        return context.noised_examples(indices, torch.Generator().manual_seed(seed))
+
+    noised = [example != context.examples[index] for index, example in zip(indices, read(0))]
+    assert 16 <= sum(noised) <= 48  # about half the sentences, drawn per sentence
+    assert read(0) == read(0) and read(0) != read(1)  # seeded by the run's generator alone
+    clean = collate([context.examples[index] for index in indices[:8]], 0, torch.device("cpu"))
+    # The tiny corpus has no split words: each word is one piece, and the word targets are the states themselves.
+    states = [torch.randn(*clean["input_ids"].shape, 8)]
+    targets, mask = context.token_targets(states, clean)
+    assert torch.equal(mask, clean["attention_mask"].bool())
+    assert torch.allclose(targets[0][mask], states[0][mask])
+    train_context_epochs(trainer, context)
+
+
+def test_whole_word_targets_pool_the_pieces_of_split_words(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_whole_words=True)
+    context = build_trainer(config, *prepare(config), torch.device("cpu")).phase(2)
+    clean = {key: torch.tensor(value) for key, value in context.tokenizer(["the cat walked"]).items()}
+    # [CLS] the cat walk ##ed [SEP]: five positions, the last word the mean of its two pieces
+    states = [torch.arange(6.0).view(1, 6, 1).expand(1, 6, 2)]
+    targets, mask = context.token_targets(states, clean)
+    assert mask.tolist() == [[True] * 5]
+    assert targets[0][0, :, 0].tolist() == [0.0, 1.0, 2.0, 3.5, 5.0]
+
+
 @pytest.mark.parametrize(("arguments", "message"), [
+    (["--context-noise", "typo:2"], "typo"),
+    (["--context-noise", "smudge:0.1"], "smudge"),
+    (["--context-noise-share", "1.5"], "context_noise_share must be in [0, 1]"),
     (["--context-epochs", "-1"], "context_epochs must be a non-negative integer"),
     (["--context-lr", "0"], "context_lr must be positive"),
     (["--frequency-exponent", "-0.5"], "frequency_exponent must be a finite number >= 0"),
@@ -172,3 +218,30 @@ def test_bad_objective_settings_are_one_line_errors(tiny_bert_dir, tmp_path, cap
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and message in error
     assert not (tmp_path / "runs").exists()
+
+
+# --- whole-word targets -----------------------------------------------------------------------------------
+
+
+def test_whole_word_targets_teach_the_split_words_of_the_text(tiny_bert_dir, tmp_path) -> None:
+    corpus = tmp_path / "words.txt"
+    documents = [f"The cat walked to the {place}. She kept reading and walked on {day}."
+                 for place in ("city", "river", "house", "tree") for day in range(5)]
+    corpus.write_text("\n\n".join(documents) + "\n")
+    tokenizer = load_tokenizer(str(tiny_bert_dir))
+    words = split_words(tokenizer, ["the cat walked", "she walked reading"], 10)
+    assert list(words) == ["walked", "reading"]  # most frequent first; single pieces are not split words
+    assert tokenizer.convert_ids_to_tokens(words["walked"]) == ["walk", "##ed"]
+    teacher = load_teacher(str(tiny_bert_dir))
+    (target,) = piece_mean_targets(teacher, [words["walked"]])
+    rows = [teacher.tokens.index(piece) for piece in ("walk", "##ed")]
+    assert torch.allclose(target, teacher.table[rows].mean(dim=0))
+
+    config = context_config(tiny_bert_dir, corpus, tmp_path, context_epochs=0, whole_word_epochs=3, lr=1e-2)
+    trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
+    phase = trainer.phase(2)
+    assert isinstance(phase, WholeWordTargets) and phase.words == ["walked", "reading"]
+    before = phase.evaluate()["words_cosine"]
+    for epoch in range(1, 5):
+        trainer.run_epoch(epoch)
+    assert phase.evaluate()["words_cosine"] > before + 0.1

@@ -17,6 +17,7 @@ from distill.cli import main
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
 from distill.evaluation.corpora import noised_corpus
+from distill.evaluation.robustness import NOTES_END, NOTES_START
 from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords, group_words
 from distill.noise import NoiseSpec
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
@@ -67,7 +68,7 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
         """The sample fingerprints, and per seed the first inputs the model read (one batch per seed)."""
         seen.clear()
         scores = score_variants(model, tokenizer, variants, [corpus], [TASKS["fidelity"]], [0, 1], samples=8,
-                                max_length=32, batch_size=8, noise=noise)
+                                max_length=32, batch_size=8, noise=[noise])
         per_seed = 3 if noise else 2  # under noise the baseline first reads the clean samples
         groups = [seen[index:index + per_seed] for index in range(0, len(seen), per_seed)]
         assert len(groups) == 2 and all(torch.equal(group[-2], group[-1]) for group in groups)  # both models
@@ -77,8 +78,9 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
         fingerprints(spec), fingerprints(spec), fingerprints(None))
     assert noisy == noisy_again
     assert all(torch.equal(first, second) for first, second in zip(clean_reference, clean_inputs))
-    assert all(noisy[key] != clean[key] for key in clean)
-    assert noisy[("words", "fidelity", 0)] != noisy[("words", "fidelity", 1)]
+    noisy_name = f"words ~ {spec}"
+    assert all(noisy[(noisy_name, task, seed)] != clean[("words", task, seed)] for _, task, seed in clean)
+    assert noisy[(noisy_name, "fidelity", 0)] != noisy[(noisy_name, "fidelity", 1)]
 
 
 def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_path) -> None:
@@ -89,7 +91,7 @@ def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_pat
     live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
     table = live.baked()
     variants = {BASELINE: input_embeddings(model), "student": table,
-                "student" + SUFFIX: WholeWords(live, table, tokenizer)}
+                "student" + SUFFIX: WholeWords(live.eval(), table, tokenizer)}
     scores = score_variants(model, tokenizer, variants, [load_corpus(str(path))], list(TASKS.values()), [0, 1],
                             samples=8, max_length=32, batch_size=4)
     for key, values in scores.values.items():
@@ -102,7 +104,7 @@ def test_whole_word_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir)
     model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
     live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
     batch = dict(tokenizer(["the cat walked"], ["she is reading"], return_tensors="pt"))
-    words = WholeWords(live, live.baked(), tokenizer).inputs(batch)
+    words = WholeWords(live.eval(), live.baked(), tokenizer).inputs(batch)
     # [CLS] the cat walk ##ed [SEP] she is read ##ing [SEP]: 11 pieces, 9 positions
     assert batch["input_ids"].shape[1] == 11 and words["inputs_embeds"].shape[1] == 9
     assert words["token_type_ids"].tolist() == [[0, 0, 0, 0, 0, 1, 1, 1, 1]]
@@ -124,7 +126,8 @@ def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word
     assert any(result.scores.values[key] != result.scores.values[key._replace(model=models[1])] for key in wholeword)
     assert len(result.tests) == 2 * 7  # mlm, nsp, 3 fidelity metrics and 2 against the clean text
     _p_values_match(result)
-    clean_cosines = result.scores.values[ScoreKey(BASELINE, "words", "fidelity", "sentence_cosine_clean")]
+    dataset = "words ~ drop:0.1,repeat:0.2,case:0.5"
+    clean_cosines = result.scores.values[ScoreKey(BASELINE, dataset, "fidelity", "sentence_cosine_clean")]
     assert all(value < 1.0 for value in clean_cosines)  # the untouched model on noisy text is not itself on clean
     params = mlflow.get_run(result.run_id).data.params
     assert params["noise"] == "drop:0.1,repeat:0.2,case:0.5" and params["whole_words"] == "True"
@@ -140,7 +143,38 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
     values = result.scores.values
     for key in [key for key in values if key.metric in ("sentence_cosine", "similarity_spearman")]:
         assert values[key._replace(metric=f"{key.metric}_clean")] == pytest.approx(values[key], abs=1e-12), key
-    assert values[ScoreKey(BASELINE, "words", "fidelity", "sentence_cosine_clean")] == pytest.approx([1.0, 1.0])
+    baseline = values[ScoreKey(BASELINE, "words ~ drop:0.0", "fidelity", "sentence_cosine_clean")]
+    assert baseline == pytest.approx([1.0, 1.0])
+
+
+def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
+                "max_length": 48, "batch_size": 4, "tasks": ["fidelity"], "whole_words": True, "quiet": True}
+    both = evaluate([str(student)], noise=["clean", "typo:0.1"], **settings).scores.values
+    alone = {**evaluate([str(student)], **settings).scores.values,
+             **evaluate([str(student)], noise="typo:0.1", **settings).scores.values}
+    assert {key.dataset for key in both} == {"words", "words ~ typo:0.1"}
+    assert set(both) == set(alone)
+    for key, values in both.items():
+        assert values == pytest.approx(alone[key], abs=1e-9), key
+
+
+def test_a_vocabulary_free_export_is_evaluated_as_its_student(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+    from distill.export import export_vocabulary_free
+
+    student = small_bytescnn(32)
+    saved = student.save_pretrained(tmp_path / "student")
+    exported = export_vocabulary_free(str(tiny_bert_dir), student, tmp_path / "export")
+    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
+                "max_length": 48, "batch_size": 4, "tasks": ["fidelity"], "whole_words": True, "quiet": True,
+                "noise": "typo:0.1"}
+    from_export = evaluate([str(exported)], **settings).scores.values
+    from_folder = evaluate([str(saved)], **settings).scores.values
+    assert len(from_export) == len(from_folder)
+    for key, values in from_folder.items():
+        same = key._replace(model=key.model.replace("-student", "-export"))  # labels end in the folder's name
+        assert from_export[same] == pytest.approx(values, abs=1e-6), key
 
 
 def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_path, capsys) -> None:
@@ -162,3 +196,32 @@ def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path
         evaluate(["x"], noise="smudge:0.1")
     with pytest.raises(DistillError, match="--whole-words needs a WordPiece tokenizer"):
         evaluate(["x"], model=str(tiny_roberta_dir), whole_words=True)
+
+
+def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_dir, whole_word_corpus,
+                                                                    tmp_path, capsys) -> None:
+    student = small_bytescnn(32).save_pretrained(tmp_path / "student")
+    out = tmp_path / "robustness.md"
+    out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
+    arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
+                 "--dataset", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "--seeds", "2",
+                 "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
+                 "--out", str(out), "--quiet"]
+    assert main(arguments) == 0, capsys.readouterr().err
+    document = out.read_text()
+    assert "old tables" not in document and "hand-written findings" in document  # notes kept, tables new
+    assert (tmp_path / "exports" / "student" / "config.json").is_file()  # the export is what was evaluated
+    label = f"bytescnn-small-student{SUFFIX}"
+    assert f"## Noisy text: `{label}` against the untouched model" in document
+    for setting in ("typo:0.1", str(NoiseSpec.parse("hlm"))):
+        assert f"| `{setting}` | sentence_cosine_clean |" in document
+        assert f"| `{setting}` | similarity_spearman_clean |" in document
+    assert f"* `{label}`: goal **not reached**" in document  # an untrained student does not beat the model
+
+
+def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, capsys) -> None:
+    out = tmp_path / "robustness.md"
+    assert main(["robustness", "--students", str(tmp_path), "--noise", "smudge:0.1", "--out", str(out),
+                 "--exports", str(tmp_path / "exports")]) == 2
+    assert "unknown noise kind 'smudge'" in capsys.readouterr().err
+    assert not out.exists() and not (tmp_path / "exports").exists()

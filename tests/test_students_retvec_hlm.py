@@ -93,7 +93,7 @@ def test_hlm_encoding_follows_hlm_tokenizer():
 def test_hlm_paper_preset_sizes():
     student = build_student("hlm-intra", dim=768, **SMALL_HLM)
     assert len(student.encoder.layers) == 4
-    # 768 hidden, 12 heads, FFN 1536: ≈4.73M per layer (hlm.md §1, "Parameters").
+    # 768 hidden, 12 heads, FFN 1536: ≈4.73M per layer (HLM, Sun et al., ACL 2023, the intra-word module).
     assert sum(p.numel() for p in student.encoder.layers[0].parameters()) == 4_727_040
     assert student.encoder.layers[0].self_attn.num_heads == 12
     assert student.hparams["char_vocab_size"] == 1024

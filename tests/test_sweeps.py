@@ -30,7 +30,7 @@ from mlflow import MlflowClient
 from distill.cli import main
 from distill.objectives import TableAlignment
 from sweeps import load_spec, shipped_configs
-from sweeps.runs import TRIAL_STATE_TAG
+from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
 from sweeps.study import (
     ERROR_ATTR,
     SCORES_ATTR,
@@ -151,10 +151,10 @@ def test_grid_sweep_prunes_and_nests_trial_runs(grid_sweep) -> None:
     parent, children = sweep_runs(tracking_uri)
     assert parent.info.status == "FINISHED" and parent.info.run_name == "tiny"
     by_name = {run.info.run_name: run for run in children}
-    assert set(by_name) == {f"trial-{trial.number}" for trial in study.trials}
+    assert set(by_name) == {trial_run_name(trial) for trial in study.trials}
     client = MlflowClient(tracking_uri)
     for trial in study.trials:
-        run = by_name[f"trial-{trial.number}"]
+        run = by_name[trial_run_name(trial)]
         assert float(run.data.params["lr"]) == trial.params["lr"]
         assert [point.step for point in client.get_metric_history(run.info.run_id, "mean_cosine")] == \
             list(range(1, 1 + len(trial.intermediate_values)))
@@ -281,7 +281,7 @@ def test_failing_trial_is_recorded_and_the_sweep_goes_on(tmp_path, tiny_bert_dir
     assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
     assert by_loss["mse"].user_attrs[ERROR_ATTR] == "RuntimeError: boom in the mse trial"
     parent, children = sweep_runs()
-    failed = next(run for run in children if run.info.run_name == f"trial-{by_loss['mse'].number}")
+    failed = next(run for run in children if run.info.run_name == trial_run_name(by_loss["mse"]))
     assert failed.info.status == "FAILED" and "boom" in failed.data.tags["distill.note"]
     assert parent.info.status == "FINISHED" and parent.data.metrics["trials_fail"] == 1
     # The study is complete: the same command again runs nothing, and keeps the failure.
@@ -302,7 +302,7 @@ def test_non_finite_objective_fails_the_trial_in_optuna_and_mlflow(tmp_path, tin
     assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
     assert by_loss["mse"].user_attrs[ERROR_ATTR] == "objective mean_cosine is nan"
     _, children = sweep_runs()
-    failed = next(run for run in children if run.info.run_name == f"trial-{by_loss['mse'].number}")
+    failed = next(run for run in children if run.info.run_name == trial_run_name(by_loss["mse"]))
     assert failed.info.status == "FAILED" and failed.data.tags[TRIAL_STATE_TAG] == "FAIL"
 
 
@@ -329,7 +329,7 @@ def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeyp
     assert lost.params == {"loss": "cosine"} and superseded(study.trials) == {lost.number}
     parent, children = sweep_runs()
     assert parent.info.status == "FINISHED"
-    assert next(run for run in children if run.info.run_name == f"trial-{lost.number}").info.status == "FAILED"
+    assert next(run for run in children if run.info.run_name == trial_run_name(lost)).info.status == "FAILED"
 
 
 def test_resume_after_sigkill_loses_and_duplicates_no_trial(tmp_path, tiny_bert_dir) -> None:
@@ -361,7 +361,7 @@ def test_resume_after_sigkill_loses_and_duplicates_no_trial(tmp_path, tiny_bert_
     assert retry.params == lost.params and retry.state.name == "COMPLETE"
     parent, children = sweep_runs()
     statuses = {run.info.run_name: run.info.status for run in children}
-    assert statuses.pop(f"trial-{killed.number}") == "FAILED"
+    assert statuses.pop(trial_run_name(killed)) == "FAILED"
     assert sorted(statuses.values()) == ["FINISHED"] * 3
     assert parent.info.status == "FINISHED"
 
@@ -493,6 +493,16 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
         assert load_spec(name).fingerprint() == quick.fingerprint()
 
 
+def test_denoising_settings_are_searchable(tmp_path, tiny_bert_dir) -> None:
+    space = {"context_noise": ["", "typo:0.1; hlm"], "context_whole_words": [False, True],
+             "context_noise_share": [0.25, 0.5]}
+    spec = load_spec(str(write_sweep(tmp_path, tiny_bert_dir, space=space)))
+    configs = [spec.trial_config(point) for point in spec.probe_points()]
+    assert len(configs) == 8
+    assert {(config.context_noise, config.context_whole_words) for config in configs} == {
+        ("", False), ("", True), ("typo:0.1; hlm", False), ("typo:0.1; hlm", True)}
+
+
 # --- bad sweep files: one line, exit 2, nothing started --------------------------------------------------
 
 BAD_SWEEPS = [
@@ -524,10 +534,11 @@ BAD_SWEEPS = [
     ({"space": {"loss": ["mse"], "epochs": [2]}}, "epochs is both fixed and searched"),
     ({"space": {"loss": ["mse"], "epochs": [-1]}, "fixed": {"teacher": "embedded"}},
      "epochs must be a non-negative integer, got -1"),
-    ({"fixed": {"teacher": "embedded", "betas": [0.9]}}, "bad.yaml: betas must be two numbers in [0, 1), got [0.9]"),
+    ({"fixed": {"teacher": "embedded", "betas": [0.9]}}, "bad.yaml: betas must be a list of 2 numbers, got [0.9]"),
     ({"sampler": "tpe", "n_trials": 3, "space": {"context_lr": {"low": 1e-3, "high": float("inf")}}},
-     "bad.yaml: context_lr must be a finite number, got inf"),
+     "bad.yaml: space.context_lr.high must be a finite number, got inf"),
     ({"space": {"loss": ["mse"], "student_options.embedding_dim": [-5, 16]}}, "student_options.embedding_dim=-5"),
+    ({"space": {"loss": ["mse"], "context_noise": ["", "typo:0.1; smudge:0.1"]}}, "unknown noise kind 'smudge'"),
     ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task(s) ner; valid tasks: mlm, nsp, fidelity"),
     ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation.seeds (paired t-tests) must be an integer >= 2"),
     ({"heartbeat": {"interval": 5, "grace_period": 5}}, "grace_period (5) must exceed interval (5)"),
@@ -575,3 +586,41 @@ def test_invalid_yaml_and_resuming_with_another_file_are_refused(tmp_path, tiny_
     write_sweep(tmp_path, tiny_bert_dir, space={"loss": ["mse"]})  # same file, another search
     assert main(["sweep", "--config", str(path), "--quiet"]) == 2
     assert "was started from a different sweep" in capsys.readouterr().err
+
+
+# --- workers that die, trials that all fail ---------------------------------------------------------------
+
+
+def test_a_dead_worker_is_a_warning_when_the_others_finished_the_study(tmp_path, tiny_bert_dir, monkeypatch,
+                                                                       capsys) -> None:
+    from sweeps import runner
+
+    def one_survivor(job, workers: int) -> list[str]:
+        runner.work(job)  # the surviving worker runs every trial
+        return ["worker 0 (exit -9)"]
+
+    monkeypatch.setattr(runner, "_run_processes", one_survivor)
+    path = write_sweep(tmp_path, tiny_bert_dir)
+    assert main(["sweep", "--config", str(path), "--workers", "2", "--quiet"]) == 0
+    assert "warning: worker 0 (exit -9) stopped early; the other workers finished the study" in capsys.readouterr().err
+    parent, _ = sweep_runs()
+    assert parent.info.status == "FINISHED"
+
+
+def test_a_dead_worker_with_trials_left_is_an_error(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
+    from sweeps import runner
+
+    monkeypatch.setattr(runner, "_run_processes", lambda job, workers: ["worker 1 (exit -9)"])
+    path = write_sweep(tmp_path, tiny_bert_dir)
+    assert main(["sweep", "--config", str(path), "--workers", "2", "--quiet"]) == 2
+    assert "worker 1 (exit -9) stopped early; run the same command again" in capsys.readouterr().err
+
+
+def test_a_sweep_whose_trials_all_failed_exits_2(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
+    def explode(self):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(TableAlignment, "evaluate", explode)
+    path = write_sweep(tmp_path, tiny_bert_dir)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    assert "every trial of study tiny failed (2)" in capsys.readouterr().err

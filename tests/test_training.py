@@ -52,7 +52,9 @@ def test_train_end_to_end_records_run_metrics_and_loadable_student(tmp_path, tin
     student = load_student_from(run.info.run_id)
     assert student.registry_name == "bytescnn-small" and student.provenance["run_id"] == run.info.run_id
     assert student(["hello"]).shape[-1] == 32  # the tiny teacher's hidden size
-    assert run.info.run_id in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert run.info.run_id in out and f"next: distill surgery --student {run.info.run_id}" in out
+    assert "ui --backend-store-uri" in out
 
 
 def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir) -> None:

@@ -16,7 +16,8 @@ def _names(text: str) -> list[str]:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--students", nargs="+", required=True, metavar="RUN_OR_FOLDER",
-                        help="MLflow run ids with a 'student' artifact, or student folders")
+                        help="MLflow run ids with a 'student' artifact, student folders, or vocabulary-free "
+                             "exports (distill surgery --vocabulary-free)")
     parser.add_argument("--model", default="embedded", metavar="NAME|PATH",
                         help="hub name, local model folder, or 'embedded' (default)")
     parser.add_argument("--revision", help="hub revision, or the hash a local folder must still have")
@@ -31,8 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-length", type=int, default=128, help="tokens per sample")
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--alpha", type=float, default=0.05, help="level of the paired t-tests")
-    parser.add_argument("--noise", metavar="SPEC|PRESET",
-                        help="noise the evaluation text only, seeded per seed: 'kind:rate,...' "
+    parser.add_argument("--noise", nargs="+", metavar="SPEC|PRESET",
+                        help="noise the evaluation text only, seeded per seed; several settings are each "
+                             "reported as a dataset, 'clean' for the text as it is: 'kind:rate,...' "
                              "(e.g. drop:0.1,repeat:0.2,case:0.5) or a preset "
                              f"({', '.join(PRESETS)}); see distill.noise")
     parser.add_argument("--whole-words", action="store_true",
@@ -45,6 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from distill.evaluation import evaluate  # heavy imports only once the command line parsed
+    from distill.tracking import load_settings, ui_command
 
     result = evaluate(
         args.students, model=args.model, revision=args.revision, tasks=args.tasks, datasets=args.datasets,
@@ -54,4 +57,5 @@ def run(args: argparse.Namespace) -> int:
     )
     print(result.report)
     print(f"evaluation run {result.run_id}: tables and chart logged as its artifacts")
+    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri)}")
     return 0

@@ -26,12 +26,15 @@ def run(args: argparse.Namespace) -> int:
     import mlflow
 
     from distill import tracking
+    from distill.errors import DistillError
     from distill.evaluation.corpora import load_corpus
     from distill.evaluation.report import markdown_table, write_csv
     from distill.noise import NoiseSpec
     from distill.oov import CLEAN, oov_table
     from teachers import load_tokenizer, quiet_transformers, resolve_model_path
 
+    if args.samples is not None and args.samples < 1:
+        raise DistillError(f"--samples must be a positive number of sentences (omit it for all), got {args.samples}")
     noises = [NoiseSpec.parse(text) for text in args.noise]
     model_path, revision = resolve_model_path(args.model)
     corpora = [load_corpus(name.strip()) for name in args.datasets.split(",") if name.strip()]

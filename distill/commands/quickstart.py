@@ -17,8 +17,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.tracking import ui_command
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
-    from sweeps.runs import ui_command
 
     started = time.perf_counter()
     result = run_sweep(load_spec(QUICK_SWEEP), workers=args.workers, tracking_uri=args.tracking_uri, quiet=args.quiet)

@@ -27,6 +27,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="with --vocabulary-free: words that are one vocabulary token keep the source's row")
     parser.add_argument("--device", choices=DEVICES, default="auto", help="where the vocabulary is embedded")
     parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bars (MLflow's artifact download, transformers' shard writing)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from distill.errors import DistillError
+
 HELP = "Run or resume an Optuna sweep from a YAML file; each trial is a nested MLflow run under the sweep's run."
 
 
@@ -21,8 +23,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.tracking import ui_command
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
-    from sweeps.runs import ui_command
 
     spec = load_spec(args.config)
     result = run_sweep(spec, n_trials=args.n_trials, workers=args.workers, storage=args.storage,
@@ -31,4 +33,8 @@ def run(args: argparse.Namespace) -> int:
     state = "finished" if result.finished else "not finished (trials still running elsewhere)"
     print(f"study {result.study_name} in {result.storage}: {state}; summary in MLflow run {result.parent_run_id}")
     print(f"to browse it: {ui_command(result.tracking_uri)}")
+    failed, completed = result.summary.counts.get("FAIL", 0), result.summary.counts.get("COMPLETE", 0)
+    if result.finished and failed and not completed:
+        raise DistillError(f"every trial of study {result.study_name} failed ({failed}); "
+                           f"their errors are the distill.failure tags of the runs under {result.parent_run_id}")
     return 0

@@ -44,6 +44,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "over the corpus's training sentences")
     parser.add_argument("--context-lr", type=float, help="learning rate of context distillation (default 5e-4)")
     parser.add_argument("--context-loss", choices=("cosine", "mse"), help="context distillation loss (default cosine)")
+    parser.add_argument("--whole-word-epochs", type=int, metavar="EPOCHS",
+                        help="after table alignment, train the split words of the corpus's training text towards "
+                        "the mean of their pieces' rows for EPOCHS")
+    parser.add_argument("--whole-word-count", type=int, metavar="N",
+                        help="how many of the most frequent split words (default 20000)")
+    parser.add_argument("--context-noise", metavar="SPECS",
+                        help="denoising context distillation: the student reads sentences noised with one of these "
+                        "';'-separated distill.noise specs or presets (e.g. 'typo:0.1;hlm'), the untouched model "
+                        "the clean ones")
+    parser.add_argument("--context-noise-share", type=float, metavar="SHARE",
+                        help="share of the sentences of a context batch that are noised (default 0.5)")
+    parser.add_argument("--context-whole-words", action=argparse.BooleanOptionalAction, default=None,
+                        help="in context distillation the student embeds whole words, as the vocabulary-free export")
     parser.add_argument("--eval-every", type=int, help="epochs between alignment evaluations")
     parser.add_argument("--checkpoint-every", type=int, help="epochs between checkpoints")
     parser.add_argument("--work-dir", help="where checkpoints are written (default .distill/runs)")
@@ -54,9 +67,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from distill import training  # heavy imports only once the command line parsed
+    from distill.tracking import load_settings, ui_command
 
     if args.resume:
+        from distill import training  # heavy imports only once the command line is checked
+
         result = training.resume(args.resume, tracking_uri=args.tracking_uri, quiet=args.quiet)
     else:
         overrides = {
@@ -67,17 +82,23 @@ def run(args: argparse.Namespace) -> int:
             "typo_pretrain_epochs": args.typo_pretrain_epochs, "typo_pretrain_rate": args.typo_pretrain_rate,
             "frequency_exponent": args.frequency_exponent, "keep_special_rows": args.keep_special_rows,
             "corpus": args.corpus, "context_epochs": args.context_epochs, "context_lr": args.context_lr,
-            "context_loss": args.context_loss,
+            "context_loss": args.context_loss, "context_noise": args.context_noise,
+            "context_noise_share": args.context_noise_share, "whole_word_epochs": args.whole_word_epochs,
+            "whole_word_count": args.whole_word_count, "context_whole_words": args.context_whole_words,
             "recipe": args.recipe, "eval_every": args.eval_every, "checkpoint_every": args.checkpoint_every,
             "work_dir": args.work_dir, "run_name": args.run_name,
         }
         config = load_config(args.config, overrides)
         if args.alpha is not None:
             config.loss_options = {**config.loss_options, "alpha": args.alpha}
+        from distill import training  # after the configuration is read: a bad one is reported at once
+
         result = training.train(config, tracking_uri=args.tracking_uri, quiet=args.quiet)
     summary = ", ".join(f"{name} {value:.4f}" for name, value in result.metrics.items() if name != "lr")
     print(f"run {result.run_id}: {summary}")
     print(f"student saved in {result.student_dir} and as artifact 'student' of run {result.run_id}")
+    print(f"next: distill surgery --student {result.run_id} --out swapped/   (or --vocabulary-free)")
+    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri)}")
     return 0
 
 

@@ -86,7 +86,7 @@ class Corpus:
 def noised_corpus(corpus: Corpus, spec: NoiseSpec, seed: int) -> Corpus:
     """``corpus`` with every sentence noised, the same for the same ``seed``.
 
-    HLM's "unseen" regime (§4.2, Table 9; ``shared/reference/hlm.md``): the noise touches the
+    HLM's "unseen" regime (HLM, Sun et al., ACL 2023, §4.2 and Table 9): the noise touches the
     evaluation text only. Sentences and documents keep their order, so a seed draws
     the same sentences (now noised) as on the clean corpus.
     """

@@ -72,13 +72,16 @@ def table3_markdown(tests: list[PairedTest]) -> str:
     rows = []
     for student, found in by_student.items():
         cells = [_format_p(found[c].p_value) if c in found else "" for c in columns]
-        cells = [f"**{cell}**" if c in found and not found[c].significant else cell for c, cell in zip(columns, cells)]
-        same = sum(not test.significant for test in found.values())
-        verdict = "yes" if same == len(found) else "no" if same == 0 else f"{same}/{len(found)} scores"
+        cells = [f"{cell} n.s." if column in found and not found[column].significant else cell
+                 for column, cell in zip(columns, cells)]
+        differing = sum(test.significant for test in found.values())
+        verdict = ("all scores" if differing == len(found) else "none (not significantly different)"
+                   if differing == 0 else f"{differing}/{len(found)} scores")
         rows.append([student, *cells, verdict])
-    header = ["student", *(f"{dataset} {metric}" for dataset, metric in columns), f"same as baseline (α={alpha:g})"]
+    header = ["student", *(f"{dataset} {metric}" for dataset, metric in columns),
+              f"significantly different from baseline (α={alpha:g})"]
     note = (f"\np-values of two-sided paired t-tests over seeds against the baseline; "
-            f"**bold**: not significantly different at α={alpha:g}.\n")
+            f"n.s.: not significantly different at α={alpha:g} (which is not the same as equal).\n")
     return markdown_table(header, rows) + note
 
 
@@ -139,9 +142,21 @@ def write_report(folder: Path, scores: ScoreTable, summaries: list[Summary], tes
     return sorted(folder.iterdir())
 
 
-def render(summaries: list[Summary], tests: list[PairedTest]) -> str:
-    """The text printed at the end of ``distill evaluate``: both tables in Markdown."""
+MIN_SEEDS_FOR_POWER = 5
+
+
+def seeds_warning(seeds: int) -> str:
+    """A warning when a paired t-test over ``seeds`` pairs has little power, else ""."""
+    if seeds >= MIN_SEEDS_FOR_POWER:
+        return ""
+    return (f"warning: {seeds} seeds: a paired t-test over fewer than {MIN_SEEDS_FOR_POWER} seeds rarely finds a "
+            "difference, so 'not significantly different' says little here; use --seeds 5 or more.\n\n")
+
+
+def render(summaries: list[Summary], tests: list[PairedTest], seeds: int = MIN_SEEDS_FOR_POWER) -> str:
+    """The text printed at the end of ``distill evaluate``: both tables in Markdown (plain text in a terminal)."""
     return (
-        "Scores, mean ± std over seeds (Table 2)\n\n" + table2_markdown(summaries)
+        seeds_warning(seeds)
+        + "Scores, mean ± std over seeds (Table 2)\n\n" + table2_markdown(summaries)
         + "\nPaired t-tests against the baseline (Table 3)\n\n" + table3_markdown(tests)
     )

@@ -15,7 +15,9 @@ student is also run on its vocabulary-free path (``wholeword.WholeWords``), labe
 from __future__ import annotations
 
 import inspect
+import itertools
 import re
+import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -56,6 +58,7 @@ from students import StudentEncoder
 from teachers import load_tokenizer
 
 BASELINE = "baseline"
+CLEAN = "clean"  # the noise setting that leaves the text as it is
 MIN_SAMPLES = 4
 MIN_LENGTH = 8
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -84,46 +87,62 @@ def score_variants(
     samples: int,
     max_length: int,
     batch_size: int,
-    noise: NoiseSpec | None = None,
+    noise: Sequence[NoiseSpec | None] = (None,),
     quiet: bool = True,
 ) -> ScoreTable:
     """Score ``model`` with each variant as its word-embedding module, batch by batch on the same samples.
 
     The first variant is the reference the fidelity task compares with (the baseline);
-    it must be a module. With ``noise``, seed ``s`` evaluates ``noised_corpus(corpus, noise, s)``.
+    it must be a module. For each spec of ``noise`` (None: clean text), seed ``s`` evaluates
+    ``noised_corpus(corpus, spec, s)``, reported as the dataset ``<corpus> ~ <spec>``.
     """
     device = model.device
     accepted = inspect.signature(model.forward).parameters
     inputs = [name for name in MODEL_INPUTS if name in accepted]
     scores = ScoreTable(list(seeds))
-    total = len(corpora) * len(seeds) * len(tasks) * -(-samples // batch_size)
-    progress = tqdm(total=total, desc="evaluate", disable=quiet, dynamic_ncols=True)
+    total = len(corpora) * len(noise) * len(seeds) * len(tasks) * -(-samples // batch_size)
+    progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
     with progress, torch.no_grad():
-        for corpus in corpora:
-            for seed in seeds:
-                text = corpus if noise is None else noised_corpus(corpus, noise, seed)
-                for task in tasks:
-                    progress.set_postfix(dataset=corpus.name, task=task.name, seed=seed)
-                    drawn = task.draw(text, tokenizer, seed, samples, max_length)
-                    scores.fingerprints[(corpus.name, task.name, seed)] = drawn.fingerprint
-                    clean_sentences = None
-                    if noise is not None and task.compares_with_clean:
-                        # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order).
-                        clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
-                        clean_sentences = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
-                                                            tokenizer.pad_token_id, batch_size, inputs)
-                    scorers = {label: task.scorer(clean_sentences) for label in variants}
-                    for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
-                        reference = None
-                        for label, variant in variants.items():
-                            output, scored = _run(model, variant, batch, inputs, task.needs_hidden_states)
-                            reference = output if reference is None else reference
-                            scorers[label].update(output, scored, reference)
-                        progress.update()
-                    for label, scorer in scorers.items():
-                        for metric, value in scorer.result().items():
-                            scores.values[ScoreKey(label, corpus.name, task.name, metric)].append(value)
+        for corpus, spec, seed in itertools.product(corpora, noise, seeds):
+            text = corpus if spec is None else noised_corpus(corpus, spec, seed)
+            dataset = noised_dataset_name(corpus.name, spec)
+            for task in tasks:
+                progress.set_postfix(dataset=dataset, task=task.name, seed=seed)
+                drawn = task.draw(text, tokenizer, seed, samples, max_length)
+                scores.fingerprints[(dataset, task.name, seed)] = drawn.fingerprint
+                clean_sentences = None
+                if spec is not None and task.compares_with_clean:
+                    # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order).
+                    clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
+                    clean_sentences = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
+                                                        tokenizer.pad_token_id, batch_size, inputs)
+                scorers = {label: task.scorer(clean_sentences) for label in variants}
+                for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
+                    reference = None
+                    for label, variant in variants.items():
+                        output, scored = _run(model, variant, batch, inputs, task.needs_hidden_states)
+                        reference = output if reference is None else reference
+                        scorers[label].update(output, scored, reference)
+                    progress.update()
+                for label, scorer in scorers.items():
+                    for metric, value in scorer.result().items():
+                        scores.values[ScoreKey(label, dataset, task.name, metric)].append(value)
     return scores
+
+
+def noise_specs(noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None) -> list[NoiseSpec | None]:
+    """The noise settings to evaluate under, parsed; ``None`` (or ``"clean"``) reads the text as it is."""
+    given = [noise] if noise is None or isinstance(noise, (str, NoiseSpec)) else list(noise)
+    specs = [None if spec is None or spec == CLEAN else NoiseSpec.parse(spec) if isinstance(spec, str) else spec
+             for spec in given]
+    if not specs:
+        raise DistillError("--noise needs at least one spec (or 'clean')")
+    return list(dict.fromkeys(specs))
+
+
+def noised_dataset_name(corpus: str, spec: NoiseSpec | None) -> str:
+    """The dataset label of ``corpus`` read clean (its name) or under ``spec``."""
+    return corpus if spec is None else f"{corpus} ~ {spec}"
 
 
 def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, pad_token_id: int,
@@ -190,7 +209,7 @@ def evaluate(
     alpha: float = 0.05,
     batch_size: int = 16,
     device: str = "auto",
-    noise: NoiseSpec | str | None = None,
+    noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None = None,
     whole_words: bool = False,
     quiet: bool = False,
     tracking_uri: str | None = None,
@@ -206,13 +225,14 @@ def evaluate(
         samples: samples per seed, task and dataset.
         max_length: tokens per sample (pairs included), longer ones truncated.
         alpha: level of the paired t-tests.
-        noise: a ``distill.noise`` spec or preset (``"hlm"``, ``"drop:0.1,case:0.5"``)
-            applied to the evaluation text only, seeded by each evaluation seed.
+        noise: a ``distill.noise`` spec or preset (``"hlm"``, ``"drop:0.1,case:0.5"``), or several
+            (``"clean"`` for the text as it is), applied to the evaluation text only, seeded by
+            each evaluation seed; each is reported as its own dataset, ``<corpus> ~ <spec>``.
         whole_words: also run each student on its vocabulary-free path, words the
             tokenizer splits embedded whole (``<student>-wholeword``; WordPiece models).
     """
     _validate(students, seeds, samples, max_length, alpha, batch_size)
-    spec = NoiseSpec.parse(noise) if isinstance(noise, str) else noise
+    specs = noise_specs(noise)
     loaded = load_transformer(model, revision)
     tokenizer = load_tokenizer(loaded.path)
     if tokenizer.pad_token_id is None:
@@ -240,25 +260,32 @@ def evaluate(
         sources[label] = source
         if whole_words:
             wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
-            whole_word_paths[wholeword_label] = WholeWords(live, variants[label], tokenizer)
+            whole_word_paths[wholeword_label] = WholeWords(live.eval(), variants[label], tokenizer)
     variants |= whole_word_paths
     scores = score_variants(network, tokenizer, variants, corpora, chosen, range(seeds), samples=samples,
-                            max_length=max_length, batch_size=batch_size, noise=spec, quiet=quiet)
+                            max_length=max_length, batch_size=batch_size, noise=specs, quiet=quiet)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
-    report = render(summaries, tests)
+    report = render(summaries, tests, seeds)
 
     params = {
         "model": model, "model_path": loaded.path, "model_revision": loaded.revision,
         "architecture": type(network).__name__, "tasks": ",".join(task.name for task in chosen),
         "datasets": ",".join(corpus.name for corpus in corpora), "seeds": seeds, "samples": samples,
         "max_length": max_length, "alpha": alpha, "batch_size": batch_size, "device": str(network.device),
-        "students": ",".join(students), "noise": str(spec) if spec else "none", "whole_words": whole_words,
+        "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
+        "whole_words": whole_words,
         **{f"corpus.{corpus.name}": f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
     run_id = _log_run(params, sources, run_ids, scores, summaries, tests, report, tracking_uri)
     return EvaluationResult(run_id, scores, summaries, tests, report)
+
+
+def evaluation_run_name(model: str, students: Sequence[str], limit: int = 120) -> str:
+    """``<model> vs <student>, <student>`` (cut to ``limit`` characters): the students it compares."""
+    name = f"{Path(model).name or model} vs {', '.join(students)}"
+    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def _note(report: str) -> str:
@@ -284,7 +311,8 @@ def _log_run(
 ) -> str:
     """One MLflow run: settings, links to the students' runs, every score and the report files."""
     tracking.configure("evaluate", tracking_uri)
-    with mlflow.start_run(run_name=f"evaluate {params['model']}", nested=mlflow.active_run() is not None) as run:
+    run_name = evaluation_run_name(str(params["model"]), list(sources))
+    with mlflow.start_run(run_name=run_name, nested=mlflow.active_run() is not None) as run:
         mlflow.log_params(params)
         mlflow.set_tags({
             "distill.student_runs": ",".join(student_runs),

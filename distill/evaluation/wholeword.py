@@ -5,7 +5,7 @@ so it does not need the tokenizer's pieces at all. This variant keeps the model'
 tokenization for everything it cannot merge and replaces each run of WordPiece pieces
 that forms one word (a first piece and its ``##`` continuations) by a single position
 holding the student's vector of the whole word, as HLM's intra-word module sees a word
-(``shared/reference/hlm.md`` §1). The model gets ``inputs_embeds`` (the word-embedding
+(HLM, Sun et al., ACL 2023: the intra-word module). The model gets ``inputs_embeds`` (the word-embedding
 output only); BERT's embedding module adds the position and token-type embeddings and
 applies its LayerNorm to them as it does to looked-up rows (transformers 5,
 ``BertEmbeddings.forward``).
@@ -90,22 +90,21 @@ class WholeWords:
     """A model variant: the student's table for single pieces, ``embed_words`` for split words.
 
     Args:
-        live: the live swap of the student (its ``embed_words`` embeds the merged words).
-        table: the student's baked table, the module the WordPiece path uses.
+        live: the live swap of the student (its ``embed_words`` embeds the merged words). Its
+            mode is the caller's: ``eval()`` to score, ``train()`` for context distillation.
+        table: the module for the single pieces: the student's baked table when scoring, or
+            ``live`` itself when the gradient must reach the student through every position.
         tokenizer: the model's tokenizer (WordPiece).
     """
 
     def __init__(self, live: StudentEmbedding, table: nn.Module, tokenizer: PreTrainedTokenizerBase) -> None:
-        self.live, self.table = live.eval(), table
+        self.live, self.table = live, table
         self.prefix = continuation_prefix(tokenizer)
         self.vocabulary = tokenizer.convert_ids_to_tokens(list(range(len(tokenizer))))
         self.pad_token_id = tokenizer.pad_token_id
 
-    def inputs(self, batch: Batch) -> Batch:
-        """The whole-word batch: ``inputs_embeds``, the mask, segments and labels moved to the new positions.
-
-        Also holds ``PIECE_POSITION`` for the scorers (see the module docstring).
-        """
+    def layout(self, batch: Batch) -> list[list[Word]]:
+        """Each example's positions on the whole-word path (merged words and single pieces)."""
         ids, mask = batch["input_ids"], batch["attention_mask"].bool()
         labels = batch.get("labels")
         examples = []
@@ -114,6 +113,15 @@ class WholeWords:
             pieces = [self.vocabulary[token] for token in ids[row, :length].tolist()]
             masked = [False] * length if labels is None else (labels[row, :length] != IGNORE).tolist()
             examples.append(group_words(pieces, masked, self.prefix))
+        return examples
+
+    def inputs(self, batch: Batch) -> Batch:
+        """The whole-word batch: ``inputs_embeds``, the mask, segments and labels moved to the new positions.
+
+        Also holds ``PIECE_POSITION`` for the scorers (see the module docstring).
+        """
+        ids = batch["input_ids"]
+        examples = self.layout(batch)
         texts = sorted({word.text for words in examples for word in words if word.text is not None})
         merged = self.live.embed_words(texts) if texts else None
         text_row = {text: index for index, text in enumerate(texts)}
@@ -121,17 +129,16 @@ class WholeWords:
         width, device = max(len(words) for words in examples), ids.device
         shape = (len(ids), width)
         new_ids = torch.full(shape, self.pad_token_id, dtype=torch.long, device=device)
-        piece_position = torch.full(ids.shape, -1, dtype=torch.long, device=device)
         out: Batch = {"attention_mask": torch.zeros(shape, dtype=batch["attention_mask"].dtype, device=device)}
         moved = [key for key in ("token_type_ids", "labels") if key in batch]
         for key in moved:
             out[key] = torch.full(shape, IGNORE if key == "labels" else 0, dtype=batch[key].dtype, device=device)
         merged_at: list[tuple[int, int, int]] = []  # (row, position, row of ``merged``)
+        piece_position = piece_positions(examples, ids.shape, device)
         for row, words in enumerate(examples):
             out["attention_mask"][row, : len(words)] = 1
             for position, word in enumerate(words):
                 first = word.positions[0]
-                piece_position[row, word.positions] = position
                 for key in moved:
                     out[key][row, position] = batch[key][row, first]
                 if word.text is None:
@@ -152,6 +159,15 @@ class WholeWords:
         words = self.inputs(batch)
         kwargs = {name: words[name] for name in model_inputs if name in words and name != "input_ids"}
         return model(inputs_embeds=words["inputs_embeds"], **kwargs, output_hidden_states=output_hidden_states), words
+
+
+def piece_positions(examples: Sequence[Sequence[Word]], shape: torch.Size, device: torch.device) -> Tensor:
+    """``PIECE_POSITION`` of a layout: each piece's whole-word position, -1 for padding."""
+    positions = torch.full(shape, -1, dtype=torch.long)
+    for row, words in enumerate(examples):
+        for position, word in enumerate(words):
+            positions[row, word.positions] = position
+    return positions.to(device)
 
 
 def pool_pieces(hidden: Tensor, piece_position: Tensor, width: int) -> Tensor:

@@ -14,6 +14,18 @@ run's alignment loss, rows drawn as the table phase draws them): the rows that t
 training text never uses keep being learnt instead of drifting while the others adapt
 to the model.
 
+Denoising (``context_noise``): a share of each batch's sentences (``context_noise_share``) is
+noised (:mod:`distill.noise`, one of the ``;``-separated specs drawn per sentence) on the student's side
+only; the untouched model's states of the clean sentence stay the targets, so the student
+learns to give a misspelt word what the model reads from the clean one. RETVec (§3) and
+HLM (§4.2) get their robustness by training with such noise; here the transformer stays
+frozen and only the student sees it. With ``context_whole_words`` the student embeds each
+word whole (:class:`distill.evaluation.wholeword.WholeWords`), as the vocabulary-free
+export does, and the token targets are the untouched model's states pooled over each
+word's pieces. Sentence vectors are always compared; token (or word) states only in the
+sentences whose noisy and clean versions have as many positions (noise can split a word
+or move a piece past the truncation).
+
 Where this comes from: Zero-Shot Tokenizer Transfer (Minixhofer et al., NeurIPS 2024,
 §3) trains its embedding predictor through the language model's own objective instead
 of regressing table rows; here the objective is the untouched model's output, which is
@@ -25,7 +37,8 @@ the metrics logged after each epoch read its held-out documents only.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import torch
@@ -33,8 +46,10 @@ import torch.nn.functional as F
 from torch import Tensor
 
 from distill.evaluation.corpora import Corpus
-from distill.evaluation.samples import collate, sentence_samples
+from distill.evaluation.samples import Example, collate, sentence_samples
 from distill.evaluation.tasks import FidelityScorer, mean_pool
+from distill.evaluation.wholeword import WholeWords, piece_positions, pool_pieces
+from distill.noise import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.table import TableAlignment
 from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
@@ -68,10 +83,13 @@ class ContextDistillation:
         self.embedding = StudentEmbedding(
             setup.student, [teacher.tokens[row] for row in rows.tolist()], teacher.ids[rows], self.original
         )
-        encoded = self.tokenizer(list(train_text.sentences), truncation=True, max_length=config.context_max_length)
-        self.examples = [{key: list(encoded[key][index]) for key in encoded if key in accepted}
-                         for index in range(len(train_text.sentences))]
+        self.accepted = set(accepted)
+        self.texts = list(train_text.sentences)
+        self.examples = self.encode(self.texts)
         self.model_inputs = set(self.examples[0]) if self.examples else {"input_ids", "attention_mask"}
+        self.noise_specs = noise_mix(config.context_noise)
+        self.whole_words = (WholeWords(self.embedding, self.embedding, self.tokenizer)
+                            if config.context_whole_words else None)
         self.sentences = torch.arange(len(self.examples), device=setup.device)
         self.cached_targets: dict[int, list[Tensor]] = {}
         self.eval_samples = sentence_samples(heldout_text, self.tokenizer, EVAL_SEED,
@@ -79,6 +97,12 @@ class ContextDistillation:
                                              config.context_max_length)
         self.optimizer = setup.new_optimizer(config.context_lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.context_epochs * self.steps_per_epoch)
+
+    def encode(self, texts: Sequence[str]) -> list[Example]:
+        """The model's inputs for each text, truncated to ``context_max_length`` tokens."""
+        encoded = self.tokenizer(list(texts), truncation=True, max_length=self.setup.config.context_max_length)
+        return [{key: list(encoded[key][index]) for key in encoded if key in self.accepted}
+                for index in range(len(texts))]
 
     @property
     def sentences_per_epoch(self) -> int:
@@ -125,31 +149,69 @@ class ContextDistillation:
         return F.pad(states, (0, 0, 0, width - len(states)))
 
     def batch_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
-        loss = self.context_loss(batch_indices)
+        loss = self.context_loss(batch_indices, generator)
         weight = self.setup.config.context_table_weight
         if weight > 0 and self.table is not None:
             rows = self.table.draw_rows(self.setup.config.batch_size, generator)
             loss = loss + weight * self.table.batch_loss(rows, generator)
         return loss
 
-    def context_loss(self, batch_indices: Tensor) -> Tensor:
-        """The distance between the swapped and the untouched model's states on the batch's sentences."""
+    def context_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
+        """The distance between the swapped model's states on the (possibly noised) sentences of the
+        batch and the untouched model's on the clean ones."""
         indices = batch_indices.tolist()
-        batch = collate([self.examples[index] for index in indices], self.tokenizer.pad_token_id, self.setup.device)
-        expected = self.targets(indices, batch)
+        pad_token_id, device = self.tokenizer.pad_token_id, self.setup.device
+        clean = collate([self.examples[index] for index in indices], pad_token_id, device)
+        expected = self.targets(indices, clean)
+        read = collate(self.noised_examples(indices, generator), pad_token_id, device) if self.noise_specs else clean
         with self.setup.autocast(), swapped_input_embeddings(self.model, self.embedding):
-            predicted = self.layer_states(batch)
-        mask = batch["attention_mask"].bool()
+            predicted, read_mask = self.student_states(read)
+        clean_mask = clean["attention_mask"].bool()
+        expected_tokens, expected_mask = self.token_targets(expected, clean)
+        aligned = read_mask.sum(dim=1) == expected_mask.sum(dim=1)  # rows whose positions correspond
         config = self.setup.config
         loss = predicted[0].new_zeros((), dtype=torch.float32)
-        for states, targets in zip(predicted, expected):
+        for states, targets, token_targets in zip(predicted, expected, expected_tokens):
             states = states.float()
-            if config.context_token_weight:
-                loss = loss + config.context_token_weight * self.distance(states[mask], targets[mask])
+            if config.context_token_weight and bool(aligned.any()):
+                loss = loss + config.context_token_weight * self.distance(
+                    states[aligned][read_mask[aligned]], token_targets[aligned][expected_mask[aligned]]
+                )
             if config.context_sentence_weight:
-                loss = loss + config.context_sentence_weight * self.distance(mean_pool(states, mask),
-                                                                           mean_pool(targets, mask))
+                loss = loss + config.context_sentence_weight * self.distance(mean_pool(states, read_mask),
+                                                                           mean_pool(targets, clean_mask))
         return loss / len(predicted)
+
+    def noised_examples(self, indices: Sequence[int], generator: torch.Generator) -> list[Example]:
+        """The batch's sentences, each noised with one of the specs with probability ``context_noise_share``."""
+        rng = random.Random(int(torch.randint(2**31 - 1, (1,), generator=generator)))
+        share = self.setup.config.context_noise_share
+        noised = {index: apply_noise(self.texts[index], rng.choice(self.noise_specs), rng)
+                  for index in indices if rng.random() < share}
+        encoded = dict(zip(noised, self.encode(list(noised.values())))) if noised else {}
+        return [encoded.get(index, self.examples[index]) for index in indices]
+
+    def student_states(self, batch: dict[str, Tensor]) -> tuple[list[Tensor], Tensor]:
+        """The swapped model's states of the configured layers, and their positions' mask."""
+        if self.whole_words is None:
+            return self.layer_states(batch), batch["attention_mask"].bool()
+        words = self.whole_words.inputs(batch)
+        inputs = {name: words[name] for name in self.model_inputs if name in words and name != "input_ids"}
+        output = self.model(inputs_embeds=words["inputs_embeds"], **inputs, output_hidden_states=True)
+        states = [output.hidden_states[layer] for layer in self.setup.config.context_layers]
+        return states, words["attention_mask"].bool()
+
+    def token_targets(self, expected: list[Tensor], clean: dict[str, Tensor]) -> tuple[list[Tensor], Tensor]:
+        """The per-position targets and their mask: the clean states, pooled over each word's pieces when
+        the student reads whole words."""
+        if self.whole_words is None:
+            return expected, clean["attention_mask"].bool()
+        layout = self.whole_words.layout(clean)
+        width = max(len(words) for words in layout)
+        positions = piece_positions(layout, clean["input_ids"].shape, self.setup.device)
+        lengths = torch.tensor([len(words) for words in layout], device=self.setup.device)
+        mask = torch.arange(width, device=self.setup.device) < lengths.unsqueeze(1)
+        return [pool_pieces(layer, positions, width) for layer in expected], mask
 
     def distance(self, predicted: Tensor, expected: Tensor) -> Tensor:
         if self.setup.config.context_loss == "mse":
@@ -167,9 +229,12 @@ class ContextDistillation:
                 batch = {key: value for key, value in batch.items() if key in self.model_inputs}
                 with swapped_input_embeddings(self.model, self.original):
                     reference = self.model(**batch, output_hidden_states=True)
-                with swapped_input_embeddings(self.model, self.embedding):
-                    output = self.model(**batch, output_hidden_states=True)
-                scorer.update(output, batch, reference)
+                if self.whole_words is None:
+                    with swapped_input_embeddings(self.model, self.embedding):
+                        output, scored = self.model(**batch, output_hidden_states=True), batch
+                else:
+                    output, scored = self.whole_words.run(self.model, batch, list(self.model_inputs), True)
+                scorer.update(output, scored, reference)
         finally:
             self.setup.student.train(was_training)
         fidelity = {f"heldout_{name}": value for name, value in scorer.result().items()}

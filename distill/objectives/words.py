@@ -1,0 +1,98 @@
+"""Whole-word targets (``whole_word_epochs``): the student learns the words text contains, not only
+WordPiece rows.
+
+A word the tokenizer splits (``walked`` → ``walk ##ed``) has no row of its own, yet the
+vocabulary-free model embeds it whole (:mod:`distill.export`). This phase takes the
+``whole_word_count`` most frequent split words of the run's training text and regresses
+the student's vector of each whole word onto a target made from its pieces: the mean of
+the pieces' rows in the untouched table, in the input space the student writes to. It is
+the crudest composition (LOVE, Chen et al., ACL 2022, §3, mimics such words from their
+characters with a contrastive loss instead); context distillation on whole words
+(``context_whole_words``) then fits the words to what the model makes of them in context.
+
+The loss is the cosine distance: a split word has no label or negative for the losses
+that need them, and a norm-free target suits the mean of rows of different norms.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor
+from transformers import PreTrainedTokenizerBase
+
+from distill.evaluation.corpora import Corpus
+from distill.evaluation.wholeword import continuation_prefix, group_words
+from distill.objectives.base import Setup, shuffled_batches, steps_for
+from teachers import TeacherTable, load_tokenizer
+
+
+def split_words(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], count: int) -> dict[str, list[int]]:
+    """The ``count`` most frequent words that ``tokenizer`` splits into pieces in ``sentences``, with
+    their pieces' ids, most frequent first."""
+    prefix = continuation_prefix(tokenizer)
+    frequency: Counter[str] = Counter()
+    pieces_of: dict[str, list[int]] = {}
+    for ids in tokenizer(list(sentences), add_special_tokens=False)["input_ids"]:
+        pieces = tokenizer.convert_ids_to_tokens(ids)
+        for word in group_words(pieces, [False] * len(pieces), prefix):
+            if word.text is not None:
+                frequency[word.text] += 1
+                pieces_of.setdefault(word.text, [ids[position] for position in word.positions])
+    return {word: pieces_of[word] for word, _ in frequency.most_common(count)}
+
+
+def piece_mean_targets(teacher: TeacherTable, pieces: Iterable[list[int]]) -> Tensor:
+    """``(words, dim)``: the mean of each word's pieces' rows in the teacher's table."""
+    row_of = torch.full((teacher.vocab_size,), -1, dtype=torch.long)
+    row_of[teacher.ids] = torch.arange(len(teacher.ids))
+    return torch.stack([teacher.table[row_of[torch.tensor(ids)]].mean(dim=0) for ids in pieces])
+
+
+class WholeWordTargets:
+    """Batches of split words of the training text; the loss pulls the student's vector of each
+    whole word towards the mean of its pieces' rows."""
+
+    name: ClassVar[str] = "words"
+    loss_name: ClassVar[str] = "words_loss"
+
+    def __init__(self, setup: Setup, train_text: Corpus) -> None:
+        config = setup.config
+        self.setup = setup
+        tokenizer = load_tokenizer(setup.teacher.model_path)
+        words = split_words(tokenizer, train_text.sentences, config.whole_word_count)
+        if not words:
+            raise ValueError("the training text has no word that the tokenizer splits")
+        self.words = list(words)
+        self.encoded = setup.student.encode(self.words).to(setup.device)
+        self.targets = piece_mean_targets(setup.teacher, words.values()).to(setup.device)
+        self.indices = torch.arange(len(self.words), device=setup.device)
+        self.optimizer = setup.new_optimizer(config.lr)
+        self.scheduler = setup.warmup_cosine(self.optimizer, config.whole_word_epochs * self.steps_per_epoch)
+
+    @property
+    def steps_per_epoch(self) -> int:
+        return steps_for(len(self.words), self.setup.config.batch_size)
+
+    def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
+        return shuffled_batches(self.indices, self.setup.config.batch_size, generator)
+
+    def batch_loss(self, batch: Tensor, generator: torch.Generator) -> Tensor:
+        predicted = self.setup.forward(self.encoded[batch]).float()
+        return (1.0 - F.cosine_similarity(predicted, self.targets[batch], dim=-1)).mean()
+
+    @torch.no_grad()
+    def evaluate(self) -> dict[str, float]:
+        """``words_cosine``: the mean cosine of every word's vector with its target; the table metrics."""
+        was_training = self.setup.student.training
+        self.setup.student.eval()
+        try:
+            predicted = torch.cat([self.setup.forward(block).float() for block in self.encoded.split(1024)])
+        finally:
+            self.setup.student.train(was_training)
+        cosine = F.cosine_similarity(predicted, self.targets, dim=-1).mean()
+        return {"words_cosine": float(cosine), **self.setup.vocabulary_metrics()}

@@ -1,0 +1,175 @@
+"""Bad input across the sub-commands: one line on stderr, exit status 2, and no MLflow run (issue #15).
+
+Each case is a command line; ``{name}`` fields are filled with the files of :func:`bad_files`.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+import yaml
+
+from distill.cli import main
+
+TRAIN = ["train", "--teacher", "{teacher}", "--quiet", "--work-dir", "{tmp}/runs"]
+EVALUATE = ["evaluate", "--model", "{teacher}", "--students", "{student}", "--quiet"]
+SURGERY = ["surgery", "--model", "{teacher}", "--quiet"]
+
+BAD_INPUTS: list[tuple[list[str], str]] = [
+    # train: names, numbers, files
+    ([*TRAIN, "--student", "nope"], "unknown student 'nope'"),
+    ([*TRAIN, "--loss", "nope"], "unknown loss 'nope'"),
+    (["train", "--teacher", "/does/not/exist", "--quiet"], "/does/not/exist"),
+    (["train", "--teacher", "{file}", "--quiet"], "is a file"),
+    ([*TRAIN, "--epochs", "0"], "nothing to train"),
+    ([*TRAIN, "--epochs", "-1"], "epochs must be a non-negative integer"),
+    ([*TRAIN, "--epochs", "abc"], "invalid int value"),
+    ([*TRAIN, "--lr", "0"], "lr must be positive"),
+    ([*TRAIN, "--lr", "-1"], "lr must be positive"),
+    ([*TRAIN, "--lr", "inf"], "lr must be finite"),
+    ([*TRAIN, "--lr", "nan"], "lr must be finite"),
+    ([*TRAIN, "--batch-size", "0"], "batch_size must be a positive integer"),
+    ([*TRAIN, "--holdout", "1.0"], "holdout must be in [0, 1)"),
+    ([*TRAIN, "--holdout", "-0.1"], "holdout must be in [0, 1)"),
+    ([*TRAIN, "--augment", "1.5"], "augment must be in [0, 1]"),
+    ([*TRAIN, "--vocab-sample", "-3"], "vocab_sample must be a non-negative integer"),
+    ([*TRAIN, "--device", "tpu"], "invalid choice: 'tpu'"),
+    ([*TRAIN, "--recipe", "nope"], "invalid choice: 'nope'"),
+    ([*TRAIN, "--frequency-exponent", "-1"], "frequency_exponent must be a finite number >= 0"),
+    ([*TRAIN, "--context-noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
+    ([*TRAIN, "--context-noise", "typo:2"], "typo"),
+    ([*TRAIN, "--context-noise-share", "2"], "context_noise_share must be in [0, 1]"),
+    ([*TRAIN, "--whole-word-epochs", "-1"], "whole_word_epochs must be a non-negative integer"),
+    ([*TRAIN, "--whole-word-count", "0"], "whole_word_count must be a positive integer"),
+    ([*TRAIN, "--context-epochs", "1", "--corpus", "missing.txt"], "corpus file missing.txt does not exist"),
+    ([*TRAIN, "--alpha", "abc"], "invalid float value"),
+    (["train", "--resume", "0123456789abcdef", "--quiet"], "no MLflow run '0123456789abcdef'"),
+    ([*TRAIN, "--config", "{missing}"], "does not exist"),
+    ([*TRAIN, "--config", "{bad_yaml}"], "is not valid YAML"),
+    ([*TRAIN, "--config", "{list_yaml}"], "must hold a mapping of config keys"),
+    ([*TRAIN, "--config", "{unknown_key}"], "unknown key(s) colour"),
+    ([*TRAIN, "--config", "{short_betas}"], "betas must be a list of 2 numbers"),
+    ([*TRAIN, "--config", "{large_beta}"], "betas must be two numbers in [0, 1)"),
+    ([*TRAIN, "--config", "{zero_eps}"], "eps must be positive"),
+    ([*TRAIN, "--config", "{text_holdout}"], "holdout must be a number, got 'abc'"),
+    ([*TRAIN, "--config", "{empty_layers}"], "context_layers must be a non-empty list"),
+    ([*TRAIN, "--config", "{huber}"], "context_loss must be one of cosine, mse"),
+    ([*TRAIN, "--config", "{bad_filters}"], "filters must be (width, channels) pairs, got 3"),
+    ([*TRAIN, "--config", "{text_options}"], "student_options must be a mapping"),
+    (["train", "--teacher", "{teacher}", "--quiet", "--work-dir", "{file}"], "cannot write in the work folder"),
+    ([*TRAIN, "--tracking-uri", "bogus://x"], "cannot use the MLflow store bogus://x"),
+    # evaluate
+    (["evaluate", "--students", "{missing}", "--model", "{teacher}", "--quiet"], "is neither a student folder"),
+    ([*EVALUATE, "--seeds", "1"], "--seeds must be at least 2"),
+    ([*EVALUATE, "--samples", "2"], "--samples must be at least 4"),
+    ([*EVALUATE, "--max-length", "4"], "--max-length must be at least 8"),
+    ([*EVALUATE, "--alpha", "2"], "--alpha must be between 0 and 1"),
+    ([*EVALUATE, "--batch-size", "0"], "--batch-size must be positive"),
+    ([*EVALUATE, "--noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
+    ([*EVALUATE, "--tasks", "ner"], "ner"),
+    (["evaluate", "--model", "/does/not/exist", "--students", "{student}", "--quiet"], "/does/not/exist"),
+    ([*EVALUATE, "--datasets", "{missing}.txt"], "does not exist"),
+    ([*EVALUATE, "--students"], "expected at least one argument"),
+    # surgery
+    ([*SURGERY, "--student", "{missing}", "--out", "{tmp}/out"], "is neither a student folder"),
+    ([*SURGERY, "--student", "{empty}", "--out", "{tmp}/out"], "is not a saved student"),
+    (["surgery", "--model", "/does/not/exist", "--student", "{student}", "--out", "{tmp}/out", "--quiet"],
+     "/does/not/exist"),
+    ([*SURGERY, "--student", "{student}", "--out", "{file}"], "already exists and is not an empty folder"),
+    # oov
+    (["oov", "--samples", "0"], "--samples must be a positive number"),
+    (["oov", "--samples", "-5"], "--samples must be a positive number"),
+    (["oov", "--noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
+    (["oov", "--datasets", "{missing}.txt"], "does not exist"),
+    # sweep
+    (["sweep", "--config", "nowhere"], "sweep file nowhere not found"),
+    (["sweep", "--config", "{bad_yaml}"], "is not valid YAML"),
+    (["sweep", "--config", "quick", "--workers", "0"], "--workers must be a positive integer"),
+    (["sweep", "--config", "quick", "--n-trials", "0"], "--n-trials must be a positive integer"),
+    (["sweep", "--config", "{infinite_range}"], "must be a finite number"),
+    (["sweep", "--config", "{sweep_short_betas}"], "betas must be a list of 2 numbers"),
+    (["sweep", "--config", "{sweep_missing_teacher}"], "model folder /does/not/exist does not exist"),
+    (["sweep", "--config", "{sweep_negative_width}"], "embedding_dim"),
+    # robustness
+    (["robustness", "--students", "{student}", "--noise", "smudge:0.1", "--out", "{tmp}/r.md"],
+     "unknown noise kind 'smudge'"),
+    (["robustness", "--students", "{missing}", "--model", "{teacher}", "--out", "{tmp}/r.md",
+      "--exports", "{tmp}/exports"], "is neither a student folder"),
+    # the command itself
+    (["nope"], "invalid choice: 'nope'"),
+]
+
+
+@pytest.fixture(scope="module")
+def bad_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) -> dict[str, str]:
+    """The files the bad command lines name (read only: shared by every case)."""
+    from test_surgery import small_bytescnn
+
+    tmp_path = tmp_path_factory.mktemp("bad-inputs")
+    def config(name: str, values: dict) -> str:
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(yaml.safe_dump({"teacher": str(tiny_bert_dir), "epochs": 1, **values}))
+        return str(path)
+
+    def sweep(name: str, fixed: dict, space: dict) -> str:
+        path = tmp_path / f"{name}.yaml"
+        data = {"fixed": {"teacher": str(tiny_bert_dir), "epochs": 1, **fixed}, "space": space,
+                "objective": "mean_cosine"}
+        path.write_text(yaml.safe_dump(data))
+        return str(path)
+
+    texts = {"bad_yaml": "epochs: [1, 2\n", "list_yaml": "- epochs\n"}
+    for name, text in texts.items():
+        (tmp_path / f"{name}.yaml").write_text(text)
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    (tmp_path / "empty").mkdir()
+    return {
+        "tmp": str(tmp_path), "teacher": str(tiny_bert_dir), "file": str(a_file), "missing": str(tmp_path / "nope"),
+        "empty": str(tmp_path / "empty"),
+        "student": str(small_bytescnn(32).save_pretrained(tmp_path / "student")),
+        **{name: str(tmp_path / f"{name}.yaml") for name in texts},
+        "unknown_key": config("unknown_key", {"colour": "blue"}),
+        "short_betas": config("short_betas", {"betas": [0.9]}),
+        "large_beta": config("large_beta", {"betas": [0.9, 1.2]}),
+        "zero_eps": config("zero_eps", {"eps": 0}),
+        "text_holdout": config("text_holdout", {"holdout": "abc"}),
+        "empty_layers": config("empty_layers", {"context_layers": []}),
+        "huber": config("huber", {"context_loss": "huber"}),
+        "bad_filters": config("bad_filters", {"student_options": {"filters": 3}}),
+        "text_options": config("text_options", {"student_options": "wide"}),
+        "infinite_range": sweep("infinite_range", {}, {"lr": {"low": 1e-4, "high": float("inf")}}),
+        "sweep_short_betas": sweep("sweep_short_betas", {"betas": [0.9]}, {"loss": ["mse", "cosine"]}),
+        "sweep_missing_teacher": sweep("sweep_missing_teacher", {"teacher": "/does/not/exist"},
+                                       {"loss": ["mse"]}),
+        "sweep_negative_width": sweep("sweep_negative_width", {"student": "retvec"},
+                                      {"student_options.embedding_dim": [-5, 16]}),
+    }
+
+
+def runs_recorded() -> int:
+    """Runs in the test's MLflow store, read with sqlite3: creating the store to ask would take seconds."""
+    database = Path(os.environ["MLFLOW_TRACKING_URI"].removeprefix("sqlite:///"))
+    if not database.exists():
+        return 0
+    with sqlite3.connect(database) as connection:
+        tables = {row[0] for row in connection.execute("select name from sqlite_master where type = 'table'")}
+        return connection.execute("select count(*) from runs").fetchone()[0] if "runs" in tables else 0
+
+
+def test_there_are_at_least_sixty_bad_inputs() -> None:
+    assert len(BAD_INPUTS) >= 60
+
+
+@pytest.mark.parametrize(("argv", "message"), BAD_INPUTS, ids=[" ".join(argv)[:60] for argv, _ in BAD_INPUTS])
+def test_bad_input_is_one_line_exit_2_and_no_run(bad_files, capsys, argv, message) -> None:
+    argv = [argument.format(**bad_files) for argument in argv]
+    with pytest.raises(SystemExit) as exited:
+        raise SystemExit(main(argv))
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert error.startswith("error: ") and error.count("\n") == 1 and message in error, error
+    assert runs_recorded() == 0

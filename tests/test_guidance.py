@@ -1,0 +1,86 @@
+"""What a user sees first: help, version, fast errors, runs and experiments named for the MLflow UI (#14)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import mlflow
+
+from distill import tracking
+from distill.cli import main
+from distill.evaluation.runner import evaluation_run_name
+from sweeps.runs import trial_run_name
+
+
+def test_bare_distill_prints_help_and_version_is_known(capsys) -> None:
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: distill") and "train" in out and "robustness" in out
+    try:
+        main(["--version"])
+    except SystemExit as exited:
+        assert exited.code == 0
+    assert capsys.readouterr().out.startswith("distill ")
+
+
+def test_a_missing_config_is_reported_before_torch_is_imported(tmp_path) -> None:
+    code = ("import sys; from distill.cli import main; code = main(['train', '--config', 'missing.yaml']); "
+            "print(code, 'torch' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert result.stdout.split() == ["2", "False"]
+    assert result.stderr == "error: config file missing.yaml does not exist\n"
+
+
+def test_runs_are_named_by_what_they_compare_or_vary() -> None:
+    trial = SimpleNamespace(number=3, params={"loss": "cosine", "context_epochs": 3, "lr": 0.001,
+                                              "student_options.embedding_dim": 64})
+    assert trial_run_name(trial) == "cosine · context_epochs=3 · lr=0.001 · embedding_dim=64 · #3"
+    assert evaluation_run_name("embedded", ["bytescnn-small-cosine-1a2b3c4d"]) == (
+        "embedded vs bytescnn-small-cosine-1a2b3c4d")
+    assert len(evaluation_run_name("/models/bert", ["x" * 80, "y" * 80])) == 120
+
+
+def test_experiments_describe_themselves_and_open_the_classic_view() -> None:
+    experiment_id = tracking.configure("evaluate")
+    tags = mlflow.get_experiment(experiment_id).tags
+    assert tags[tracking.EXPERIMENT_KIND_TAG] == "custom_model_development"
+    assert tags["mlflow.note.content"].startswith("Evaluations (distill evaluate)")
+
+
+def test_few_seeds_are_warned_about_and_no_difference_is_not_called_sameness() -> None:
+    from distill.evaluation.report import render
+    from distill.evaluation.statistics import PairedTest, ScoreKey, Summary
+
+    key = ScoreKey("student", "pydoc", "fidelity", "sentence_cosine")
+    summaries = [Summary(key, 0.5, 0.4), Summary(key._replace(model="baseline"), 1.0, 0.0)]
+    text = render(summaries, [PairedTest(key, 1.2, 0.3, 0.05)], seeds=2)
+    assert text.startswith("warning: 2 seeds")
+    assert "0.3 n.s." in text and "none (not significantly different)" in text
+    assert "same as baseline" not in text and "**" not in text
+    assert not render(summaries, [PairedTest(key, 9.0, 0.001, 0.05)], seeds=5).startswith("warning")
+
+
+def test_the_ui_hint_names_an_mlflow_that_runs(monkeypatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.setenv("PATH", "/nonexistent")
+    command = tracking.ui_command("sqlite:////tmp/x.db")
+    executable, rest = command.split(" ", 1)
+    assert Path(executable).is_file() and rest == "ui --backend-store-uri sqlite:////tmp/x.db"
+    assert tracking.ui_command("http://host:5000") == "open http://host:5000 in a browser"
+
+
+def test_training_logged_to_a_file_is_one_plain_line_per_epoch(tmp_path, tiny_bert_dir) -> None:
+    import os
+
+    from test_training import write_config
+
+    config = write_config(tmp_path, tiny_bert_dir, epochs=2)
+    result = subprocess.run([sys.executable, "-m", "distill.cli", "train", "--config", str(config)],
+                            capture_output=True, text=True, env=os.environ.copy(), check=True)
+    lines = result.stderr.splitlines()
+    assert "\r" not in result.stderr and "\x1b" not in result.stderr
+    epochs = [line.split(":")[0] for line in lines if line.startswith("epoch ")]
+    assert epochs == ["epoch 1/2 table", "epoch 2/2 table"]
