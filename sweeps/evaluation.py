@@ -27,6 +27,7 @@ from distill.evaluation import (
     Corpus,
     ScoreKey,
     ScoreTable,
+    differences,
     load_corpus,
     paired_tests,
     resolve_tasks,
@@ -127,8 +128,9 @@ def write_tables(students: Sequence[tuple[str, ScoresAttr]], spec: EvaluationSpe
     """Write Table 2 / Table 3 (CSV, Markdown) and the chart for ``students``; return both tables as text."""
     scores = combined_scores(students, spec.seeds)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, spec.alpha)
-    write_report(folder, scores, summaries, tests)
-    return render(summaries, tests, spec.seeds)
+    diffs = differences(scores, BASELINE, spec.alpha)
+    write_report(folder, scores, summaries, tests, diffs)
+    return render(summaries, tests, spec.seeds, diffs)
 
 
 def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec) -> None:
@@ -143,5 +145,5 @@ def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec) -> N
     client, now = MlflowClient(), int(time.time() * 1000)
     client.log_batch(run_id, metrics=[Metric(name, value, now, 0) for name, value in metrics.items()])
     with tempfile.TemporaryDirectory() as folder:
-        write_report(Path(folder), scores, summaries, tests)
+        write_report(Path(folder), scores, summaries, tests, differences(scores, BASELINE, spec.alpha))
         client.log_artifacts(run_id, folder, "evaluation")

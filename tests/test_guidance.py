@@ -7,6 +7,7 @@ import sys
 from types import SimpleNamespace
 
 import mlflow
+import pytest
 
 from distill import tracking
 from distill.cli import main
@@ -84,3 +85,23 @@ def test_training_logged_to_a_file_is_one_plain_line_per_epoch(tmp_path, tiny_be
     assert "\r" not in result.stderr and "\x1b" not in result.stderr
     epochs = [line.split(":")[0] for line in lines if line.startswith("epoch ")]
     assert epochs == ["epoch 1/2 table", "epoch 2/2 table"]
+
+
+def test_differences_have_intervals_effect_sizes_and_holm_adjusted_tests() -> None:
+    from scipy import stats
+
+    from distill.evaluation.statistics import ScoreKey, ScoreTable, differences, holm
+
+    assert holm([0.01, 0.04, 0.03, float("nan")])[:3] == pytest.approx([0.03, 0.06, 0.06])
+    table = ScoreTable([0, 1, 2, 3, 4])
+    key = ScoreKey("baseline", "pydoc", "fidelity", "sentence_cosine")
+    table.values[key] = [1.0] * 5
+    table.values[key._replace(model="a")] = [0.90, 0.92, 0.91, 0.93, 0.90]
+    table.values[key._replace(model="b")] = [0.95, 0.96, 0.94, 0.97, 0.95]
+    found = {(diff.key.model, diff.reference): diff for diff in differences(table, "baseline", 0.05)}
+    assert set(found) == {("a", "baseline"), ("b", "baseline"), ("a", "b")}
+    a_minus_b = found[("a", "b")]
+    raw = stats.ttest_rel(table.values[key._replace(model="a")], table.values[key._replace(model="b")]).pvalue
+    assert a_minus_b.mean == pytest.approx(-0.042) and a_minus_b.low < a_minus_b.mean < a_minus_b.high < 0
+    assert a_minus_b.p_value == pytest.approx(raw) and a_minus_b.p_holm >= a_minus_b.p_value
+    assert a_minus_b.effect_size < 0 and a_minus_b.significant

@@ -12,7 +12,16 @@ Modules: ``corpora`` (text sources, noised per seed), ``samples`` (seeded sample
 
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
 from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate, score_variants
-from distill.evaluation.statistics import PairedTest, ScoreKey, ScoreTable, Summary, paired_tests, summarize
+from distill.evaluation.statistics import (
+    Difference,
+    PairedTest,
+    ScoreKey,
+    ScoreTable,
+    Summary,
+    differences,
+    paired_tests,
+    summarize,
+)
 from distill.evaluation.tasks import TASKS, resolve_tasks, supported_tasks
 
 __all__ = [
@@ -28,6 +37,8 @@ __all__ = [
     "evaluate",
     "load_corpus",
     "paired_tests",
+    "differences",
+    "Difference",
     "resolve_tasks",
     "score_variants",
     "summarize",

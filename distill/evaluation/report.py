@@ -2,10 +2,14 @@
 
 * ``table2_scores``: mean ± std over seeds per task × metric × model × dataset (Table 2).
 * ``table3_p_values``: paired t-test p-values per student × dataset × metric (Table 3);
-  in Markdown, bold marks a student not significantly different from the baseline, as
-  the paper highlights the cases where the null hypothesis cannot be rejected.
+  ``n.s.`` marks a student not significantly different from the baseline, the cases the
+  paper highlights because the null hypothesis cannot be rejected.
+* ``differences``: each student minus the baseline, and each student minus each other, with the
+  95 % interval of the mean paired difference, Cohen's d_z and Holm-adjusted paired t-tests.
 * ``per_seed_scores``: every score with the fingerprint of the samples it was computed on.
 * ``scores.png``: bars with ±std error bars, one panel per metric.
+* ``differences.png``: each student's difference from the baseline with its 95 % interval, one
+  panel per metric (students apart from the baseline's 1.0 are told apart here).
 
 Each table is written as CSV (long form, one row per value) and as Markdown.
 """
@@ -14,15 +18,17 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from distill.evaluation.statistics import PairedTest, ScoreTable, Summary
+from distill.evaluation.statistics import Difference, PairedTest, ScoreTable, Summary
 
 TABLE2 = "table2_scores"
 TABLE3 = "table3_p_values"
 PER_SEED = "per_seed_scores"
 CHART = "scores.png"
+DIFFERENCES = "differences"
+DIFFERENCE_CHART = "differences.png"
 
 
 def _ordered(values: Iterable[str]) -> list[str]:
@@ -85,6 +91,24 @@ def table3_markdown(tests: list[PairedTest]) -> str:
     return markdown_table(header, rows) + note
 
 
+def difference_rows(diffs: Sequence[Difference]) -> list[dict[str, object]]:
+    return [{**diff.key._asdict(), "reference": diff.reference, "mean_difference": diff.mean, "ci_low": diff.low,
+             "ci_high": diff.high, "effect_size_dz": diff.effect_size, "p_value": diff.p_value,
+             "p_holm": diff.p_holm, "significant": diff.significant} for diff in diffs]
+
+
+def differences_markdown(diffs: Sequence[Difference]) -> str:
+    rows = [[diff.key.model, diff.reference, diff.key.dataset, diff.key.metric,
+             f"{diff.mean:+.4f} [{diff.low:+.4f}, {diff.high:+.4f}]",
+             "nan" if math.isnan(diff.effect_size) else f"{diff.effect_size:+.2f}",
+             _format_p(diff.p_holm) + ("" if diff.significant else " n.s.")] for diff in diffs]
+    header = ["model", "minus", "dataset", "metric", "mean difference [95 % CI]", "d_z", "p (Holm)"]
+    alpha = diffs[0].alpha if diffs else 0.05
+    note = (f"\nPaired over seeds; d_z: mean difference / sd of the differences; p: paired t-test, Holm-adjusted "
+            f"within each score; n.s.: not significantly different at α={alpha:g}.\n")
+    return markdown_table(header, rows) + note
+
+
 def per_seed_rows(scores: ScoreTable) -> list[dict[str, object]]:
     return [
         {**key._asdict(), "seed": seed, "value": value,
@@ -130,8 +154,37 @@ def plot_scores(summaries: list[Summary], path: Path) -> None:
     plt.close(figure)
 
 
-def write_report(folder: Path, scores: ScoreTable, summaries: list[Summary], tests: list[PairedTest]) -> list[Path]:
-    """Write every table (CSV and Markdown) and the chart into ``folder``; return the files."""
+def plot_differences(diffs: Sequence[Difference], path: Path) -> None:
+    """One panel per metric: each student's difference from the baseline (per dataset) with its 95 % interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from_baseline = [diff for diff in diffs if diff.reference == diffs[0].reference]
+    metrics = _ordered(diff.key.metric for diff in from_baseline)
+    rows = _ordered(f"{diff.key.model} · {diff.key.dataset}" for diff in from_baseline)
+    figure, axes = plt.subplots(1, len(metrics), figsize=(1.5 + 3.5 * len(metrics), 1.5 + 0.45 * len(rows)),
+                                squeeze=False, sharey=True)
+    for axis, metric in zip(axes[0], metrics):
+        for diff in (diff for diff in from_baseline if diff.key.metric == metric):
+            axis.errorbar([diff.mean], [rows.index(f"{diff.key.model} · {diff.key.dataset}")],
+                          xerr=[[diff.mean - diff.low], [diff.high - diff.mean]], fmt="o", capsize=3,
+                          color="tab:blue" if diff.significant else "tab:gray")
+        axis.axvline(0.0, color="black", linewidth=0.8)
+        axis.set_title(f"{metric}\nstudent − {diffs[0].reference}", fontsize="medium")
+        axis.set_xlabel("difference, 95 % CI; grey: n.s.", fontsize="small")
+        axis.set_yticks(range(len(rows)), rows, fontsize="small")
+        axis.grid(axis="x", alpha=0.3)
+    axes[0][0].invert_yaxis()
+    figure.tight_layout()
+    figure.savefig(path, dpi=120, bbox_inches="tight")
+    plt.close(figure)
+
+
+def write_report(folder: Path, scores: ScoreTable, summaries: list[Summary], tests: list[PairedTest],
+                 diffs: Sequence[Difference] = ()) -> list[Path]:
+    """Write every table (CSV and Markdown) and the charts into ``folder``; return the files."""
     folder.mkdir(parents=True, exist_ok=True)
     write_csv(folder / f"{TABLE2}.csv", table2_rows(summaries))
     (folder / f"{TABLE2}.md").write_text(table2_markdown(summaries))
@@ -139,6 +192,10 @@ def write_report(folder: Path, scores: ScoreTable, summaries: list[Summary], tes
     write_csv(folder / f"{TABLE3}.csv", table3_rows(tests))
     (folder / f"{TABLE3}.md").write_text(table3_markdown(tests))
     plot_scores(summaries, folder / CHART)
+    if diffs:
+        write_csv(folder / f"{DIFFERENCES}.csv", difference_rows(diffs))
+        (folder / f"{DIFFERENCES}.md").write_text(differences_markdown(diffs))
+        plot_differences(diffs, folder / DIFFERENCE_CHART)
     return sorted(folder.iterdir())
 
 
@@ -153,10 +210,14 @@ def seeds_warning(seeds: int) -> str:
             "difference, so 'not significantly different' says little here; use --seeds 5 or more.\n\n")
 
 
-def render(summaries: list[Summary], tests: list[PairedTest], seeds: int = MIN_SEEDS_FOR_POWER) -> str:
-    """The text printed at the end of ``distill evaluate``: both tables in Markdown (plain text in a terminal)."""
-    return (
+def render(summaries: list[Summary], tests: list[PairedTest], seeds: int = MIN_SEEDS_FOR_POWER,
+           diffs: Sequence[Difference] = ()) -> str:
+    """The text printed at the end of ``distill evaluate``: the tables in Markdown (plain text in a terminal)."""
+    text = (
         seeds_warning(seeds)
         + "Scores, mean ± std over seeds (Table 2)\n\n" + table2_markdown(summaries)
         + "\nPaired t-tests against the baseline (Table 3)\n\n" + table3_markdown(tests)
     )
+    if diffs:
+        text += "\nDifferences between models, with effect sizes\n\n" + differences_markdown(diffs)
+    return text

@@ -37,10 +37,12 @@ from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus, nois
 from distill.evaluation.report import render, write_report
 from distill.evaluation.samples import Samples
 from distill.evaluation.statistics import (
+    Difference,
     PairedTest,
     ScoreKey,
     ScoreTable,
     Summary,
+    differences,
     paired_tests,
     summarize,
 )
@@ -265,7 +267,8 @@ def evaluate(
     scores = score_variants(network, tokenizer, variants, corpora, chosen, range(seeds), samples=samples,
                             max_length=max_length, batch_size=batch_size, noise=specs, quiet=quiet)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
-    report = render(summaries, tests, seeds)
+    diffs = differences(scores, BASELINE, alpha)
+    report = render(summaries, tests, seeds, diffs)
 
     params = {
         "model": model, "model_path": loaded.path, "model_revision": loaded.revision,
@@ -278,7 +281,7 @@ def evaluate(
            for corpus in corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
-    run_id = _log_run(params, sources, run_ids, scores, summaries, tests, report, tracking_uri)
+    run_id = _log_run(params, sources, run_ids, scores, summaries, tests, diffs, report, tracking_uri)
     return EvaluationResult(run_id, scores, summaries, tests, report)
 
 
@@ -306,6 +309,7 @@ def _log_run(
     scores: ScoreTable,
     summaries: list[Summary],
     tests: list[PairedTest],
+    diffs: list[Difference],
     report: str,
     tracking_uri: str | None,
 ) -> str:
@@ -325,6 +329,6 @@ def _log_run(
                            | {f"{_metric_name(s.key)}/std": s.std for s in summaries}
                            | {f"{_metric_name(t.key)}/p_value": t.p_value for t in tests})
         with tempfile.TemporaryDirectory() as folder:
-            write_report(Path(folder), scores, summaries, tests)
+            write_report(Path(folder), scores, summaries, tests, diffs)
             mlflow.log_artifacts(folder)
         return run.info.run_id

@@ -1,4 +1,5 @@
-"""Per-seed scores, their mean ± std, and paired t-tests of each student against the baseline.
+"""Per-seed scores, their mean ± std, paired t-tests of each student against the baseline, and the
+differences (with confidence intervals, effect sizes and Holm-adjusted tests) between every two models.
 
 The paper (§3, Table 3) runs two-sample *paired* t-tests: the pairs are the seeds, each
 of which fixes the samples that both models see. ``scipy.stats.ttest_rel``, two-sided.
@@ -6,6 +7,7 @@ of which fixes the samples that both models see. ``scipy.stats.ttest_rel``, two-
 
 from __future__ import annotations
 
+import itertools
 import math
 import warnings
 from collections import defaultdict
@@ -78,3 +80,71 @@ def paired_tests(scores: ScoreTable, baseline: str, alpha: float) -> list[Paired
             result = stats.ttest_rel(values, reference)
         tests.append(PairedTest(key, float(result.statistic), float(result.pvalue), alpha))
     return tests
+
+
+@dataclass(frozen=True)
+class Difference:
+    """``key.model`` minus ``reference`` on one score over the seeds (each seed a pair).
+
+    ``low``/``high`` bound the 95 % confidence interval of the mean paired difference (Student's t);
+    ``effect_size`` is Cohen's d_z, the mean difference over the standard deviation of the differences
+    (NaN when they do not vary); ``p_holm`` is the paired t-test's p-value adjusted by Holm's method
+    within its family (the comparisons made on the same dataset, task and metric).
+    """
+
+    key: ScoreKey
+    reference: str
+    mean: float
+    low: float
+    high: float
+    effect_size: float
+    p_value: float
+    p_holm: float
+    alpha: float
+
+    @property
+    def significant(self) -> bool:
+        return not math.isnan(self.p_holm) and self.p_holm < self.alpha
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm's step-down adjustment (Holm 1979): the k-th smallest p-value times (m - k + 1), kept
+    monotone and at most 1; NaN stays NaN and does not count towards m."""
+    order = sorted((index for index, value in enumerate(p_values) if not math.isnan(value)),
+                   key=lambda index: p_values[index])
+    adjusted = [math.nan] * len(p_values)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(order) - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def paired_difference(values: list[float], reference: list[float]) -> tuple[float, float, float, float, float]:
+    """(mean, CI low, CI high, d_z, p) of ``values - reference``, paired by seed."""
+    differences = np.asarray(values, dtype=float) - np.asarray(reference, dtype=float)
+    mean = float(differences.mean())
+    spread = float(differences.std(ddof=1)) if len(differences) > 1 else math.nan
+    if not spread > 0:  # identical on every seed, or one seed: no interval, no test
+        return mean, mean, mean, math.nan, math.nan
+    half_width = float(stats.t.ppf(0.975, len(differences) - 1)) * spread / math.sqrt(len(differences))
+    p_value = float(stats.ttest_rel(values, reference).pvalue)
+    return mean, mean - half_width, mean + half_width, mean / spread, p_value
+
+
+def differences(scores: ScoreTable, baseline: str, alpha: float) -> list[Difference]:
+    """Each student against the baseline, then each pair of students, per dataset, task and metric;
+    Holm's adjustment within each family (all the comparisons of one score)."""
+    students = [model for model in scores.models if model != baseline]
+    pairs = [(student, baseline) for student in students] + list(itertools.combinations(students, 2))
+    scores_of_one_model = [key for key in scores.values if students and key.model == students[0]]
+    result = []
+    for score in scores_of_one_model:
+        family = [(score._replace(model=model), reference) for model, reference in pairs
+                  if score._replace(model=model) in scores.values and score._replace(model=reference) in scores.values]
+        measured = [paired_difference(scores.values[key], scores.values[key._replace(model=reference)])
+                    for key, reference in family]
+        adjusted = holm([p_value for *_, p_value in measured])
+        result += [Difference(key, reference, *measure, p_holm, alpha)
+                   for (key, reference), measure, p_holm in zip(family, measured, adjusted)]
+    return result
