@@ -2,6 +2,14 @@
 
 A *recipe* names a set of optimisation defaults; any field set explicitly wins.
 
+Validation (:meth:`TrainConfig.validate`) never mutates: it returns a new config with the
+recipe's defaults filled in, or raises :class:`DistillError` with one line naming the key
+and the bad value. Every value is first checked against its field's annotation, then its
+range. To add a field: give it a name, a precise type annotation (``float``, ``int | None``,
+``tuple[float, float]``...) and a default; add a range or choice check to ``_checked`` when
+the type alone does not bound it. YAML files and sweeps reach the same checks through
+:func:`config_from_mapping`, which also coerces YAML 1.1 numeric strings like ``1e-3``.
+
 * ``paper`` (§3): Adam (lr 1e-3, betas 0.9/0.999, eps 1e-8), batch 100, learning
   rate ×0.9 when the epoch loss plateaus. Its 10^4 epochs live in
   ``sweeps/paper.yaml``, not here.
