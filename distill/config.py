@@ -2,6 +2,14 @@
 
 A *recipe* names a set of optimisation defaults; any field set explicitly wins.
 
+Validation (:meth:`TrainConfig.validate`) never mutates: it returns a new config with the
+recipe's defaults filled in, or raises :class:`DistillError` with one line naming the key
+and the bad value. Every value is first checked against its field's annotation, then its
+range. To add a field: give it a name, a precise type annotation (``float``, ``int | None``,
+``tuple[float, float]``...) and a default; add a range or choice check to ``_checked`` when
+the type alone does not bound it. YAML files and sweeps reach the same checks through
+:func:`config_from_mapping`, which also coerces YAML 1.1 numeric strings like ``1e-3``.
+
 * ``paper`` (§3): Adam (lr 1e-3, betas 0.9/0.999, eps 1e-8), batch 100, learning
   rate ×0.9 when the epoch loss plateaus. Its 10^4 epochs live in
   ``sweeps/paper.yaml``, not here.
@@ -107,12 +115,22 @@ class TrainConfig:
     run_name: str | None = None
 
     def validate(self) -> TrainConfig:
+        """Return a validated copy with the recipe's defaults filled in; ``self`` is left as it is.
+
+        Raises :class:`DistillError` with one line naming the key and the bad value.
+        """
         self._check_types()
         if self.recipe not in RECIPES:
             raise DistillError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
-        for name, value in RECIPES[self.recipe].items():
-            if getattr(self, name) is None:
-                setattr(self, name, value)
+        recipe_values = {name: value for name, value in RECIPES[self.recipe].items() if getattr(self, name) is None}
+        return dataclasses.replace(self, **recipe_values)._checked()
+
+    def _checked(self) -> TrainConfig:
+        """Check the ranges of a type-checked config with its recipe defaults; return it with tuple betas."""
+        if not all(0.0 <= beta < 1.0 for beta in self.betas):
+            raise DistillError(f"betas must be two numbers in [0, 1), got {self.betas!r}")
+        if not self.eps > 0:
+            raise DistillError(f"eps must be positive, got {self.eps!r}")
         positive_ints = ("batch_size", "eval_every", "checkpoint_every", "negative_window", "augment_copies",
                          "context_batch_size", "context_max_length", "whole_word_count")
         for name in positive_ints:
@@ -168,8 +186,7 @@ class TrainConfig:
             raise DistillError(f"device must be one of {', '.join(DEVICES)}, got {self.device!r}")
         if self.schedule not in SCHEDULES:
             raise DistillError(f"schedule must be one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
-        self.betas = tuple(float(beta) for beta in self.betas)  # type: ignore[assignment]
-        return self
+        return dataclasses.replace(self, betas=(float(self.betas[0]), float(self.betas[1])))
 
     def _check_types(self) -> None:
         """Each value of the type its field declares, and every number finite (one line naming the key)."""
@@ -250,7 +267,7 @@ def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> Tr
         numeric = {name for name, hint in typing.get_type_hints(TrainConfig).items() if _is_numeric(hint)}
         coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
         return TrainConfig(**coerced).validate()
-    except TypeError as error:
+    except (TypeError, DistillError) as error:
         raise DistillError(f"{source}: {error}") from None
 
 

@@ -251,7 +251,7 @@ def train(
     ``experiment`` is the ``tracking.configure`` kind the run is filed under (a sweep's
     trials go to the sweep experiment, beside their parent run).
     """
-    config.validate()
+    config = config.validate()
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
     trainer = build_trainer(config, teacher, student, loss, device)

@@ -68,7 +68,7 @@ def time_to_quality(
     ``probes``, when given, measures the matmul rate after each epoch (off the clock),
     so that the contention during the run is on record.
     """
-    config.validate()
+    config = config.validate()
     trainer = build_trainer(config, teacher, device)
     result = QualityResult(config.recipe, config.batch_size, config.lr, config.schedule)
     for epoch in range(1, config.epochs + 1):
