@@ -139,10 +139,6 @@ class TrainConfig:
                 raise DistillError(f"{name} must be a positive integer, got {value!r}")
         if not self.lr > 0:
             raise DistillError(f"lr must be positive, got {self.lr!r}")
-        if not self.eps > 0:
-            raise DistillError(f"eps must be positive, got {self.eps!r}")
-        if not all(0.0 <= beta < 1.0 for beta in self.betas):
-            raise DistillError(f"betas must be two numbers in [0, 1), got {list(self.betas)!r}")
         for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch",
                      "whole_word_epochs"):
             value = getattr(self, name)
