@@ -161,4 +161,9 @@ def log_dataset_input(name: str, digest: str, source: str, context: str, columns
     with warnings.catch_warnings():  # MLflow's guesses about the source's kind and integer columns
         warnings.simplefilter("ignore", UserWarning)
         dataset = mlflow.data.from_pandas(pd.DataFrame(columns), source=source, name=name, digest=digest)
-        mlflow.log_input(dataset, context=context)
+        try:
+            mlflow.log_input(dataset, context=context)
+        except mlflow.exceptions.MlflowException:
+            # Two runs (sweep workers) logging the same new dataset at once: MLflow checks, then inserts,
+            # and the slower insert breaks the unique key. The dataset exists now; link to it.
+            mlflow.log_input(dataset, context=context)

@@ -335,7 +335,7 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
         if not quiet:
             print(f"resuming run {run_id} at epoch {first_epoch} of {trainer.total_epochs}", file=sys.stderr)
         with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
-            return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, None)
+            return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, None, resumed=True)
 
 
 def build_trainer(config: TrainConfig, teacher: TeacherTable, student: StudentEncoder, loss: AlignmentLoss,
@@ -351,13 +351,15 @@ def _run_epochs(
     first_epoch: int,
     quiet: bool,
     epoch_callback: EpochCallback | None,
+    *,
+    resumed: bool = False,
 ) -> TrainingResult:
     config = trainer.config
     metrics: dict[str, float] = {}
     last_epoch = trainer.total_epochs
     # A resume re-runs the epochs after the last checkpoint; they were logged before the
     # interruption, with the same values (resuming is deterministic), so they are not logged twice.
-    logged_until = last_logged_epoch(run_id)
+    logged_until = last_logged_epoch(run_id) if resumed else 0
     if first_epoch == 1 and trainer.phase(1).name in LOGGED_AT_START:
         # What the first phase starts from, as step 0 (the untrained student's typo fidelity).
         mlflow.log_metrics(trainer.phase(1).evaluate(), step=0)
@@ -400,7 +402,7 @@ def _run_epochs(
     finally:
         steps.close()
         epochs.close()
-    if FAILURE_TAG in mlflow.get_run(run_id).data.tags:  # a resume after a failure succeeded
+    if resumed and FAILURE_TAG in mlflow.get_run(run_id).data.tags:  # a resume after a failure succeeded
         mlflow.delete_tag(FAILURE_TAG)
     student_dir = checkpoint_root / "final" / "student"
     trainer.student.provenance = {"run_id": run_id, "loss": config.loss, "teacher": trainer.teacher.name,
