@@ -183,7 +183,10 @@ def _run_processes(job: WorkerJob, workers: int) -> list[str]:
 
 
 def _set_log_levels(quiet: bool) -> None:
-    optuna.logging.set_verbosity(optuna.logging.WARNING if quiet else optuna.logging.INFO)
+    """Optuna's per-trial lines ("Trial 0 finished with value …") would interleave with the progress bars and
+    repeat what the sweep's own summary says; its warnings stay, unless ``quiet`` (failed trials are listed
+    in the summary with their error)."""
+    optuna.logging.set_verbosity(optuna.logging.ERROR if quiet else optuna.logging.WARNING)
     logging.getLogger("mlflow").setLevel(logging.WARNING)
 
 
