@@ -29,6 +29,7 @@ from mlflow import MlflowClient
 
 from distill.cli import main
 from distill.objectives import TableAlignment
+from distill.tracking import CLASSIC_KIND, EXPERIMENT_KIND_TAG
 from sweeps import load_spec, shipped_configs
 from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
 from sweeps.study import (
@@ -218,6 +219,11 @@ def test_mlflow_server_shows_parent_children_and_artifacts(grid_sweep) -> None:
         children = client.search_runs([experiment.experiment_id],
                                       filter_string=f"tags.`mlflow.parentRunId` = '{parent.info.run_id}'")
         assert len(children) == len(load_study(folder).trials) == 3
+        # Labelled for the UI: the experiment opens the classic view, runs are named by the lr they tried,
+        # and the training loss is not a second axis called "loss" beside the loss parameter.
+        assert experiment.tags[EXPERIMENT_KIND_TAG] == CLASSIC_KIND
+        assert sorted(run.info.run_name.split(" · ")[0] for run in children) == ["lr=0.003", "lr=0.01", "lr=1e-07"]
+        assert all("train_loss" in run.data.metrics and "loss" not in run.data.metrics for run in children)
         assert SUMMARY_FILES <= {item.path for item in client.list_artifacts(parent.info.run_id)}
         finished = [run for run in children if run.info.status == "FINISHED"]
         assert len(finished) == 2
