@@ -1,7 +1,7 @@
 """The ``distill`` console command: one sub-command per module in ``distill.commands``.
 
 Every sub-command module defines ``HELP`` (one line), ``configure(parser)`` and
-``run(args) -> int``. A ``DistillError`` (or a student's ``StudentError``) anywhere
+``run(args) -> int``. A ``DistillError`` (or a library's own error, ``distill.errors.is_user_error``) anywhere
 becomes ``error: <message>`` on stderr and exit status 2, with no traceback.
 """
 
@@ -16,7 +16,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from distill.errors import DistillError
+from distill.errors import is_user_error
 
 DISTRIBUTION = "embedding-distill-workbench"
 QUIET_ENVIRONMENT = {
@@ -75,15 +75,6 @@ def disable_loaded_progress_bars() -> None:
         sys.modules["datasets"].disable_progress_bars()
     if "huggingface_hub" in sys.modules:  # transformers' bars follow the hub's switch
         sys.modules["huggingface_hub"].utils.disable_progress_bars()
-
-
-def is_user_error(error: BaseException) -> bool:
-    """A ``DistillError``, or a ``StudentError`` of the students package (looked up only if it was
-    imported: importing it here would load torch before the command line is even parsed)."""
-    students_errors = sys.modules.get("students.errors")
-    return isinstance(error, DistillError) or (
-        students_errors is not None and isinstance(error, students_errors.StudentError)
-    )
 
 
 def installed_version() -> str:
