@@ -103,6 +103,25 @@ def test_unreachable_hub_corpus_names_the_alternatives(name: str) -> None:
         load_corpus(name)
 
 
+def test_unreachable_hub_is_asked_once_without_retries(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not in offline mode, but the hub refuses connections: one probe, then the cache only (no 30 s of
+    huggingface_hub's retry warnings before the one-line error), and offline mode is switched back off."""
+    import datasets.config
+    import huggingface_hub.constants
+
+    unreachable = "http://127.0.0.1:9"  # the discard port: connections are refused
+    monkeypatch.setattr(datasets.config, "HF_HUB_OFFLINE", False)
+    monkeypatch.setattr(huggingface_hub.constants, "HF_HUB_OFFLINE", False)
+    monkeypatch.setattr(datasets.config, "HF_ENDPOINT", unreachable)
+    monkeypatch.setattr(huggingface_hub.constants, "ENDPOINT", unreachable)
+    with pytest.raises(DistillError, match="cannot load corpus 'wikitext' from the Hugging Face hub"):
+        load_corpus("wikitext")
+    assert not [record for record in caplog.records if "Retrying" in record.getMessage()]
+    assert datasets.config.HF_HUB_OFFLINE is False
+
+
 def test_too_small_corpus_is_refused() -> None:
     corpus = corpus_from_documents("small", ["One two three four. Five six seven eight.", "Nine ten eleven twelve."])
     with pytest.raises(DistillError, match="corpus 'small' has 3 usable sentences and 1 next-sentence pairs; "

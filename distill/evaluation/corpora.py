@@ -29,11 +29,14 @@ import ast
 import hashlib
 import random
 import re
+import socket
 import sysconfig
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from distill.errors import DistillError
 from distill.noise import NoiseSpec, apply_noise
@@ -277,12 +280,46 @@ def hub_corpus(name: str) -> Corpus:
 
     spec = HUB_CORPORA[name]
     try:
-        rows = datasets.load_dataset(spec.path, spec.config, split="train")
+        with _cache_only_unless_hub_reachable():
+            rows = datasets.load_dataset(spec.path, spec.config, split="train")
     except OSError:  # ConnectionError when offline or unreachable, FileNotFoundError when unknown
         raise DistillError(
             f"cannot load corpus {name!r} from the Hugging Face hub or its cache (offline?); {LOCAL_ALTERNATIVE}"
         ) from None
     return corpus_from_documents(name, (spec.clean(text) for text in rows[TEXT_COLUMN]))
+
+
+def hub_reachable(timeout: float = 3.0) -> bool:
+    """Whether one TCP connection to the hub endpoint that ``datasets`` uses opens within ``timeout`` seconds."""
+    import datasets.config
+
+    endpoint = urlsplit(datasets.config.HF_ENDPOINT)
+    default_port = 443 if endpoint.scheme == "https" else 80
+    try:
+        socket.create_connection((endpoint.hostname, endpoint.port or default_port), timeout=timeout).close()
+    except OSError:
+        return False
+    return True
+
+
+@contextmanager
+def _cache_only_unless_hub_reachable() -> Iterator[None]:
+    """Read the datasets cache only when the hub cannot be reached.
+
+    Without this, ``datasets`` asks an unreachable hub five times with back-off
+    (huggingface_hub ``utils/_http.py``, ``http_backoff``): 30 s of retry warnings before the
+    one-line error. Offline mode already set by the user (``HF_HUB_OFFLINE``) is left as it is.
+    """
+    import datasets.config
+
+    if datasets.config.HF_HUB_OFFLINE or hub_reachable():
+        yield
+        return
+    datasets.config.HF_HUB_OFFLINE = True
+    try:
+        yield
+    finally:
+        datasets.config.HF_HUB_OFFLINE = False
 
 
 # --- local files --------------------------------------------------------------------------------
