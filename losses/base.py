@@ -1,10 +1,27 @@
-"""What every alignment loss shares: dispatch attributes, validated parameters, row geometry.
+"""What every alignment loss shares: the one call signature, validated parameters.
 
-An alignment loss compares the student's output row ``x`` for a token with the
-teacher's embedding row ``y`` of the same token (paper §2.2–2.3) and returns the
-batch mean as a scalar tensor. The training loop never looks at the concrete class:
-it reads ``kind`` to know what to pass to ``forward`` and ``direction_only`` to know
-whether the trained student must be rescaled at prediction time.
+Every loss is called the same way, in the manner of pytorch-metric-learning's
+``BaseMetricLossFunction.forward(embeddings, labels, indices_tuple, ref_emb, ref_labels)``::
+
+    loss(embeddings, targets, labels, generator=generator)
+
+* ``embeddings``: ``(B, d)`` the student's output rows for a batch of tokens.
+* ``targets``: ``(B, d)`` the teacher's rows of the same tokens, in the same order: the
+  reference embeddings (pml's ``ref_emb``), row ``i`` the positive of embedding ``i``
+  (paper §2.2–2.3). ``None`` compares the embeddings with one another, as pml does
+  without ``ref_emb``; only a loss that reads positives off the labels can do that
+  (multi-similarity, for typo pre-training).
+* ``labels``: ``(B,)`` which token each row is (equal labels, same token): the teacher
+  table's row indices. The triplet losses find each token in their negative pool by it,
+  multi-similarity its positive pairs; the pair losses ignore it.
+* ``generator``: the stream a loss's random draws come from (the triplet miner's
+  window), so that a run and its resume replay them.
+
+The result is the batch mean, a 0-d tensor. A loss mines what it needs itself (its
+``miner``, like pml's losses paired with a miner), so the training loop never looks at
+the concrete class; it reads ``direction_only`` to know whether the trained student must
+be rescaled at prediction time, and hands every loss the rows it may draw negatives from
+(:meth:`AlignmentLoss.set_negative_pool`).
 """
 
 from __future__ import annotations
@@ -13,21 +30,12 @@ import math
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
-import torch.nn.functional as F
+import torch
 from torch import Tensor, nn
 
-from distill.errors import DistillError
-
-LossKind = Literal["pair", "triplet", "labelled"]
-"""How the training loop calls a loss.
-
-- ``"pair"``: ``loss(x, y)``, student rows and the teacher rows of the same tokens.
-- ``"triplet"``: ``loss(x, y_p, y_n)``, plus teacher rows of negatives from
-  :func:`losses.negatives.select_negatives`.
-- ``"labelled"``: ``loss(x, y, labels)``, plus the vocabulary ids of the tokens.
-"""
+from losses.errors import LossError
 
 
 @dataclass(frozen=True)
@@ -68,24 +76,22 @@ class Param:
 class AlignmentLoss(nn.Module):
     """Base class of all alignment losses.
 
-    Subclasses set the class attributes below and implement ``forward``, which returns
-    the batch mean as a 0-d tensor. Constructor keyword arguments are the loss
-    parameters; they are checked against ``param_specs`` and stored, defaults filled
-    in, as floats in ``self.params`` (logged with the run).
+    Subclasses set the class attributes below and implement ``forward`` with the signature
+    of this module's docstring. Constructor keyword arguments are the loss parameters;
+    they are checked against ``param_specs`` and stored, defaults filled in, as floats in
+    ``self.params`` (logged with the run).
 
     Class attributes:
         registry_name: the name the loss is registered under (set by ``register_loss``).
-        kind: how ``forward`` is called, see :data:`LossKind`.
-        direction_only: True when the loss ignores the norm of ``x``; a student trained
-            with it is rescaled at prediction time to the teacher table's mean row norm
-            (``StudentEncoder.rescale_norm``). Paper §2.2 prescribes this for the cosine
-            loss; extending it to every norm-free loss (triplet-angular,
+        direction_only: True when the loss ignores the norm of ``embeddings``; a student
+            trained with it is rescaled at prediction time to the teacher table's mean row
+            norm (``StudentEncoder.rescale_norm``). Paper §2.2 prescribes this for the
+            cosine loss; extending it to every norm-free loss (triplet-angular,
             multi-similarity) is this workbench's choice.
         param_specs: the accepted parameters, by name.
     """
 
     registry_name: ClassVar[str] = ""
-    kind: ClassVar[LossKind]
     direction_only: ClassVar[bool]
     param_specs: ClassVar[Mapping[str, Param]] = {}
 
@@ -95,11 +101,11 @@ class AlignmentLoss(nn.Module):
 
     @classmethod
     def resolve_params(cls, given: Mapping[str, Any]) -> dict[str, float | None]:
-        """``given`` with defaults filled in; ``DistillError`` for unknown or invalid values."""
+        """``given`` with defaults filled in; ``LossError`` for unknown or invalid values."""
         unknown = sorted(set(given) - set(cls.param_specs))
         if unknown:
             valid = ", ".join(cls.param_specs) or "none"
-            raise DistillError(
+            raise LossError(
                 f"loss {cls.registry_name!r} has no parameter {', '.join(unknown)}; "
                 f"valid parameters: {valid}"
             )
@@ -107,27 +113,37 @@ class AlignmentLoss(nn.Module):
         for name, spec in cls.param_specs.items():
             value = given.get(name, spec.default)
             if not spec.accepts(value):
-                raise DistillError(
+                raise LossError(
                     f"loss {cls.registry_name!r}: {name} must be {spec.requirement}, "
                     f"got {value!r}"
                 )
             resolved[name] = None if value is None else float(value)
         return resolved
 
+    def forward(
+        self,
+        embeddings: Tensor,
+        targets: Tensor | None = None,
+        labels: Tensor | None = None,
+        generator: torch.Generator | None = None,
+    ) -> Tensor:
+        """The batch mean of the loss; the arguments are described in this module's docstring."""
+        raise NotImplementedError
+
+    def set_negative_pool(self, rows: Tensor, labels: Tensor, window: int) -> None:
+        """The rows a loss may draw negatives from beyond the batch, ``window`` candidates per anchor.
+
+        ``rows`` is ``(N, d)``, the teacher's training rows; ``labels`` ``(N,)`` their
+        labels, strictly ascending. Only a loss whose miner draws from a table keeps them
+        (the triplet losses); every other loss ignores them.
+        """
+
     def extra_repr(self) -> str:
         return ", ".join(f"{name}={value}" for name, value in self.params.items())
 
 
-def euclidean_distance(x: Tensor, y: Tensor) -> Tensor:
-    """``|x − y|`` per row, shape ``(B,)``; its gradient at ``x == y`` is 0, not NaN."""
-    return (x - y).norm(dim=-1)
-
-
-def squared_euclidean_distance(x: Tensor, y: Tensor) -> Tensor:
-    """``|x − y|²`` per row, shape ``(B,)``."""
-    return (x - y).pow(2).sum(dim=-1)
-
-
-def cosine_error(x: Tensor, y: Tensor) -> Tensor:
-    """``1 − cos(x, y)`` per row, shape ``(B,)`` (paper eq. 1)."""
-    return 1 - F.cosine_similarity(x, y, dim=-1)
+def required(loss: AlignmentLoss, name: str, value: Tensor | None) -> Tensor:
+    """``value``, or a ``TypeError`` saying that ``loss`` cannot be called without argument ``name``."""
+    if value is None:
+        raise TypeError(f"loss {loss.registry_name!r} needs {name}")
+    return value

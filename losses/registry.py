@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, get_args
+from typing import Any, TypeVar
 
-from distill.errors import DistillError
-from losses.base import AlignmentLoss, LossKind
+from losses.base import AlignmentLoss
+from losses.errors import LossError
 
 _REGISTRY: dict[str, type[AlignmentLoss]] = {}
 
@@ -16,8 +16,8 @@ L = TypeVar("L", bound=type[AlignmentLoss])
 def register_loss(name: str) -> Callable[[L], L]:
     """Register an :class:`AlignmentLoss` subclass under ``name``.
 
-    The class must define ``kind`` and ``direction_only``: the training loop
-    dispatches on them, so a class without them is rejected at import time.
+    The class must define ``direction_only``: the training loop reads it, so a class
+    without it is rejected at import time.
     """
 
     def decorate(cls: L) -> L:
@@ -25,8 +25,6 @@ def register_loss(name: str) -> Callable[[L], L]:
             raise ValueError(f"loss {name!r} is registered twice")
         if "registry_name" in vars(cls):
             raise ValueError(f"{cls.__name__} is already registered as {cls.registry_name!r}")
-        if getattr(cls, "kind", None) not in get_args(LossKind):
-            raise ValueError(f"{cls.__name__}.kind must be one of {get_args(LossKind)}")
         if not isinstance(getattr(cls, "direction_only", None), bool):
             raise ValueError(f"{cls.__name__}.direction_only must be a bool")
         cls.registry_name = name
@@ -41,17 +39,17 @@ def loss_names() -> list[str]:
 
 
 def resolve_loss(name: str) -> type[AlignmentLoss]:
-    """The class registered as ``name`` (to read ``kind`` etc. before building)."""
+    """The class registered as ``name`` (to read ``direction_only`` etc. before building)."""
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise DistillError(
+        raise LossError(
             f"unknown loss {name!r}; valid losses: {', '.join(loss_names())}"
         ) from None
 
 
 def build_loss(name: str, **params: Any) -> AlignmentLoss:
-    """The loss registered as ``name`` with ``params``; ``DistillError`` on bad input.
+    """The loss registered as ``name`` with ``params``; ``LossError`` on bad input.
 
     >>> build_loss("aec", alpha=0.5).params
     {'alpha': 0.5}

@@ -1,7 +1,8 @@
 """Pair losses of paper §2.2: each student row ``x`` against the teacher row ``y`` of its token.
 
-``|·|`` is the Euclidean norm of the row difference and ``cos`` the cosine of the
-angle between the two rows; every loss returns the mean over the batch.
+``x`` is a row of ``embeddings`` and ``y`` the row of ``targets`` at the same position;
+``|·|`` is the Euclidean norm of the row difference and ``cos`` the cosine of the angle
+between the two rows; every loss returns the mean over the batch. Labels play no part.
 """
 
 from __future__ import annotations
@@ -9,20 +10,31 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+import torch
 import torch.nn.functional as F
 from torch import Tensor
 
-from losses.base import AlignmentLoss, Param, cosine_error, euclidean_distance
+from losses.base import AlignmentLoss, Param, required
+from losses.distances import cosine_error, euclidean_distance
 from losses.registry import register_loss
 
 
 class PairLoss(AlignmentLoss):
-    """A loss called as ``loss(x, y)`` with ``x, y`` of shape ``(B, d)``."""
+    """A loss of each embedding ``x`` and its target ``y`` alone; subclasses implement ``pair_loss``."""
 
-    kind = "pair"
     direction_only = False
 
-    def forward(self, x: Tensor, y: Tensor) -> Tensor:
+    def forward(
+        self,
+        embeddings: Tensor,
+        targets: Tensor | None = None,
+        labels: Tensor | None = None,
+        generator: torch.Generator | None = None,
+    ) -> Tensor:
+        return self.pair_loss(embeddings, required(self, "targets", targets))
+
+    def pair_loss(self, x: Tensor, y: Tensor) -> Tensor:
+        """The batch mean for rows ``x, y`` of shape ``(B, d)``."""
         raise NotImplementedError
 
 
@@ -31,7 +43,7 @@ class MeanSquaredError(PairLoss):
     """``F.mse_loss(x, y)``: the mean over all ``B × d`` elements, i.e. ``|x − y|² / d``
     averaged over the batch (the "conventional MSE" of paper §2.2)."""
 
-    def forward(self, x: Tensor, y: Tensor) -> Tensor:
+    def pair_loss(self, x: Tensor, y: Tensor) -> Tensor:
         return F.mse_loss(x, y)
 
 
@@ -42,7 +54,7 @@ class CosineError(PairLoss):
 
     direction_only = True
 
-    def forward(self, x: Tensor, y: Tensor) -> Tensor:
+    def pair_loss(self, x: Tensor, y: Tensor) -> Tensor:
         return cosine_error(x, y).mean()
 
 
@@ -58,7 +70,7 @@ class EuclideanCosineError(PairLoss):
     def combine(self, distance: Tensor, angular: Tensor, alpha: float) -> Tensor:
         raise NotImplementedError
 
-    def forward(self, x: Tensor, y: Tensor) -> Tensor:
+    def pair_loss(self, x: Tensor, y: Tensor) -> Tensor:
         distance, angular = euclidean_distance(x, y), cosine_error(x, y)
         return self.combine(distance, angular, self.params["alpha"]).mean()
 

@@ -25,7 +25,7 @@ from mlflow.entities import Metric, Param
 from mlflow.exceptions import MlflowException
 
 from distill import tracking
-from distill.errors import DistillError
+from distill.errors import DistillError, is_user_error
 from sweeps.evaluation import TrialEvaluator
 from sweeps.report import StudySummary, write_summary
 from sweeps.spec import SweepSpec, experimental_api
@@ -161,7 +161,9 @@ def _worker_process(job: WorkerJob) -> None:
     _set_log_levels(job.quiet)
     try:
         work(job)
-    except DistillError as error:
+    except Exception as error:  # a library's error (a loss's, a student's) is the user's too
+        if not is_user_error(error):
+            raise
         print(f"error: worker {job.rank}: {error}", file=sys.stderr)
         sys.exit(2)
     except KeyboardInterrupt:

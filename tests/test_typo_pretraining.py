@@ -34,6 +34,26 @@ def test_two_views_are_distinct_versions_of_each_row(tiny_bert_dir, tmp_path) ->
     assert pretraining.rows_per_step == 16 and pretraining.steps_per_epoch == -(-len(rows) // 16)
 
 
+def test_pretraining_loss_is_the_registered_multi_similarity_with_retvec_parameters(tiny_bert_dir, tmp_path) -> None:
+    from pytorch_metric_learning import losses as pml_losses
+    from pytorch_metric_learning import miners as pml_miners
+
+    config = pretraining_config(tiny_bert_dir, tmp_path)
+    teacher, student, loss = prepare(config)
+    pretraining = build_trainer(config, teacher, student, loss, torch.device("cpu")).phase(1)
+    assert pretraining.loss.registry_name == "multi-similarity"
+    assert pretraining.loss.params == {"alpha": 4.0, "beta": 40.0, "base": 0.5, "miner_epsilon": 0.1}
+    student.eval()  # the same forward twice
+    rows = pretraining.rows[:16]
+    views = pretraining.two_views(rows, torch.Generator().manual_seed(1))
+    labels = torch.cat([rows, rows])
+    embeddings = pretraining.setup.forward(pretraining.variants[views.flatten(), labels]).float()
+    mined = pml_miners.MultiSimilarityMiner(epsilon=0.1)(embeddings, labels)
+    expected = pml_losses.MultiSimilarityLoss(alpha=4.0, beta=40.0, base=0.5)(embeddings, labels, mined)
+    actual = pretraining.batch_loss(rows, torch.Generator().manual_seed(1))
+    assert torch.equal(actual, expected) and actual.item() > 0
+
+
 def test_pretraining_pulls_typos_together_then_alignment_follows(tiny_bert_dir, tmp_path) -> None:
     config = pretraining_config(tiny_bert_dir, tmp_path, typo_pretrain_epochs=30)
     teacher, student, loss = prepare(config)

@@ -22,7 +22,7 @@ from torch import Tensor
 
 from distill.noise import noisy_tokens
 from distill.objectives.base import Setup, shuffled_batches, steps_for
-from losses import AlignmentLoss, select_negatives
+from losses import AlignmentLoss
 
 
 def encode_variants(setup: Setup, rate: float, copies: int, seed: int) -> Tensor:
@@ -53,8 +53,8 @@ class TableAlignment:
         self.setup, self.loss = setup, loss
         self.batch_size = config.batch_size
         self.variants = encode_variants(setup, config.augment, config.augment_copies, seed=config.seed * 1_000)
-        self.labels = setup.teacher.ids.to(setup.device)
-        self.train_table = setup.table[setup.train_rows]  # triplet negatives come from these rows
+        # Labels are teacher rows; a loss that mines negatives (triplet) draws them from the training rows.
+        loss.set_negative_pool(setup.table[setup.train_rows], setup.train_rows, config.negative_window)
         self.row_weights: Tensor | None = None
         if config.frequency_exponent > 0:
             if row_counts is None:
@@ -97,17 +97,7 @@ class TableAlignment:
 
     def batch_loss(self, rows: Tensor, generator: torch.Generator) -> Tensor:
         predicted = self.setup.forward(self.batch_inputs(rows, generator)).float()
-        targets = self.setup.table[rows]
-        if self.loss.kind == "pair":
-            return self.loss(predicted, targets)
-        if self.loss.kind == "labelled":
-            return self.loss(predicted, targets, self.labels[rows])
-        # Triplet: DistillEmb's negative, nearest to the positive in a random window of training rows.
-        positions = torch.searchsorted(self.setup.train_rows, rows)
-        negatives = select_negatives(
-            positions, self.train_table, self.setup.config.negative_window, generator, self.loss.negative_metric
-        )
-        return self.loss(predicted, targets, self.train_table[negatives])
+        return self.loss(predicted, self.setup.table[rows], rows, generator=generator)
 
     def evaluate(self) -> dict[str, float]:
         return self.setup.vocabulary_metrics()

@@ -3,8 +3,8 @@
 RETVec trains its encoder so that a word and its typos land together and other words
 apart, before any downstream use (Bursztein et al. 2023, RETVec, §3): every batch holds
 two views of each word labelled by the word, under Multi-Similarity loss with α 4,
-β 40, λ (base) 0.5 and ε-mining 0.1 (§3.3, Appendix E) — pytorch-metric-learning's
-``MultiSimilarityLoss`` and ``MultiSimilarityMiner`` here. With
+β 40, λ (base) 0.5 and ε-mining 0.1 (§3.3, Appendix E) — the registered
+``multi-similarity`` loss with those parameters here. With
 ``typo_pretrain_epochs`` set, training runs these epochs first and the alignment
 then starts from their weights, with a fresh optimiser.
 
@@ -29,16 +29,13 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 import torch
-from pytorch_metric_learning import losses as pml_losses
-from pytorch_metric_learning import miners as pml_miners
 from torch import Tensor
 from torch.nn import functional as F
 
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.table import encode_variants
+from losses import build_loss
 
-# RETVec §3.3 / Appendix E / the repository's config agree on these.
-ALPHA, BETA, BASE, MINER_EPSILON = 4.0, 40.0, 0.5, 0.1
 FIDELITY_SAMPLE = 4096  # rows whose views are compared by ``evaluate``
 
 
@@ -60,8 +57,8 @@ class TypoPretraining:
         self.variants = encode_variants(setup, config.typo_pretrain_rate, config.augment_copies,
                                         seed=config.seed * 1_000 + 500)
         self.rows_per_step = max(1, config.batch_size // 2)
-        self.loss_fn = pml_losses.MultiSimilarityLoss(alpha=ALPHA, beta=BETA, base=BASE)
-        self.miner = pml_miners.MultiSimilarityMiner(epsilon=MINER_EPSILON)
+        # RETVec's parameters: §3.3 / Appendix E and google-research/retvec's training config agree on them.
+        self.loss = build_loss("multi-similarity", alpha=4, beta=40, base=0.5, miner_epsilon=0.1)
         self.optimizer = setup.new_optimizer(config.lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.typo_pretrain_epochs * self.steps_per_epoch)
 
@@ -83,7 +80,7 @@ class TypoPretraining:
         views = self.two_views(rows, generator)
         labels = torch.cat([rows, rows])
         embeddings = self.setup.forward(self.variants[views.flatten(), labels]).float()
-        return self.loss_fn(embeddings, labels, self.miner(embeddings, labels))
+        return self.loss(embeddings, labels=labels)  # no targets: the views are each other's positives
 
     @torch.no_grad()
     def evaluate(self) -> dict[str, float]:
