@@ -14,7 +14,7 @@ import optuna
 from mlflow import MlflowClient
 
 from distill.devices import resolve_device
-from distill.errors import DistillError
+from distill.errors import DistillError, is_user_error
 from distill.training import EpochCallback, train
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value, to_attr
 from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
@@ -59,7 +59,7 @@ class TrialObjective:
             mark_trial_run(self.parent_run_id, trial, "FAIL", "interrupted; the trial was queued again")
             raise
         except Exception as error:
-            message = str(error) if isinstance(error, DistillError) else f"{type(error).__name__}: {error}"
+            message = str(error) if is_user_error(error) else f"{type(error).__name__}: {error}"
             trial.set_user_attr(ERROR_ATTR, message[:2000])
             mark_trial_run(self.parent_run_id, trial, "FAIL", message)
             raise

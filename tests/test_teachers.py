@@ -14,9 +14,9 @@ from tiny_models import BPE_SPECIAL_TOKENS, SPECIAL_TOKENS, build_tiny_bert, wor
 from transformers import AutoTokenizer
 
 import teachers.loading
-from distill.errors import DistillError
 from teachers import TeacherTable, load_teacher, resolve_model_path
 from teachers.cache import TENSORS_NAME, TOKENS_NAME, cache_entry, cache_root
+from teachers.errors import TeacherError
 from teachers.vocabulary import byte_level_to_text, is_reserved
 
 BERT_SPECIALS = set(SPECIAL_TOKENS)
@@ -222,7 +222,7 @@ def test_resolve_local_folder_and_embedded(tiny_bert_dir: Path, embedded_dir: Pa
 
 
 def test_local_folder_with_another_revision_is_refused(tiny_bert_dir: Path) -> None:
-    with pytest.raises(DistillError, match="has changed"):
+    with pytest.raises(TeacherError, match="has changed"):
         resolve_model_path(str(tiny_bert_dir), revision="0123456789ab")
 
 
@@ -247,7 +247,7 @@ def test_hub_id_is_read_from_the_local_hub_cache_offline(
 
 
 def assert_one_line_error(
-    error: pytest.ExceptionInfo[DistillError], capfd: pytest.CaptureFixture[str]
+    error: pytest.ExceptionInfo[TeacherError], capfd: pytest.CaptureFixture[str]
 ) -> str:
     message = str(error.value)
     assert "\n" not in message
@@ -258,7 +258,7 @@ def assert_one_line_error(
 def test_unreachable_hub_name_names_the_local_alternative(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    with pytest.raises(DistillError) as error:
+    with pytest.raises(TeacherError) as error:
         load_teacher("bert-base-uncased")
     message = assert_one_line_error(error, capfd)
     assert "'bert-base-uncased'" in message and "Hugging Face hub" in message
@@ -266,7 +266,7 @@ def test_unreachable_hub_name_names_the_local_alternative(
 
 
 def test_missing_local_folder(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(DistillError, match="does not exist") as error:
+    with pytest.raises(TeacherError, match="does not exist") as error:
         load_teacher(str(tmp_path / "missing" / "model"))
     assert_one_line_error(error, capfd)
 
@@ -275,14 +275,14 @@ def test_model_without_input_embeddings(
     tiny_no_embeddings_dir: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     capfd.readouterr()
-    with pytest.raises(DistillError, match="ResNetModel has no input word embeddings") as error:
+    with pytest.raises(TeacherError, match="ResNetModel has no input word embeddings") as error:
         load_teacher(str(tiny_no_embeddings_dir))
     assert_one_line_error(error, capfd)
 
 
 def test_folder_that_is_not_a_model(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "notes").mkdir()
-    with pytest.raises(DistillError, match="cannot build a transformers model") as error:
+    with pytest.raises(TeacherError, match="cannot build a transformers model") as error:
         load_teacher(str(tmp_path / "notes"))
     assert_one_line_error(error, capfd)
 
