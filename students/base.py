@@ -15,7 +15,7 @@ from typing import Any
 
 import torch
 from safetensors import SafetensorError
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_file, save
 from torch import Tensor, nn
 
 from students.config import StudentConfig
@@ -133,14 +133,15 @@ class StudentEncoder(nn.Module):
     def save_pretrained(self, folder: str | os.PathLike[str]) -> Path:
         """Write ``model.safetensors`` and ``student_config.json`` into ``folder`` (created if missing).
 
-        The files are written in place, as transformers' ``save_pretrained`` writes them; a
-        caller that must never leave half a student behind writes into a folder it publishes
-        or verifies afterwards (``distill.checkpoint`` checks every file against its manifest).
+        The files are written in place with a plain ``open``, so they get the mode the umask
+        gives (safetensors' ``save_file`` makes its files 0600). A caller that must never leave
+        half a student behind writes into a folder it publishes or verifies afterwards
+        (``distill.checkpoint`` checks every file against the manifest it writes last).
         """
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         state = {key: value.detach().contiguous().cpu() for key, value in self.state_dict().items()}
-        save_file(state, str(folder / WEIGHTS_NAME))
+        (folder / WEIGHTS_NAME).write_bytes(save(state))
         (folder / CONFIG_NAME).write_text(json.dumps(self.config.to_dict(), indent=2, sort_keys=True))
         return folder
 

@@ -19,7 +19,7 @@ import uuid
 from pathlib import Path
 
 from safetensors import SafetensorError
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_file, save
 
 from teachers.table import TeacherTable
 
@@ -69,8 +69,9 @@ def read_cached_table(entry: Path, model_path: str) -> TeacherTable | None:
 def write_cached_table(entry: Path, table: TeacherTable) -> None:
     """Store ``table`` as the cache entry ``entry``, replacing an unreadable one.
 
-    The files are written into a new hidden sibling folder (created with the umask's
-    mode, like the files in it), which is then renamed to ``entry``. When another process
+    The files are written into a new hidden sibling folder, which is then renamed to ``entry``;
+    folder and files are made with a plain ``mkdir`` and ``open``, so they get the umask's modes
+    (safetensors' ``save_file`` makes its files 0600). When another process
     published the entry first, its copy is kept and this one discarded: both hold the same table.
     """
     staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
@@ -93,7 +94,7 @@ def write_entry_files(folder: Path, table: TeacherTable) -> None:
         "ids": table.ids.contiguous(),
         "is_special": table.is_special.contiguous(),
     }
-    save_file(tensors, str(folder / TENSORS_NAME))
+    (folder / TENSORS_NAME).write_bytes(save(tensors))
     meta = {
         "format_version": FORMAT_VERSION,
         "name": table.name,

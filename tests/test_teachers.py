@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from safetensors import safe_open
 from tiny_models import BPE_SPECIAL_TOKENS, SPECIAL_TOKENS, build_tiny_bert, wordpiece_vocabulary
 from transformers import AutoTokenizer
 
+import teachers.cache
 import teachers.loading
 from teachers import TeacherTable, load_teacher, resolve_model_path
 from teachers.cache import TENSORS_NAME, TOKENS_NAME, cache_entry, cache_root
@@ -202,6 +204,34 @@ def test_unreadable_cache_entry_is_rebuilt(tiny_bert_dir: Path, tmp_path: Path) 
     entry = cache_entry(str(tiny_bert_dir), first.revision, False, tmp_path)
     (entry / TENSORS_NAME).write_bytes(b"not safetensors")
     assert_same_table(first, load_teacher(str(tiny_bert_dir), cache_dir=tmp_path))
+
+
+def test_a_cache_write_that_fails_leaves_no_entry(
+    tiny_bert_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def write_half(folder: Path, table: TeacherTable) -> None:
+        (folder / TENSORS_NAME).write_bytes(b"half a table")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(teachers.cache, "write_entry_files", write_half)
+    with pytest.raises(OSError, match="disk full"):
+        load_teacher(str(tiny_bert_dir), cache_dir=tmp_path)
+    assert list(tmp_path.iterdir()) == []  # neither an entry nor the folder it was staged in
+    monkeypatch.undo()
+    table = load_teacher(str(tiny_bert_dir), cache_dir=tmp_path)
+    assert [path.name for path in tmp_path.iterdir()] == [cache_entry(str(tiny_bert_dir), table.revision, False,
+                                                                      tmp_path).name]
+
+
+def test_cache_entries_follow_the_umask(tiny_bert_dir: Path, tmp_path: Path) -> None:
+    previous = os.umask(0o022)
+    try:
+        table = load_teacher(str(tiny_bert_dir), cache_dir=tmp_path)
+    finally:
+        os.umask(previous)
+    entry = cache_entry(str(tiny_bert_dir), table.revision, False, tmp_path)
+    assert entry.stat().st_mode & 0o777 == 0o755
+    assert {path.stat().st_mode & 0o777 for path in entry.iterdir()} == {0o644}
 
 
 # --- resolution -----------------------------------------------------------------------
