@@ -71,8 +71,8 @@ def write_cached_table(entry: Path, table: TeacherTable) -> None:
 
     The files are written into a new hidden sibling folder, which is then renamed to ``entry``;
     folder and files are made with a plain ``mkdir`` and ``open``, so they get the umask's modes
-    (safetensors' ``save_file`` makes its files 0600). When another process
-    published the entry first, its copy is kept and this one discarded: both hold the same table.
+    (safetensors' ``save_file`` makes its files 0600). When another process published the entry
+    first, its copy is kept and this one discarded: both hold the same table.
     """
     staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
     staging.mkdir(parents=True)
