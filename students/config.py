@@ -4,9 +4,9 @@
 fields, declared with :func:`option` where a value has bounds. Every field is checked against
 its annotation and bounds when the configuration is made, and a family checks what ties its
 fields together in its own ``__post_init__``, so a bad option is refused in one line
-(``StudentError``) before any weight is allocated. The saved form (``to_dict``) is the ``student_config.json``
-the workbench has always written: ``name``, ``dim``, ``hparams`` (the family's fields),
-``rescale_norm`` and ``provenance``.
+(``StudentError``) before any weight is allocated. The saved form (``to_dict``) is the
+``student_config.json`` the workbench has always written: ``name``, ``dim``, ``hparams``
+(the family's fields), ``rescale_norm`` and ``provenance``.
 
 This module imports nothing but the standard library and ``students.errors``, so that a
 vocabulary-free export can carry it as it is.

@@ -30,6 +30,15 @@ def test_config_is_typed_and_checked_before_any_weight() -> None:
         student_config("retvec", 0)
 
 
+def test_options_are_conformed_to_their_annotations() -> None:
+    # YAML and Optuna give tuples, whole floats and integers where lists, integers and floats are meant.
+    config = student_config("retvec", 16, hidden_dims=(8,), word_length=8.0, spatial_dropout=0, embedding_dim=None)
+    assert config.hidden_dims == [8] and config.embedding_dim is None
+    assert type(config.word_length) is int and type(config.spatial_dropout) is float
+    with pytest.raises(StudentError, match="word_length must be of type int, got 8.5"):
+        student_config("retvec", 16, word_length=8.5)
+
+
 def test_student_is_built_from_its_config() -> None:
     student = BytesCNN(BytesCNNConfig(dim=8, filters=[[1, 4], [3, 4]], max_bytes_per_token=10))
     assert student(["word"]).shape == (1, 8)
