@@ -15,10 +15,9 @@ from typing import Any
 
 import torch
 from safetensors import SafetensorError
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_file, save
 from torch import Tensor, nn
 
-from distill.io import atomic_write, atomic_write_text
 from students.config import StudentConfig
 from students.errors import StudentError
 from students.registry import resolve_student
@@ -132,13 +131,18 @@ class StudentEncoder(nn.Module):
         return torch.cat(blocks) if blocks else torch.empty(0, self.dim, device=self.device)
 
     def save_pretrained(self, folder: str | os.PathLike[str]) -> Path:
-        """Write ``model.safetensors`` and ``student_config.json`` atomically into ``folder``."""
+        """Write ``model.safetensors`` and ``student_config.json`` into ``folder`` (created if missing).
+
+        The files are written in place with a plain ``open``, so they get the mode the umask
+        gives (safetensors' ``save_file`` makes its files 0600). A caller that must never leave
+        half a student behind writes into a folder it publishes or verifies afterwards
+        (``distill.checkpoint`` checks every file against the manifest it writes last).
+        """
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         state = {key: value.detach().contiguous().cpu() for key, value in self.state_dict().items()}
-        atomic_write(folder / WEIGHTS_NAME, lambda path: save_file(state, str(path)))
-        text = json.dumps(self.config.to_dict(), indent=2, sort_keys=True)
-        atomic_write_text(folder / CONFIG_NAME, text)
+        (folder / WEIGHTS_NAME).write_bytes(save(state))
+        (folder / CONFIG_NAME).write_text(json.dumps(self.config.to_dict(), indent=2, sort_keys=True))
         return folder
 
     @classmethod
@@ -178,8 +182,8 @@ def rescale_rows(vectors: Tensor, norm: float) -> Tensor:
 def student_config(name: str, dim: int, **overrides: Any) -> StudentConfig:
     """The configuration of the registered student ``name`` at width ``dim``, checked, without weights.
 
-    ``overrides`` replace the preset's options; an unknown or invalid one is a
-    ``StudentError`` (an unknown one lists the valid ones).
+    ``overrides`` replace the preset's options; an unknown or invalid one is a one-line
+    ``StudentError`` naming the student and the option (an unknown one lists the valid ones).
     """
     cls: type[StudentEncoder]
     cls, preset = resolve_student(name)
@@ -189,7 +193,10 @@ def student_config(name: str, dim: int, **overrides: Any) -> StudentConfig:
     if unknown:
         raise StudentError(f"student {name!r}: unknown options {', '.join(unknown)}; "
                            f"valid options: {', '.join(valid) or 'none'}")
-    return cls.config_class(dim=dim, name=name, **options)
+    try:
+        return cls.config_class(dim=dim, name=name, **options)
+    except StudentError as error:
+        raise StudentError(f"student {name!r}: {error}") from None
 
 
 def build_student(name: str, dim: int, **overrides: Any) -> StudentEncoder:

@@ -17,7 +17,7 @@ the per-filter computation's up to floating-point summation order
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -26,7 +26,7 @@ from torch import Tensor, nn
 
 from students.base import StudentEncoder
 from students.byte_vocab import NUM_BYTE_IDS, PADDING, encode_bytes
-from students.config import StudentConfig
+from students.config import StudentConfig, option
 from students.errors import StudentError
 from students.registry import register_student
 
@@ -57,19 +57,16 @@ class Highway(nn.Module):
 class BytesCNNConfig(StudentConfig):
     """BytesCNN's options: the ``(width, channels)`` filter bank, byte embedding, highway depth, bytes kept."""
 
-    filters: list[list[int]] = field(default_factory=lambda: [list(spec) for spec in SMALL_FILTERS])
-    byte_embedding_dim: int = 16
-    num_highway: int = 2
+    filters: list[list[int]] = option(default_factory=lambda: [list(spec) for spec in SMALL_FILTERS],
+                                      minimum=1, expects="(width, channels) pairs")
+    byte_embedding_dim: int = option(16, minimum=1)
+    num_highway: int = option(2, minimum=0)
     max_bytes_per_token: int = 50
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        try:
-            self.filters = [[int(width), int(channels)] for width, channels in self.filters]
-        except (TypeError, ValueError):
-            raise StudentError(f"filters must be (width, channels) pairs, got {self.filters!r}") from None
-        if not self.filters or min(value for spec in self.filters for value in spec) <= 0:
-            raise StudentError(f"filters must be positive (width, channels) pairs, got {self.filters!r}")
+        if not self.filters or any(len(spec) != 2 for spec in self.filters):
+            raise StudentError(f"filters must be (width, channels) pairs, got {self.filters!r}")
         # Room for the widest filter, and for one byte between begin- and end-of-word.
         least = max(self.widest, 3)
         if self.max_bytes_per_token < least:

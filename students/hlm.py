@@ -48,7 +48,7 @@ from torch import Tensor, nn
 
 from students.base import StudentEncoder
 from students.codepoints import token_codepoints
-from students.config import StudentConfig
+from students.config import StudentConfig, option
 from students.errors import StudentError
 from students.registry import register_student
 
@@ -83,13 +83,13 @@ def pool_states(hidden: Tensor, padding: Tensor, pooling: str) -> Tensor:
 class HLMIntraConfig(StudentConfig):
     """HLM-intra's options: the character Transformer's shape, characters kept, pooling."""
 
-    num_layers: int = 4
-    hidden_size: int = 768
-    num_heads: int = 12
-    ffn_size: int = 1536
-    dropout: float = 0.1
-    max_length: int = 20
-    char_vocab_size: int = BASIC_MULTILINGUAL_PLANE
+    num_layers: int = option(4, minimum=1)
+    hidden_size: int = option(768, minimum=1)
+    num_heads: int = option(12, minimum=1)
+    ffn_size: int = option(1536, minimum=1)
+    dropout: float = option(0.1, minimum=0.0, maximum=1.0)
+    max_length: int = option(20, minimum=2)  # [WORD_CLS] and at least one character
+    char_vocab_size: int = option(BASIC_MULTILINGUAL_PLANE, minimum=1)
     pooling: str = "word_cls"
     norm_first: bool = False
 
@@ -97,8 +97,6 @@ class HLMIntraConfig(StudentConfig):
         super().__post_init__()
         if self.pooling not in POOLINGS:
             raise StudentError(f"unknown pooling {self.pooling!r}; valid poolings: {', '.join(POOLINGS)}")
-        if self.max_length < 2:
-            raise StudentError(f"max_length must hold [WORD_CLS] and a character, got {self.max_length}")
         if self.hidden_size % self.num_heads:
             raise StudentError(f"hidden_size {self.hidden_size} is no multiple of num_heads {self.num_heads}")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from distill.errors import DistillError
+from students.errors import StudentError
 
 _REGISTRY: dict[str, tuple[type, dict[str, Any]]] = {}
 
@@ -36,6 +36,6 @@ def resolve_student(name: str) -> tuple[type, dict[str, Any]]:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise DistillError(
+        raise StudentError(
             f"unknown student {name!r}; valid students: {', '.join(student_names())}"
         ) from None

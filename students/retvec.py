@@ -22,15 +22,14 @@ WordPiece continuations are encoded as they are, ``##`` included (paper §3).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from torch import Tensor, nn
 
 from students.base import StudentEncoder
 from students.codepoints import binarize, integerize
-from students.config import StudentConfig
-from students.errors import StudentError
+from students.config import StudentConfig, option
 from students.registry import register_student
 
 
@@ -63,19 +62,11 @@ def build_mlp(
 class RETVecConfig(StudentConfig):
     """RETVec's options: characters and bits per word, the MLP's widths, spatial dropout."""
 
-    word_length: int = 16
-    bits_per_char: int = 24
-    hidden_dims: list[int] = field(default_factory=lambda: [256, 256])
-    embedding_dim: int | None = 256
-    spatial_dropout: float = 1 / 16
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        self.hidden_dims = [int(width) for width in self.hidden_dims]
-        if self.word_length <= 0:
-            raise StudentError(f"word_length must be positive, got {self.word_length}")
-        if not 21 <= self.bits_per_char <= 31:
-            raise StudentError(f"bits_per_char must be 21..31 for codepoints, got {self.bits_per_char}")
+    word_length: int = option(16, minimum=1)
+    bits_per_char: int = option(24, minimum=21, maximum=31)  # codepoints need 21 bits
+    hidden_dims: list[int] = option(default_factory=lambda: [256, 256], minimum=1)
+    embedding_dim: int | None = option(256, minimum=1)
+    spatial_dropout: float = option(1 / 16, minimum=0.0, maximum=1.0)
 
 
 @register_student("retvec")

@@ -1,9 +1,10 @@
 """On-disk cache of extracted teacher tables, so a teacher model is instantiated once.
 
 One folder per (teacher name, revision, keep_reserved) holds ``table.safetensors``
-(``table``, ``ids``, ``is_special``) and ``tokens.json`` (the strings and sizes). The
-JSON file is written last, so its presence marks a complete entry; both writes are
-atomic. The root is ``cache_dir`` when given, else ``$DISTILL_CACHE_DIR/teachers``,
+(``table``, ``ids``, ``is_special``) and ``tokens.json`` (the strings and sizes). An entry
+is written into a hidden folder beside it and renamed into place once complete, so a
+reader, a crash or a second process extracting the same teacher never leaves half an entry
+under its name. The root is ``cache_dir`` when given, else ``$DISTILL_CACHE_DIR/teachers``,
 else ``~/.cache/distill/teachers``.
 """
 
@@ -13,12 +14,13 @@ import hashlib
 import json
 import os
 import re
+import shutil
+import uuid
 from pathlib import Path
 
 from safetensors import SafetensorError
-from safetensors.torch import load_file, save_file
+from safetensors.torch import load_file, save
 
-from distill.io import atomic_write, atomic_write_text
 from teachers.table import TeacherTable
 
 # Bump when the stored layout or the row selection changes, so old entries are ignored.
@@ -65,12 +67,34 @@ def read_cached_table(entry: Path, model_path: str) -> TeacherTable | None:
 
 
 def write_cached_table(entry: Path, table: TeacherTable) -> None:
+    """Store ``table`` as the cache entry ``entry``, replacing an unreadable one.
+
+    The files are written into a new hidden sibling folder, which is then renamed to ``entry``;
+    folder and files are made with a plain ``mkdir`` and ``open``, so they get the umask's modes
+    (safetensors' ``save_file`` makes its files 0600). When another process published the entry
+    first, its copy is kept and this one discarded: both hold the same table.
+    """
+    staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
+    staging.mkdir(parents=True)
+    try:
+        write_entry_files(staging, table)
+        shutil.rmtree(entry, ignore_errors=True)  # an unreadable entry, about to be replaced
+        try:
+            staging.rename(entry)
+        except OSError:
+            if not entry.is_dir():
+                raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def write_entry_files(folder: Path, table: TeacherTable) -> None:
     tensors = {
         "table": table.table.contiguous(),
         "ids": table.ids.contiguous(),
         "is_special": table.is_special.contiguous(),
     }
-    atomic_write(entry / TENSORS_NAME, lambda path: save_file(tensors, path))
+    (folder / TENSORS_NAME).write_bytes(save(tensors))
     meta = {
         "format_version": FORMAT_VERSION,
         "name": table.name,
@@ -80,4 +104,4 @@ def write_cached_table(entry: Path, table: TeacherTable) -> None:
         "vocab_tokens": table.vocab_tokens,
     }
     # ensure_ascii keeps the lone surrogates of partial UTF-8 byte-level tokens writable.
-    atomic_write_text(entry / TOKENS_NAME, json.dumps(meta, ensure_ascii=True))
+    (folder / TOKENS_NAME).write_text(json.dumps(meta, ensure_ascii=True), encoding="utf-8")

@@ -25,8 +25,8 @@ from torch import nn
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import logging as transformers_logging
 
-from distill.errors import DistillError
 from teachers.cache import cache_entry, read_cached_table, write_cached_table
+from teachers.errors import TeacherError
 from teachers.table import TeacherTable
 from teachers.vocabulary import select_rows
 
@@ -88,7 +88,7 @@ def _is_hub_id(name: str) -> bool:
 def _local_folder(folder: Path, revision: str | None) -> tuple[str, str]:
     current = folder_revision(folder)
     if revision is not None and revision != current:
-        raise DistillError(
+        raise TeacherError(
             f"{folder} has changed: its files hash to revision {current}, not {revision}"
         )
     return str(folder.resolve()), current
@@ -100,11 +100,11 @@ def _hub_snapshot(repo_id: str, revision: str | None) -> tuple[str, str]:
         with quiet_transformers():
             folder = snapshot_download(repo_id, revision=revision, allow_patterns=HUB_FILE_PATTERNS)
     except RevisionNotFoundError:
-        raise DistillError(
+        raise TeacherError(
             f"{repo_id!r} has no revision {revision!r} on the Hugging Face hub"
         ) from None
     except (OSError, ValueError):
-        raise DistillError(
+        raise TeacherError(
             f"cannot load {repo_id!r} from the Hugging Face hub (offline or unknown name) "
             f"and no local folder has that name; {LOCAL_ALTERNATIVE}"
         ) from None
@@ -141,11 +141,11 @@ def check_model_reference(name_or_path: str | os.PathLike[str] | None) -> None:
     if path.is_dir():
         return
     if path.exists():
-        raise DistillError(
+        raise TeacherError(
             f"{name_or_path} is a file; a teacher is a folder saved with save_pretrained()"
         )
     if not _is_hub_id(name_or_path):
-        raise DistillError(f"model folder {name_or_path} does not exist; {LOCAL_ALTERNATIVE}")
+        raise TeacherError(f"model folder {name_or_path} does not exist; {LOCAL_ALTERNATIVE}")
 
 
 def load_model(model_path: str, *, trust_remote_code: bool = False) -> PreTrainedModel:
@@ -154,7 +154,7 @@ def load_model(model_path: str, *, trust_remote_code: bool = False) -> PreTraine
         with quiet_transformers():
             return AutoModel.from_pretrained(model_path, trust_remote_code=trust_remote_code, use_safetensors=True)
     except (OSError, ValueError, KeyError, RuntimeError, SafetensorError) as error:
-        raise DistillError(
+        raise TeacherError(
             f"cannot build a transformers model from {model_path}: {_first_line(error)}{SAFETENSORS_HINT}"
         ) from None
 
@@ -164,7 +164,7 @@ def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTr
         with quiet_transformers():
             return AutoTokenizer.from_pretrained(model_path, trust_remote_code=trust_remote_code)
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise DistillError(
+        raise TeacherError(
             f"cannot load a tokenizer from {model_path}: {_first_line(error)}"
         ) from None
 
@@ -176,7 +176,7 @@ def input_embeddings(model: PreTrainedModel) -> nn.Embedding:
     except NotImplementedError:
         embeddings = None
     if not isinstance(embeddings, nn.Embedding):
-        raise DistillError(
+        raise TeacherError(
             f"{type(model).__name__} has no input word embeddings; "
             "a teacher must be a text transformer such as BERT, RoBERTa or DistilBERT"
         )
@@ -229,7 +229,7 @@ def load_teacher(
             or ``~/.cache/distill/teachers``); not the hub's cache.
 
     Raises:
-        DistillError: unknown or unreachable name, missing folder, or a model without
+        TeacherError: unknown or unreachable name, missing folder, or a model without
             input embeddings or tokenizer.
     """
     name = EMBEDDED if name_or_path is None else os.fspath(name_or_path)

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pytest
 import torch
+import yaml
+from test_bad_inputs import runs_recorded
 
 from distill.cli import main
-from students import StudentConfig, StudentEncoder, StudentError, build_student, student_config
+from students import StudentConfig, StudentEncoder, StudentError, build_student, student_config, student_names
 from students.bytescnn import BytesCNN, BytesCNNConfig
 from students.hlm import HLMIntra
+from students.registry import resolve_student
 from students.retvec import RETVecConfig
 
 
@@ -24,8 +27,17 @@ def test_config_is_typed_and_checked_before_any_weight() -> None:
         student_config("bytescnn-small", 16, max_bytes_per_token=5)
     with pytest.raises(StudentError, match="valid options: .*max_bytes_per_token"):
         student_config("bytescnn-small", 16, max_bytes=20)
-    with pytest.raises(StudentError, match="dim must be positive"):
+    with pytest.raises(StudentError, match="dim must be at least 1"):
         student_config("retvec", 0)
+
+
+def test_options_are_conformed_to_their_annotations() -> None:
+    # YAML and Optuna give tuples, whole floats and integers where lists, integers and floats are meant.
+    config = student_config("retvec", 16, hidden_dims=(8,), word_length=8.0, spatial_dropout=0, embedding_dim=None)
+    assert config.hidden_dims == [8] and config.embedding_dim is None
+    assert type(config.word_length) is int and type(config.spatial_dropout) is float
+    with pytest.raises(StudentError, match="word_length must be of type int, got 8.5"):
+        student_config("retvec", 16, word_length=8.5)
 
 
 def test_student_is_built_from_its_config() -> None:
@@ -53,9 +65,48 @@ def test_from_pretrained_reads_a_folder_saved_before_typed_configs(tmp_path: Pat
         HLMIntra.from_pretrained(tmp_path)
 
 
-def test_cli_reports_a_bad_student_option_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+# (student, student_options, what the one-line error says): an unknown option, a value of the wrong
+# type and one out of range, for every registered student.
+BAD_OPTIONS: list[tuple[str, dict, str]] = [
+    ("bytescnn-small", {"kernel": 3}, "student 'bytescnn-small': unknown options kernel; valid options: filters"),
+    ("bytescnn-small", {"num_highway": "two"}, "num_highway must be of type int, got 'two'"),
+    ("bytescnn-small", {"num_highway": -1}, "num_highway must be at least 0, got -1"),
+    ("bytescnn-big", {"highways": 1}, "student 'bytescnn-big': unknown options highways"),
+    ("bytescnn-big", {"filters": [[3]]}, "filters must be (width, channels) pairs, got [[3]]"),
+    ("bytescnn-big", {"byte_embedding_dim": 2.5}, "byte_embedding_dim must be of type int, got 2.5"),
+    ("bytescnn-big", {"max_bytes_per_token": 2}, "max_bytes_per_token must be at least 7"),
+    ("retvec", {"layers": 2}, "student 'retvec': unknown options layers"),
+    ("retvec", {"hidden_dims": "wide"}, "hidden_dims must be of type list[int], got 'wide'"),
+    ("retvec", {"spatial_dropout": 2}, "spatial_dropout must be between 0.0 and 1.0, got 2"),
+    ("retvec-raw", {"pooling": "mean"}, "student 'retvec-raw': unknown options pooling"),
+    ("retvec-raw", {"word_length": True}, "word_length must be of type int, got True"),
+    ("retvec-raw", {"bits_per_char": 40}, "bits_per_char must be between 21 and 31, got 40"),
+    ("hlm-intra", {"heads": 2}, "student 'hlm-intra': unknown options heads"),
+    ("hlm-intra", {"pooling": 3}, "pooling must be of type str, got 3"),
+    ("hlm-intra", {"num_heads": 0}, "num_heads must be at least 1, got 0"),
+    ("hlm-intra", {"hidden_size": 100}, "hidden_size 100 is no multiple of num_heads 12"),
+    ("hlm-intra-small", {"filters": [[1, 4]]}, "student 'hlm-intra-small': unknown options filters"),
+    ("hlm-intra-small", {"norm_first": "yes"}, "norm_first must be of type bool, got 'yes'"),
+    ("hlm-intra-small", {"dropout": -0.1}, "dropout must be between 0.0 and 1.0, got -0.1"),
+    ("hlm-intra-small", {"pooling": "sum"}, "unknown pooling 'sum'; valid poolings: word_cls, mean, max"),
+]
+
+
+def test_every_student_has_bad_option_cases() -> None:
+    # Other test modules register students of their own (tests/test_surgery.py's lookup table).
+    packaged = {name for name in student_names() if resolve_student(name)[0].__module__.startswith("students.")}
+    assert {name for name, _, _ in BAD_OPTIONS} == packaged
+
+
+@pytest.mark.parametrize(("name", "options", "message"), BAD_OPTIONS,
+                         ids=[f"{name}-{next(iter(options))}" for name, options, _ in BAD_OPTIONS])
+def test_cli_reports_a_bad_student_option_in_one_line(tmp_path: Path, tiny_bert_dir: Path,
+                                                      capsys: pytest.CaptureFixture[str], name: str, options: dict,
+                                                      message: str) -> None:
     config = tmp_path / "train.yaml"
-    config.write_text("student: bytescnn-small\nstudent_options:\n  max_bytes_per_token: 2\n")
+    config.write_text(yaml.safe_dump({"teacher": str(tiny_bert_dir), "student": name, "student_options": options,
+                                      "epochs": 1, "work_dir": str(tmp_path / "runs")}))
     assert main(["train", "--config", str(config), "--quiet"]) == 2
     error = capsys.readouterr().err
-    assert error.count("\n") == 1 and "max_bytes_per_token must be at least" in error
+    assert error.startswith(f"error: student {name!r}: ") and error.count("\n") == 1 and message in error, error
+    assert runs_recorded() == 0 and not (tmp_path / "runs").exists()

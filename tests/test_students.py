@@ -3,7 +3,6 @@
 import pytest
 import torch
 
-from distill.errors import DistillError
 from students import StudentError, build_student, load_student, student_names
 from students.byte_vocab import BEGIN_WORD, END_WORD, NUM_BYTE_IDS, PADDING, encode_bytes
 
@@ -67,7 +66,7 @@ def test_save_and_load_round_trip(tmp_path) -> None:
 
 
 def test_unknown_student_lists_the_valid_names() -> None:
-    with pytest.raises(DistillError, match="valid students: .*bytescnn-small"):
+    with pytest.raises(StudentError, match="valid students: .*bytescnn-small"):
         build_student("bytes-cnn", dim=8)
     assert {"bytescnn-small", "bytescnn-big"} <= set(student_names())
 

@@ -26,6 +26,7 @@ from distill.surgery import (
 )
 from students import StudentConfig, StudentEncoder, build_student, register_student, student_names
 from teachers import load_teacher
+from teachers.errors import TeacherError
 
 SMALL_BYTESCNN = {"filters": [[1, 8], [2, 8], [3, 16]], "max_bytes_per_token": 12}
 PAIRS = (["the cat is big", "a dog ran in the old city"], ["she is happy", "they walk to the river"])
@@ -269,11 +270,11 @@ def test_student_of_another_width_is_refused(tiny_bert_dir) -> None:
 
 
 def test_model_without_input_embeddings_is_refused(tiny_no_embeddings_dir, tiny_bert_dir, tmp_path) -> None:
-    with pytest.raises(DistillError, match="ResNetModel has no input word embeddings"):
+    with pytest.raises(TeacherError, match="ResNetModel has no input word embeddings"):
         load_transformer(str(tiny_no_embeddings_dir))
-    with pytest.raises(DistillError, match="ResNetModel has no input word embeddings"):
+    with pytest.raises(TeacherError, match="ResNetModel has no input word embeddings"):
         save_swapped(str(tiny_no_embeddings_dir), small_bytescnn(), tmp_path / "out")
-    with pytest.raises(DistillError, match="ResNetModel has no input word embeddings"):
+    with pytest.raises(TeacherError, match="ResNetModel has no input word embeddings"):
         swap_student(AutoModel.from_pretrained(tiny_no_embeddings_dir), small_bytescnn(), tokenizer_of(tiny_bert_dir))
 
 

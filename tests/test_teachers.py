@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import shutil
 from pathlib import Path
 
@@ -13,10 +14,11 @@ from safetensors import safe_open
 from tiny_models import BPE_SPECIAL_TOKENS, SPECIAL_TOKENS, build_tiny_bert, wordpiece_vocabulary
 from transformers import AutoTokenizer
 
+import teachers.cache
 import teachers.loading
-from distill.errors import DistillError
 from teachers import TeacherTable, load_teacher, resolve_model_path
 from teachers.cache import TENSORS_NAME, TOKENS_NAME, cache_entry, cache_root
+from teachers.errors import TeacherError
 from teachers.vocabulary import byte_level_to_text, is_reserved
 
 BERT_SPECIALS = set(SPECIAL_TOKENS)
@@ -204,6 +206,34 @@ def test_unreadable_cache_entry_is_rebuilt(tiny_bert_dir: Path, tmp_path: Path) 
     assert_same_table(first, load_teacher(str(tiny_bert_dir), cache_dir=tmp_path))
 
 
+def test_a_cache_write_that_fails_leaves_no_entry(
+    tiny_bert_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def write_half(folder: Path, table: TeacherTable) -> None:
+        (folder / TENSORS_NAME).write_bytes(b"half a table")
+        raise OSError("disk full")
+
+    monkeypatch.setattr(teachers.cache, "write_entry_files", write_half)
+    with pytest.raises(OSError, match="disk full"):
+        load_teacher(str(tiny_bert_dir), cache_dir=tmp_path)
+    assert list(tmp_path.iterdir()) == []  # neither an entry nor the folder it was staged in
+    monkeypatch.undo()
+    table = load_teacher(str(tiny_bert_dir), cache_dir=tmp_path)
+    assert [path.name for path in tmp_path.iterdir()] == [cache_entry(str(tiny_bert_dir), table.revision, False,
+                                                                      tmp_path).name]
+
+
+def test_cache_entries_follow_the_umask(tiny_bert_dir: Path, tmp_path: Path) -> None:
+    previous = os.umask(0o022)
+    try:
+        table = load_teacher(str(tiny_bert_dir), cache_dir=tmp_path)
+    finally:
+        os.umask(previous)
+    entry = cache_entry(str(tiny_bert_dir), table.revision, False, tmp_path)
+    assert entry.stat().st_mode & 0o777 == 0o755
+    assert {path.stat().st_mode & 0o777 for path in entry.iterdir()} == {0o644}
+
+
 # --- resolution -----------------------------------------------------------------------
 
 
@@ -222,7 +252,7 @@ def test_resolve_local_folder_and_embedded(tiny_bert_dir: Path, embedded_dir: Pa
 
 
 def test_local_folder_with_another_revision_is_refused(tiny_bert_dir: Path) -> None:
-    with pytest.raises(DistillError, match="has changed"):
+    with pytest.raises(TeacherError, match="has changed"):
         resolve_model_path(str(tiny_bert_dir), revision="0123456789ab")
 
 
@@ -247,7 +277,7 @@ def test_hub_id_is_read_from_the_local_hub_cache_offline(
 
 
 def assert_one_line_error(
-    error: pytest.ExceptionInfo[DistillError], capfd: pytest.CaptureFixture[str]
+    error: pytest.ExceptionInfo[TeacherError], capfd: pytest.CaptureFixture[str]
 ) -> str:
     message = str(error.value)
     assert "\n" not in message
@@ -258,7 +288,7 @@ def assert_one_line_error(
 def test_unreachable_hub_name_names_the_local_alternative(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
-    with pytest.raises(DistillError) as error:
+    with pytest.raises(TeacherError) as error:
         load_teacher("bert-base-uncased")
     message = assert_one_line_error(error, capfd)
     assert "'bert-base-uncased'" in message and "Hugging Face hub" in message
@@ -266,7 +296,7 @@ def test_unreachable_hub_name_names_the_local_alternative(
 
 
 def test_missing_local_folder(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(DistillError, match="does not exist") as error:
+    with pytest.raises(TeacherError, match="does not exist") as error:
         load_teacher(str(tmp_path / "missing" / "model"))
     assert_one_line_error(error, capfd)
 
@@ -275,14 +305,14 @@ def test_model_without_input_embeddings(
     tiny_no_embeddings_dir: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     capfd.readouterr()
-    with pytest.raises(DistillError, match="ResNetModel has no input word embeddings") as error:
+    with pytest.raises(TeacherError, match="ResNetModel has no input word embeddings") as error:
         load_teacher(str(tiny_no_embeddings_dir))
     assert_one_line_error(error, capfd)
 
 
 def test_folder_that_is_not_a_model(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "notes").mkdir()
-    with pytest.raises(DistillError, match="cannot build a transformers model") as error:
+    with pytest.raises(TeacherError, match="cannot build a transformers model") as error:
         load_teacher(str(tmp_path / "notes"))
     assert_one_line_error(error, capfd)
 
