@@ -45,9 +45,8 @@ def curve_metrics(spec: SweepSpec) -> list[str]:
                                   (*RELATIVE, *SHARED) else [])]
 
 
-def read_curves(parent_run_id: str, study: optuna.Study, spec: SweepSpec) -> list[TrialCurves]:
+def read_curves(client: MlflowClient, parent_run_id: str, study: optuna.Study, spec: SweepSpec) -> list[TrialCurves]:
     """The curves of every trial that started a run (superseded attempts and grid duplicates left out)."""
-    client = MlflowClient()
     parent = client.get_run(parent_run_id)
     runs = {run.info.run_name: run for run in client.search_runs(
         [parent.info.experiment_id], filter_string=f"tags.`mlflow.parentRunId` = '{parent_run_id}'",
@@ -68,8 +67,12 @@ def read_curves(parent_run_id: str, study: optuna.Study, spec: SweepSpec) -> lis
 
 def plot_curves(curves: Sequence[TrialCurves], path: Path) -> None:
     """One panel per metric, one line per trial; colour by loss when losses vary, else one per trial."""
+    from matplotlib.ticker import MaxNLocator
+
     metrics = list(dict.fromkeys(name for curve in curves for name in curve.history))
-    by_loss = len({curve.loss for curve in curves}) > 1
+    losses = list(dict.fromkeys(curve.loss for curve in curves))
+    by_loss = len(losses) > 1
+    curves = sorted(curves, key=lambda curve: losses.index(curve.loss))  # the legend lists trials by loss
     colours = style.group_colours(curve.loss if by_loss else curve.name for curve in curves)
     columns = min(2, len(metrics))
     rows = -(-len(metrics) // columns)
@@ -94,6 +97,7 @@ def plot_curves(curves: Sequence[TrialCurves], path: Path) -> None:
                           label=curve.name if finished else f"{curve.name} ({curve.state.name.lower()})")
             axis.set_title(f"{metric} ÷ its first epoch" if relative else metric)
             axis.set_xlabel("epoch")
+            axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         for axis in axes.flat[len(metrics):]:
             axis.set_visible(False)
         handles = {}

@@ -191,14 +191,14 @@ def _grid_chart(trials: list[FrozenTrial], spec: SweepSpec, path: Path) -> None:
         key = (str(trial.params[across]), str(trial.params[within]) if within else spec.objective.metric)
         best[key] = pick(best.get(key, trial.value), trial.value)
     width = 0.8 / len(series)
-    colours = style.group_colours(series)
+    colours = style.group_colours(series if within else groups)  # one series: each loss its own colour
     with style.chart(path, height=3.6) as (figure, axes):
         axis = axes[0][0]
         for index, name in enumerate(series):
-            shown = [(position, best[(group, name)]) for position, group in enumerate(groups)
+            shown = [(position, group, best[(group, name)]) for position, group in enumerate(groups)
                      if (group, name) in best]
-            axis.bar([position + index * width for position, _ in shown], [value for _, value in shown], width,
-                     label=name, color=colours[name])
+            axis.bar([position + index * width for position, _, _ in shown], [value for _, _, value in shown], width,
+                     label=name, color=[colours[name if within else group] for _, group, _ in shown])
         axis.set_xticks([position + 0.4 - width / 2 for position in range(len(groups))], groups, rotation=30,
                         ha="right")
         axis.set_xlabel(across)

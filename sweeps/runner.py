@@ -228,7 +228,7 @@ def _log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str)
     value as summary metrics (single values, no step)."""
     client = MlflowClient()
     with tempfile.TemporaryDirectory() as folder:
-        summary = write_summary(study, spec, Path(folder), read_curves(run_id, study, spec))
+        summary = write_summary(study, spec, Path(folder), read_curves(client, run_id, study, spec))
         client.log_artifacts(run_id, folder)
     metrics = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
     if summary.best is not None:

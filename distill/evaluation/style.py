@@ -36,7 +36,8 @@ def chart(path: Path, *, rows: int = 1, columns: int = 1, height: float, **subpl
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    with plt.rc_context(RC):
+    # Optuna's charts switch pyplot to ggplot for the whole process; every chart here starts from the defaults.
+    with plt.style.context("default"), plt.rc_context(RC):
         figure, axes = plt.subplots(rows, columns, figsize=(WIDTH, height), squeeze=False, layout="constrained",
                                     **subplots)
         try:
