@@ -17,13 +17,14 @@ from optuna.trial import BaseTrial
 
 from distill.evaluation import ScoreTable
 
-# Field → Optuna user attribute. The names are those of the studies already on disk.
+# Field → Optuna user attribute. The scores' attribute is new: "distill.scores" held them as
+# "dataset/task/metric" strings that had to be split again, and is not read.
 _ATTRS = {
     "worker": "distill.worker",
     "label": "distill.label",
     "run_id": "distill.mlflow_run",
     "metrics": "distill.metrics",
-    "scores": "distill.scores",
+    "scores": "distill.score_table",
     "error": "distill.error",
     "surplus": "distill.surplus",
 }
@@ -66,8 +67,8 @@ class TrialRecord:
 
     def _encoded(self, name: str) -> Any:
         value = getattr(self, name)
-        if name == "scores" and value is not None:
+        if name == "scores":
             return value.to_dict()
-        if name == "error" and value is not None:
+        if name == "error":
             return value[:ERROR_LIMIT]
         return value
