@@ -6,9 +6,10 @@
 
 Modules: ``spec`` (the sweep file and its validation), ``study`` (storage, samplers,
 lost-trial recovery, budget accounting), ``trial`` (one trial: train, prune, evaluate),
-``evaluation`` (surgery and evaluation of trial students, whole-sweep Tables 2 and 3),
-``report`` (the parent run's summary), ``runs`` (MLflow run helpers), ``runner``
-(workers and the parent run). Shipped sweep files: ``paper.yaml``, ``quick.yaml``,
+``record`` (what a trial keeps in Optuna, typed), ``evaluation`` (surgery and evaluation of
+trial students, whole-sweep Tables 2 and 3), ``report`` (the parent run's summary),
+``curves`` (every trial's per-epoch curves on one chart), ``runs`` (MLflow run helpers),
+``runner`` (workers and the parent run). Shipped sweep files: ``paper.yaml``, ``quick.yaml``,
 ``search.yaml``.
 """
 

@@ -8,13 +8,16 @@ Files written by :func:`write_summary`:
   reproduces it (``distill train --config``-ready under ``config``);
 * ``optimization_history.png``; ``param_importances.png`` for searches;
   ``objective_by_loss_and_student.png`` for grids;
-* ``evaluation/``: with an evaluation section, Table 2 and Table 3 over every completed trial.
+* ``epoch_curves.png``: every trial's per-epoch curves on one chart (``sweeps.curves``);
+* ``evaluation/``: with an evaluation section, Table 2 and Table 3 over every completed trial, and
+  ``differences.png``, each student's difference from the baseline grouped by loss.
 """
 
 from __future__ import annotations
 
 import csv
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,24 +26,20 @@ import optuna
 import yaml
 from optuna.trial import FrozenTrial, TrialState
 
+from distill.evaluation import style
 from distill.evaluation.report import markdown_table
+from sweeps.curves import TrialCurves, plot_curves
 from sweeps.evaluation import write_tables
+from sweeps.record import TrialRecord
 from sweeps.spec import SweepSpec, experimental_api
-from sweeps.study import (
-    ERROR_ATTR,
-    LABEL_ATTR,
-    METRICS_ATTR,
-    RUN_ATTR,
-    SCORES_ATTR,
-    SURPLUS_ATTR,
-    retry_of,
-)
+from sweeps.study import retry_of
 
 TRIALS = "trials"
 BEST = "best.yaml"
 HISTORY_PLOT = "optimization_history.png"
 IMPORTANCE_PLOT = "param_importances.png"
 GRID_PLOT = "objective_by_loss_and_student.png"
+CURVES_PLOT = "epoch_curves.png"
 EVALUATION_FOLDER = "evaluation"
 SHOWN_METRICS = ("recall_at_1", "mean_cosine", "rel_norm_error")
 
@@ -54,7 +53,7 @@ class StudySummary:
 
 
 def listed_trials(study: optuna.Study) -> list[FrozenTrial]:
-    return [trial for trial in study.get_trials(deepcopy=False) if not trial.user_attrs.get(SURPLUS_ATTR)]
+    return [trial for trial in study.get_trials(deepcopy=False) if not TrialRecord.from_trial(trial).surplus]
 
 
 def trial_rows(study: optuna.Study, spec: SweepSpec) -> list[dict[str, Any]]:
@@ -62,21 +61,21 @@ def trial_rows(study: optuna.Study, spec: SweepSpec) -> list[dict[str, Any]]:
     retried = retry_of(study.get_trials(deepcopy=False))
     rows = []
     for trial in trials:
-        metrics = trial.user_attrs.get(METRICS_ATTR, {})
-        note = trial.user_attrs.get(ERROR_ATTR, "")
+        record = TrialRecord.from_trial(trial)
+        note = record.error or ""
         if trial.number in retried:
             note = f"lost or interrupted; run again as trial {retried[trial.number]}"
         elif trial.state == TrialState.PRUNED:
             note = f"pruned after epoch {trial.last_step}"
         rows.append({
             "trial": trial.number,
-            "label": trial.user_attrs.get(LABEL_ATTR, spec.label(trial.params, trial.number)),
+            "label": record.label or spec.label(trial.params, trial.number),
             "state": trial.state.name,
             **{parameter.name: trial.params.get(parameter.name) for parameter in spec.space},
             "objective": trial.value if trial.state == TrialState.COMPLETE else None,
-            **{name: metrics.get(name) for name in SHOWN_METRICS},
+            **{name: record.metrics.get(name) for name in SHOWN_METRICS},
             "seconds": trial.duration.total_seconds() if trial.duration else None,
-            "mlflow_run": trial.user_attrs.get(RUN_ATTR),
+            "mlflow_run": record.run_id,
             "note": note,
         })
     return rows
@@ -104,20 +103,22 @@ def best_configuration(study: optuna.Study, spec: SweepSpec) -> dict[str, Any] |
     if not complete:
         return None
     best = study.best_trial
+    record = TrialRecord.from_trial(best)
     config = spec.trial_config(best.params).to_dict()
     config.pop("run_name")
     return {
         "trial": best.number,
-        "label": best.user_attrs.get(LABEL_ATTR),
+        "label": record.label,
         "objective": {"metric": spec.objective.metric, "direction": spec.objective.direction, "value": best.value},
         "params": best.params,
-        "mlflow_run": best.user_attrs.get(RUN_ATTR),
+        "mlflow_run": record.run_id,
         "config": config,
     }
 
 
-def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path) -> StudySummary:
-    """Write every summary file into ``folder`` and return the summary's text."""
+def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path,
+                  curves: Sequence[TrialCurves] = ()) -> StudySummary:
+    """Write every summary file into ``folder`` (the per-epoch chart from ``curves``) and return the summary."""
     folder.mkdir(parents=True, exist_ok=True)
     rows = trial_rows(study, spec)
     if rows:
@@ -131,6 +132,8 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path) -> StudySu
     if best is not None:
         (folder / BEST).write_text(yaml.safe_dump(best, sort_keys=False))
     _plot(study, spec, folder)
+    if any(curve.history for curve in curves):
+        plot_curves(curves, folder / CURVES_PLOT)
 
     counts = {state: sum(row["state"] == state for row in rows) for state in ("COMPLETE", "PRUNED", "FAIL")}
     objective = spec.objective
@@ -141,10 +144,14 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path) -> StudySu
         value = best["objective"]["value"]
         lines.append(f"Best: trial {best['trial']} ({best['label']}), {objective.metric} = {value:.4g}")
     text = "\n".join(lines) + "\n\n" + table
-    students = [(trial.user_attrs[LABEL_ATTR], trial.user_attrs[SCORES_ATTR]) for trial in listed_trials(study)
-                if trial.state == TrialState.COMPLETE and SCORES_ATTR in trial.user_attrs]
+    students, losses = {}, {}
+    for trial in listed_trials(study):
+        record = TrialRecord.from_trial(trial)
+        if trial.state == TrialState.COMPLETE and record.scores is not None:
+            students[record.label] = record.scores
+            losses[record.label] = spec.trial_config(trial.params).loss
     if spec.evaluation is not None and students:
-        text += "\n" + write_tables(students, spec.evaluation, folder / EVALUATION_FOLDER)
+        text += "\n" + write_tables(students, spec.evaluation, folder / EVALUATION_FOLDER, losses)
     return StudySummary(rows, best, text, counts)
 
 
@@ -160,21 +167,19 @@ def _plot(study: optuna.Study, spec: SweepSpec, folder: Path) -> None:
         figures = {HISTORY_PLOT: optuna_plots.plot_optimization_history(study).figure}
         if not spec.is_grid and len(complete) >= 2:
             figures[IMPORTANCE_PLOT] = optuna_plots.plot_param_importances(study).figure
-    if spec.is_grid and complete:
-        figures[GRID_PLOT] = _grid_chart(complete, spec)
     for name, figure in figures.items():
         figure.tight_layout()
-        figure.savefig(folder / name, dpi=120)
+        figure.savefig(folder / name, dpi=style.DPI)
         plt.close(figure)
+    if spec.is_grid and complete:
+        _grid_chart(complete, spec, folder / GRID_PLOT)
 
 
-def _grid_chart(trials: list[FrozenTrial], spec: SweepSpec) -> Any:
+def _grid_chart(trials: list[FrozenTrial], spec: SweepSpec, path: Path) -> None:
     """Bars of the objective: one group per loss (or first grid parameter), one bar per student.
 
     Where other grid parameters vary too, a bar shows the best trial of its loss and student.
     """
-    import matplotlib.pyplot as plt
-
     names = [parameter.name for parameter in spec.space]
     across = "loss" if "loss" in names else names[0]
     within = "student" if "student" in names and across != "student" else None
@@ -186,14 +191,19 @@ def _grid_chart(trials: list[FrozenTrial], spec: SweepSpec) -> Any:
         key = (str(trial.params[across]), str(trial.params[within]) if within else spec.objective.metric)
         best[key] = pick(best.get(key, trial.value), trial.value)
     width = 0.8 / len(series)
-    figure, axis = plt.subplots(figsize=(max(5.0, 1.0 + 0.5 * len(groups) * len(series)), 4))
-    for index, name in enumerate(series):
-        shown = [(position, best[(group, name)]) for position, group in enumerate(groups) if (group, name) in best]
-        axis.bar([position + index * width for position, _ in shown], [value for _, value in shown], width, label=name)
-    axis.set_xticks([position + 0.4 - width / 2 for position in range(len(groups))], groups, rotation=30, ha="right")
-    axis.set_xlabel(across)
-    axis.set_ylabel(spec.objective.metric)
-    axis.set_title(f"{spec.objective.metric} ({spec.objective.direction})", fontsize="medium")
-    if within:
-        axis.legend(fontsize="small")
-    return figure
+    colours = style.group_colours(series if within else groups)  # one series: each loss its own colour
+    with style.chart(path, height=3.6) as (figure, axes):
+        axis = axes[0][0]
+        for index, name in enumerate(series):
+            shown = [(position, group, best[(group, name)]) for position, group in enumerate(groups)
+                     if (group, name) in best]
+            axis.bar([position + index * width for position, _, _ in shown], [value for _, _, value in shown], width,
+                     label=name, color=[colours[name if within else group] for _, group, _ in shown])
+        axis.set_xticks([position + 0.4 - width / 2 for position in range(len(groups))], groups, rotation=30,
+                        ha="right")
+        axis.set_xlabel(across)
+        axis.set_ylabel(spec.objective.metric)
+        axis.set_title(f"{spec.objective.metric} ({spec.objective.direction}), best trial per bar")
+        axis.grid(axis="x", visible=False)
+        if within:
+            figure.legend(loc="outside lower center", ncols=min(len(series), 4))

@@ -19,13 +19,15 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import mlflow
 import optuna
 from mlflow import MlflowClient
-from mlflow.entities import Metric, Param
+from mlflow.entities import Param
 from mlflow.exceptions import MlflowException
 
 from distill import tracking
 from distill.errors import DistillError, is_user_error
+from sweeps.curves import read_curves
 from sweeps.evaluation import TrialEvaluator
 from sweeps.report import StudySummary, write_summary
 from sweeps.spec import SweepSpec, experimental_api
@@ -224,18 +226,16 @@ def _parent_run(study: optuna.Study, spec: SweepSpec, url: str, experiment_id: s
 
 
 def _log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str) -> StudySummary:
-    """Write the summary files as the parent run's artifacts, its text as the run's note, counts as metrics."""
+    """Write the summary files as the parent run's artifacts, its text as the run's note, counts and the best
+    value as summary metrics (single values, no step)."""
     client = MlflowClient()
     with tempfile.TemporaryDirectory() as folder:
-        summary = write_summary(study, spec, Path(folder))
+        summary = write_summary(study, spec, Path(folder), read_curves(client, run_id, study, spec))
         client.log_artifacts(run_id, folder)
-    now = int(time.time() * 1000)
-    counts = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
-    metrics = [Metric(name, count, now, 0) for name, count in counts.items()]
+    metrics = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
     if summary.best is not None:
-        metrics.append(Metric(f"best/{spec.objective.metric}", summary.best["objective"]["value"], now,
-                              counts["trials_complete"]))
-    client.log_batch(run_id, metrics=metrics)
+        metrics[f"best/{spec.objective.metric}"] = summary.best["objective"]["value"]
+    mlflow.log_metrics(metrics, run_id=run_id)
     note = f"{spec.description}\n\n{summary.text}" if spec.description else summary.text  # keep what the sweep is for
     client.set_tag(run_id, "mlflow.note.content", note)
     if status != "RUNNING":

@@ -11,7 +11,7 @@ Budget. A study runs ``budget`` trials: superseded attempts and grid duplicates 
 count. Grid points are handed out by ``GridSampler`` (trial ``n`` gets point ``n`` of a
 seeded shuffle, later trials an unvisited point), so several workers never pick the same
 point unless the last points race; such a *surplus* trial is detected when it starts and
-ends pruned without running (``SURPLUS_ATTR``).
+ends pruned without running (``TrialRecord.surplus``).
 """
 
 from __future__ import annotations
@@ -29,24 +29,17 @@ from optuna.storages import RDBStorage, RetryHeartbeatStaleTrialCallback
 from optuna.trial import FrozenTrial, TrialState
 
 from distill.errors import DistillError, first_line
+from sweeps.record import TrialRecord
 from sweeps.runs import mark_trial_run
 from sweeps.spec import Heartbeat, SweepSpec, experimental_api
 
 DEFAULT_STORAGE = "sqlite:///optuna.db"
 MAX_RETRIES = 2  # lost trials are queued again at most this many times; the next loss leaves it failed
 
-# Study user attributes
+# Study user attributes (a trial's are its TrialRecord)
 SPEC_ATTR = "distill.spec"  # fingerprint of the sweep file the study belongs to
 SOURCE_ATTR = "distill.source"
 PARENT_RUN_ATTR = "distill.mlflow_parent_run"
-# Trial user attributes
-WORKER_ATTR = "distill.worker"  # host:pid that ran the trial
-LABEL_ATTR = "distill.label"
-RUN_ATTR = "distill.mlflow_run"
-METRICS_ATTR = "distill.metrics"  # last epoch's alignment metrics
-SCORES_ATTR = "distill.scores"  # per-seed evaluation scores after surgery
-ERROR_ATTR = "distill.error"
-SURPLUS_ATTR = "distill.surplus"
 
 
 def worker_name() -> str:
@@ -163,7 +156,7 @@ class Progress:
 def progress(study: optuna.Study) -> Progress:
     trials = study.get_trials(deepcopy=False)
     replaced = superseded(trials)
-    counted = [trial for trial in trials if trial.number not in replaced and not trial.user_attrs.get(SURPLUS_ATTR)]
+    counted = [trial for trial in trials if trial.number not in replaced and not TrialRecord.from_trial(trial).surplus]
     return Progress(
         counted=len(counted),
         waiting=sum(trial.state == TrialState.WAITING for trial in trials),
@@ -178,7 +171,7 @@ def is_grid_duplicate(study: optuna.Study, number: int) -> bool:
     grid_id = trials[number].system_attrs.get("grid_id")
     return any(
         trial.number < number and trial.system_attrs.get("grid_id") == grid_id
-        and trial.number not in replaced and not trial.user_attrs.get(SURPLUS_ATTR)
+        and trial.number not in replaced and not TrialRecord.from_trial(trial).surplus
         for trial in trials.values()
     )
 
@@ -200,6 +193,6 @@ def _retry_lost_trial(study: optuna.Study, trial: FrozenTrial) -> None:
     requeue(study, trial)
     parent = study.user_attrs.get(PARENT_RUN_ATTR)
     if parent:
-        worker = trial.user_attrs.get(WORKER_ATTR, "?")
+        worker = TrialRecord.from_trial(trial).worker or "?"
         outcome = "trial queued again" if queued_again else f"left failed after {MAX_RETRIES} retries"
         mark_trial_run(parent, trial, "FAIL", f"worker {worker} lost (no heartbeat); {outcome}")

@@ -1,9 +1,9 @@
 """One trial: draw its parameters, train a student (pruned from the per-epoch metric), evaluate it after surgery.
 
 The trial's training run nests under the sweep's parent run. Its outcome goes both ways:
-the Optuna trial gets the MLflow run id, the last epoch's alignment metrics, the
-evaluation scores and any error as user attributes; the MLflow run gets the trial's final
-state as a tag and, for a failed trial, the status FAILED with the error.
+the Optuna trial gets its :class:`~sweeps.record.TrialRecord` (the MLflow run id, the last
+epoch's alignment metrics, the evaluation scores and any error); the MLflow run gets the
+trial's final state as a tag and, for a failed trial, the status FAILED with the error.
 """
 
 from __future__ import annotations
@@ -16,22 +16,11 @@ from mlflow import MlflowClient
 from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.training import EpochCallback, train
-from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value, to_attr
+from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
+from sweeps.record import TrialRecord
 from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
 from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
-from sweeps.study import (
-    ERROR_ATTR,
-    LABEL_ATTR,
-    METRICS_ATTR,
-    RUN_ATTR,
-    SCORES_ATTR,
-    SURPLUS_ATTR,
-    WORKER_ATTR,
-    frozen,
-    is_grid_duplicate,
-    requeue,
-    worker_name,
-)
+from sweeps.study import frozen, is_grid_duplicate, requeue, worker_name
 
 
 class TrialObjective:
@@ -44,13 +33,13 @@ class TrialObjective:
 
     def __call__(self, trial: optuna.Trial) -> float:
         if self.spec.is_grid and is_grid_duplicate(trial.study, trial.number):
-            trial.set_user_attr(SURPLUS_ATTR, True)
+            TrialRecord(surplus=True).save(trial)
             raise optuna.TrialPruned("its grid point is already taken by an earlier trial; nothing to run")
         params = {parameter.name: parameter.suggest(trial) for parameter in self.spec.space}
-        trial.set_user_attr(WORKER_ATTR, worker_name())
-        trial.set_user_attr(LABEL_ATTR, self.spec.label(params, trial.number))
+        record = TrialRecord(worker=worker_name(), label=self.spec.label(params, trial.number))
+        record.save(trial)
         try:
-            return self._run(trial, params)
+            return self._run(trial, params, record)
         except optuna.TrialPruned as pruned:
             mark_trial_run(self.parent_run_id, trial, "PRUNED", str(pruned))
             raise
@@ -60,26 +49,27 @@ class TrialObjective:
             raise
         except Exception as error:
             message = str(error) if is_user_error(error) else f"{type(error).__name__}: {error}"
-            trial.set_user_attr(ERROR_ATTR, message[:2000])
+            record.error = message
+            record.save(trial, "error")
             mark_trial_run(self.parent_run_id, trial, "FAIL", message)
             raise
 
-    def _run(self, trial: optuna.Trial, params: dict) -> float:
+    def _run(self, trial: optuna.Trial, params: dict, record: TrialRecord) -> float:
         config = self.spec.trial_config(params, run_name=trial_run_name(trial))
         result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
                        epoch_callback=self._pruning(trial), experiment="sweep")
-        trial.set_user_attr(RUN_ATTR, result.run_id)
+        record.run_id = result.run_id
+        record.save(trial, "run_id")
         objective = self.spec.objective
         value = None if objective.after_surgery else result.metrics[objective.metric]
         if self.evaluator is not None:
             model = self.evaluator.model_for(config.teacher)
-            scores = self.evaluator.score(result.student, model, resolve_device(config.device))
-            log_trial_scores(result.run_id, scores, self.evaluator.spec)
-            trial.set_user_attr(SCORES_ATTR, to_attr(scores))
+            record.scores = self.evaluator.score(result.student, model, resolve_device(config.device))
+            log_trial_scores(result.run_id, record.scores, self.evaluator.spec, config.loss)
             if objective.after_surgery:
-                value = objective_value(scores, objective.metric)
-        trial.set_user_attr(METRICS_ATTR, {name: result.metrics[name] for name in ALIGNMENT_METRICS
-                                           if name in result.metrics})
+                value = objective_value(record.scores, objective.metric)
+        record.metrics = {name: result.metrics[name] for name in ALIGNMENT_METRICS if name in result.metrics}
+        record.save(trial, "scores", "metrics")
         if not math.isfinite(value):  # Optuna would fail the trial; fail it here, with its reason on record
             raise DistillError(f"objective {objective.metric} is {value}")
         client = MlflowClient()

@@ -27,7 +27,7 @@ from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, mask
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
 
 ARTIFACTS = {"per_seed_scores.csv", "scores.png", "table2_scores.csv", "table2_scores.md", "table3_p_values.csv",
-             "table3_p_values.md"}
+             "table3_p_values.md", "differences.csv", "differences.md", "differences.png"}
 
 
 @pytest.fixture(autouse=True)

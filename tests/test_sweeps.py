@@ -28,14 +28,15 @@ import yaml
 from mlflow import MlflowClient
 
 from distill.cli import main
+from distill.errors import DistillError
+from distill.evaluation import ScoreKey, ScoreTable
 from distill.objectives import TableAlignment
 from distill.tracking import CLASSIC_KIND, EXPERIMENT_KIND_TAG
 from sweeps import load_spec, shipped_configs
+from sweeps.curves import read_curves
+from sweeps.record import TrialRecord
 from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
 from sweeps.study import (
-    ERROR_ATTR,
-    SCORES_ATTR,
-    WORKER_ATTR,
     Progress,
     frozen,
     is_grid_duplicate,
@@ -147,7 +148,7 @@ def test_grid_sweep_prunes_and_nests_trial_runs(grid_sweep) -> None:
     for trial in study.trials:
         if trial.state.name == "COMPLETE":
             assert list(trial.intermediate_values) == [1, 2]
-            assert set(trial.user_attrs[SCORES_ATTR]["scores"]) == {"baseline", "student"}
+            assert TrialRecord.from_trial(trial).scores.models == ["baseline", "student"]
 
     parent, children = sweep_runs(tracking_uri)
     assert parent.info.status == "FINISHED" and parent.info.run_name == "tiny"
@@ -239,6 +240,77 @@ def test_mlflow_server_shows_parent_children_and_artifacts(grid_sweep) -> None:
         log.close()
 
 
+# --- the trial record, the shared evaluation set-up, the parent run's charts ------------------------------
+
+
+def test_trial_record_round_trips_through_optuna_user_attrs() -> None:
+    scores = ScoreTable([0, 1])
+    for model in ("baseline", "student"):  # a dataset name with "/" and "~" stays whole
+        scores.values[ScoreKey(model, "news/2024 ~ typo:0.1", "fidelity", "token_cosine")] = [0.5, 0.75]
+    scores.fingerprints[("news/2024 ~ typo:0.1", "fidelity", 1)] = "abc123"
+    study = optuna.create_study(storage=optuna.storages.InMemoryStorage())
+    trial = study.ask()
+    record = TrialRecord(worker="host:1", label="cosine-bytescnn-small")
+    record.save(trial)
+    assert set(trial.user_attrs) == {"distill.worker", "distill.label"}  # unset fields are not written
+    record.run_id, record.scores, record.metrics = "run-1", scores, {"recall_at_1": 0.25}
+    record.save(trial, "run_id", "scores", "metrics")
+    study.tell(trial, 0.5)
+    (frozen_trial,) = study.trials
+    assert TrialRecord.from_trial(frozen_trial) == record
+    assert TrialRecord.from_trial(frozen_trial).scores.fingerprints == {
+        ("news/2024 ~ typo:0.1", "fidelity", 1): "abc123"}
+    assert TrialRecord.from_trial(study.ask()) == TrialRecord()
+
+
+def test_evaluate_and_sweeps_share_one_set_up(tiny_bert_dir, tmp_path, monkeypatch) -> None:
+    """A tokenizer without padding is refused by the one set-up both use, with the same message."""
+    from distill.evaluation import evaluate, setup
+    from sweeps.evaluation import TrialEvaluator
+    from sweeps.spec import EvaluationSpec
+
+    def without_padding(path):
+        tokenizer = original(path)
+        tokenizer.pad_token = None
+        return tokenizer
+
+    original = setup.load_tokenizer
+    monkeypatch.setattr(setup, "load_tokenizer", without_padding)
+    corpus = write_corpus(tmp_path)
+    message = f"the tokenizer of {tiny_bert_dir} has no padding token; batched evaluation needs one"
+    with pytest.raises(DistillError) as from_evaluate:
+        evaluate([str(tmp_path)], model=str(tiny_bert_dir), datasets=[str(corpus)], seeds=2, samples=8)
+    evaluator = TrialEvaluator(EvaluationSpec(**{**tiny_evaluation(corpus), "tasks": ("mlm",),
+                                                 "datasets": (str(corpus),)}))
+    with pytest.raises(DistillError) as from_sweep:
+        evaluator.prepare(str(tiny_bert_dir))
+    assert str(from_evaluate.value) == str(from_sweep.value) == message
+
+
+def test_parent_run_charts_every_trial_per_epoch_and_the_differences(grid_sweep) -> None:
+    folder, tracking_uri = grid_sweep
+    study = load_study(folder)
+    parent, children = sweep_runs(tracking_uri)
+    client = MlflowClient(tracking_uri)
+    artifacts = {item.path for item in client.list_artifacts(parent.info.run_id)}
+    evaluation = {item.path for item in client.list_artifacts(parent.info.run_id, "evaluation")}
+    assert "epoch_curves.png" in artifacts and "evaluation/differences.png" in evaluation
+    spec = load_spec(str(folder / "tiny.yaml"))
+    curves = {curve.name: curve for curve in read_curves(client, parent.info.run_id, study, spec)}
+    assert set(curves) == {run.info.run_name for run in children}  # one line per trial, named by its run
+    for trial in study.trials:
+        curve = curves[trial_run_name(trial)]
+        assert curve.state == trial.state and curve.loss == "cosine"  # the default loss
+        assert [epoch for epoch, _ in curve.history["train_loss"]] == list(trial.intermediate_values)
+        assert [epoch for epoch, _ in curve.history["mean_cosine"]] == list(trial.intermediate_values)
+    # Summaries are single values: logged once, not as a series over made-up steps.
+    for name in ("best/mean_cosine", "trials_complete"):
+        assert [point.step for point in client.get_metric_history(parent.info.run_id, name)] == [0]
+    complete = next(run for run in children if run.info.status == "FINISHED")
+    assert [point.step for point in client.get_metric_history(complete.info.run_id,
+                                                              "eval/corpus/token_cosine/p_value")] == [0]
+
+
 # --- TPE search ---------------------------------------------------------------------------------------
 
 
@@ -285,7 +357,7 @@ def test_failing_trial_is_recorded_and_the_sweep_goes_on(tmp_path, tiny_bert_dir
     study = load_study(tmp_path)
     by_loss = {trial.params["loss"]: trial for trial in study.trials}
     assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
-    assert by_loss["mse"].user_attrs[ERROR_ATTR] == "RuntimeError: boom in the mse trial"
+    assert TrialRecord.from_trial(by_loss["mse"]).error == "RuntimeError: boom in the mse trial"
     parent, children = sweep_runs()
     failed = next(run for run in children if run.info.run_name == trial_run_name(by_loss["mse"]))
     assert failed.info.status == "FAILED" and "boom" in failed.data.tags["distill.note"]
@@ -306,7 +378,7 @@ def test_non_finite_objective_fails_the_trial_in_optuna_and_mlflow(tmp_path, tin
     assert main(["sweep", "--config", str(write_sweep(tmp_path, tiny_bert_dir)), "--quiet"]) == 0
     by_loss = {trial.params["loss"]: trial for trial in load_study(tmp_path).trials}
     assert by_loss["mse"].state.name == "FAIL" and by_loss["cosine"].state.name == "COMPLETE"
-    assert by_loss["mse"].user_attrs[ERROR_ATTR] == "objective mean_cosine is nan"
+    assert TrialRecord.from_trial(by_loss["mse"]).error == "objective mean_cosine is nan"
     _, children = sweep_runs()
     failed = next(run for run in children if run.info.run_name == trial_run_name(by_loss["mse"]))
     assert failed.info.status == "FAILED" and failed.data.tags[TRIAL_STATE_TAG] == "FAIL"
@@ -380,7 +452,7 @@ def run_two_workers(folder: Path, teacher: Path, storage: str | None = None) -> 
     study = load_study(folder, storage=storage)
     assert complete_params(study) == sorted((("loss", loss),) for loss in ["mse", "cosine", "aec", "triplet-angular"])
     assert {trial.state.name for trial in study.trials} == {"COMPLETE"}
-    assert len({trial.user_attrs[WORKER_ATTR] for trial in study.trials}) == 2  # both workers ran trials
+    assert len({TrialRecord.from_trial(trial).worker for trial in study.trials}) == 2  # both workers ran trials
     _, children = sweep_runs()
     assert sorted(run.info.status for run in children) == ["FINISHED"] * 4
     return study

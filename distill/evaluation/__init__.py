@@ -6,12 +6,16 @@
 
 Modules: ``corpora`` (text sources, noised per seed), ``samples`` (seeded sample sets),
 ``tasks`` (MLM, NSP, fidelity), ``wholeword`` (the vocabulary-free path),
-``statistics`` (mean ± std, paired t-tests), ``report`` (tables and chart), ``runner``
-(the evaluation and its MLflow run).
+``setup`` (the model, tokenizer, tasks and corpora, loaded and checked once: what ``distill evaluate``,
+the sweeps and the bench share), ``scoring`` (every model on the same batches), ``statistics``
+(mean ± std, paired t-tests), ``report`` (tables and charts), ``style`` (the charts' common look),
+``runner`` (the evaluation and its MLflow run).
 """
 
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
-from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate, score_variants
+from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate
+from distill.evaluation.scoring import score_variants
+from distill.evaluation.setup import EvaluationSetup, prepare_evaluation
 from distill.evaluation.statistics import (
     Difference,
     PairedTest,
@@ -30,6 +34,7 @@ __all__ = [
     "TASKS",
     "Corpus",
     "EvaluationResult",
+    "EvaluationSetup",
     "PairedTest",
     "ScoreKey",
     "ScoreTable",
@@ -37,6 +42,7 @@ __all__ = [
     "evaluate",
     "load_corpus",
     "paired_tests",
+    "prepare_evaluation",
     "differences",
     "Difference",
     "resolve_tasks",

@@ -9,7 +9,8 @@
 * ``per_seed_scores``: every score with the fingerprint of the samples it was computed on.
 * ``scores.png``: bars with ±std error bars, one panel per metric.
 * ``differences.png``: each student's difference from the baseline with its 95 % interval, one
-  panel per metric (students apart from the baseline's 1.0 are told apart here).
+  panel per metric, students grouped and coloured by their loss (students apart from the baseline's
+  1.0 are told apart here).
 
 Each table is written as CSV (long form, one row per value) and as Markdown.
 """
@@ -18,9 +19,10 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
+from distill.evaluation import style
 from distill.evaluation.statistics import Difference, PairedTest, ScoreTable, Summary
 
 TABLE2 = "table2_scores"
@@ -127,64 +129,80 @@ def write_csv(path: Path, rows: list[dict[str, object]]) -> None:
 
 def plot_scores(summaries: list[Summary], path: Path) -> None:
     """One panel per metric: for each dataset a group of bars, one per model, with ±std error bars."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     metrics = _ordered(summary.key.metric for summary in summaries)
     models = _ordered(summary.key.model for summary in summaries)
     datasets = _ordered(summary.key.dataset for summary in summaries)
     found = {(s.key.model, s.key.dataset, s.key.metric): s for s in summaries}
+    colours = style.group_colours(models)
     width = 0.8 / len(models)
-    figure, axes = plt.subplots(1, len(metrics), figsize=(4 + 2 * len(datasets) * len(metrics), 4), squeeze=False)
-    for axis, metric in zip(axes[0], metrics):
-        for index, model in enumerate(models):
-            shown = [(position, found[(model, dataset, metric)]) for position, dataset in enumerate(datasets)
-                     if (model, dataset, metric) in found]
-            axis.bar([position + index * width for position, _ in shown], [s.mean for _, s in shown], width,
-                     yerr=[0 if math.isnan(s.std) else s.std for _, s in shown], capsize=3, label=model)
-        axis.set_xticks([position + 0.4 - width / 2 for position in range(len(datasets))], datasets)
-        axis.set_title(metric)
-    figure.tight_layout()
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    figure.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0), ncol=min(len(models), 3),
-                  fontsize="small")
-    figure.savefig(path, dpi=120, bbox_inches="tight")
-    plt.close(figure)
+    columns = min(len(metrics), 3)
+    rows = math.ceil(len(metrics) / columns)
+    with style.chart(path, rows=rows, columns=columns, height=0.6 + 2.6 * rows + 0.2 * len(models)) as (figure,
+                                                                                                          axes):
+        for axis, metric in zip(axes.flat, metrics):
+            for index, model in enumerate(models):
+                shown = [(position, found[(model, dataset, metric)]) for position, dataset in enumerate(datasets)
+                         if (model, dataset, metric) in found]
+                axis.bar([position + index * width for position, _ in shown], [s.mean for _, s in shown], width,
+                         yerr=[0 if math.isnan(s.std) else s.std for _, s in shown], capsize=3, label=model,
+                         color=colours[model])
+            axis.set_xticks([position + 0.4 - width / 2 for position in range(len(datasets))], datasets)
+            axis.set_title(metric)
+            axis.grid(axis="x", visible=False)
+        for axis in axes.flat[len(metrics):]:
+            axis.set_visible(False)
+        figure.suptitle("mean ± std over seeds")
+        handles, labels = axes[0][0].get_legend_handles_labels()
+        figure.legend(handles, labels, loc="outside lower center", ncols=min(len(models), 3))
 
 
-def plot_differences(diffs: Sequence[Difference], path: Path) -> None:
-    """One panel per metric: each student's difference from the baseline (per dataset) with its 95 % interval."""
-    import matplotlib
+def plot_differences(diffs: Sequence[Difference], path: Path, groups: Mapping[str, str] | None = None) -> None:
+    """Each student's difference from the baseline with its 95 % interval over seeds, one panel per metric.
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    Students are listed and coloured by their group in ``groups`` (model → the loss it was trained with),
+    so the losses can be compared at a glance; a hollow marker is not significant (Holm-adjusted).
+    """
+    from matplotlib.lines import Line2D
 
-    from_baseline = [diff for diff in diffs if diff.reference == diffs[0].reference]
+    groups = groups or {}
+    reference = diffs[0].reference
+    from_baseline = [diff for diff in diffs if diff.reference == reference]
+    models = _ordered(diff.key.model for diff in from_baseline)
+    order = _ordered(groups.get(model, "") for model in models)
+    models.sort(key=lambda model: order.index(groups.get(model, "")))
+    datasets = _ordered(diff.key.dataset for diff in from_baseline)
     metrics = _ordered(diff.key.metric for diff in from_baseline)
-    rows = _ordered(f"{diff.key.model} · {diff.key.dataset}" for diff in from_baseline)
-    figure, axes = plt.subplots(1, len(metrics), figsize=(1.5 + 3.5 * len(metrics), 1.5 + 0.45 * len(rows)),
-                                squeeze=False, sharey=True)
-    for axis, metric in zip(axes[0], metrics):
-        for diff in (diff for diff in from_baseline if diff.key.metric == metric):
-            axis.errorbar([diff.mean], [rows.index(f"{diff.key.model} · {diff.key.dataset}")],
-                          xerr=[[diff.mean - diff.low], [diff.high - diff.mean]], fmt="o", capsize=3,
-                          color="tab:blue" if diff.significant else "tab:gray")
-        axis.axvline(0.0, color="black", linewidth=0.8)
-        axis.set_title(f"{metric}\nstudent − {diffs[0].reference}", fontsize="medium")
-        axis.set_xlabel("difference, 95 % CI; grey: n.s.", fontsize="small")
-        axis.set_yticks(range(len(rows)), rows, fontsize="small")
-        axis.grid(axis="x", alpha=0.3)
-    axes[0][0].invert_yaxis()
-    figure.tight_layout()
-    figure.savefig(path, dpi=120, bbox_inches="tight")
-    plt.close(figure)
+    rows = [(model, dataset) for model in models for dataset in datasets
+            if any(diff.key.model == model and diff.key.dataset == dataset for diff in from_baseline)]
+    names = [model if len(datasets) == 1 else f"{model} · {dataset}" for model, dataset in rows]
+    colours = style.group_colours(order)
+    panel = 0.9 + 0.28 * len(rows)
+    with style.chart(path, rows=len(metrics), height=0.5 + panel * len(metrics)) as (figure, axes):
+        for axis, metric in zip(axes[:, 0], metrics):
+            for diff in (diff for diff in from_baseline if diff.key.metric == metric):
+                colour = colours[groups.get(diff.key.model, "")]
+                axis.errorbar([diff.mean], [rows.index((diff.key.model, diff.key.dataset))],
+                              xerr=[[diff.mean - diff.low], [diff.high - diff.mean]], fmt="o", capsize=3,
+                              color=colour, markerfacecolor=colour if diff.significant else "white")
+            axis.axvline(0.0, color="black", linewidth=0.8)
+            axis.set_title(f"{metric}: student − {reference}, mean and 95 % interval over seeds")
+            axis.set_yticks(range(len(rows)), names)
+            axis.set_ylim(len(rows) - 0.5, -0.5)
+            axis.grid(axis="y", visible=False)
+        handles = [Line2D([], [], color=colour, marker="o", linestyle="", label=group)
+                   for group, colour in colours.items() if group]
+        handles.append(Line2D([], [], color="black", marker="o", markerfacecolor="white", linestyle="",
+                              label="hollow: not significant (Holm)"))
+        figure.legend(handles=handles, loc="outside lower center", ncols=min(len(handles), 4),
+                      title="loss" if len(handles) > 1 else None)
 
 
 def write_report(folder: Path, scores: ScoreTable, summaries: list[Summary], tests: list[PairedTest],
-                 diffs: Sequence[Difference] = ()) -> list[Path]:
-    """Write every table (CSV and Markdown) and the charts into ``folder``; return the files."""
+                 diffs: Sequence[Difference] = (), groups: Mapping[str, str] | None = None) -> list[Path]:
+    """Write every table (CSV and Markdown) and the charts into ``folder``; return the files.
+
+    ``groups`` (model → the loss it was trained with) groups and colours the students in ``differences.png``.
+    """
     folder.mkdir(parents=True, exist_ok=True)
     write_csv(folder / f"{TABLE2}.csv", table2_rows(summaries))
     (folder / f"{TABLE2}.md").write_text(table2_markdown(summaries))
@@ -195,7 +213,7 @@ def write_report(folder: Path, scores: ScoreTable, summaries: list[Summary], tes
     if diffs:
         write_csv(folder / f"{DIFFERENCES}.csv", difference_rows(diffs))
         (folder / f"{DIFFERENCES}.md").write_text(differences_markdown(diffs))
-        plot_differences(diffs, folder / DIFFERENCE_CHART)
+        plot_differences(diffs, folder / DIFFERENCE_CHART, groups)
     return sorted(folder.iterdir())
 
 

@@ -30,7 +30,8 @@ from typing import Any
 
 from distill.config import TrainConfig, config_from_mapping
 from distill.errors import DistillError
-from distill.evaluation.runner import BASELINE, CLEAN, EvaluationResult, evaluate, noise_specs, noised_dataset_name
+from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate
+from distill.evaluation.scoring import CLEAN, noise_specs, noised_dataset_name
 from distill.evaluation.statistics import ScoreKey
 from distill.evaluation.wholeword import SUFFIX
 from distill.io import atomic_write_text

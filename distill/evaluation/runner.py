@@ -1,41 +1,28 @@
-"""Evaluate a transformer and its swapped students on the same seeded samples (paper §3).
+"""Evaluate a transformer and its swapped students on the same seeded samples (paper §3), as one MLflow run.
 
-The model is loaded once. Each student is baked (``distill.surgery``) into an ordinary
-embedding table, and for every batch the baseline table and each student's table take
-turns as the model's word-embedding module, so all of them see the very same inputs
-and the MLM decoder keeps the teacher's table throughout.
-
-With ``noise``, every seed noises the evaluation text once (``corpora.noised_corpus``),
-and all models of that seed see the same noisy samples; the fidelity task also compares
-each of them with the untouched model on the clean samples (``tasks`` explains). With ``whole_words``, each
-student is also run on its vocabulary-free path (``wholeword.WholeWords``), labelled
-``<student>-wholeword``, on the same batches.
+The model, tasks and corpora are loaded and checked once (``setup.prepare_evaluation``). Each student is
+baked (``distill.surgery``) into an ordinary embedding table and scored beside the baseline on the same
+batches (``scoring.score_variants``). With ``whole_words``, each student is also run on its vocabulary-free
+path (``wholeword.WholeWords``), labelled ``<student>-wholeword``, on the same batches.
 """
 
 from __future__ import annotations
 
-import inspect
-import itertools
 import re
-import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import mlflow
-import torch
-from torch import nn
-from tqdm.auto import tqdm
-from transformers import PreTrainedModel, PreTrainedTokenizerBase
-from transformers.utils import ModelOutput
 
 from distill import tracking
 from distill.devices import resolve_device
 from distill.errors import DistillError
-from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus, noised_corpus
+from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus
 from distill.evaluation.report import render, write_report
-from distill.evaluation.samples import Samples
+from distill.evaluation.scoring import CLEAN, Variant, noise_specs
+from distill.evaluation.setup import prepare_evaluation
 from distill.evaluation.statistics import (
     Difference,
     PairedTest,
@@ -46,27 +33,16 @@ from distill.evaluation.statistics import (
     paired_tests,
     summarize,
 )
-from distill.evaluation.tasks import Task, last_hidden_state, mean_pool, resolve_tasks
-from distill.evaluation.wholeword import SUFFIX, WholeWords, continuation_prefix
+from distill.evaluation.wholeword import SUFFIX, WholeWords
 from distill.noise import NoiseSpec
 from distill.runs import load_student_from
-from distill.surgery import (
-    StudentEmbedding,
-    input_embeddings,
-    load_transformer,
-    swapped_input_embeddings,
-)
+from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
-from teachers import load_tokenizer
 
 BASELINE = "baseline"
-CLEAN = "clean"  # the noise setting that leaves the text as it is
 MIN_SAMPLES = 4
 MIN_LENGTH = 8
-MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 NOTE_LIMIT = 8000  # MLflow's longest tag value
-
-Variant = nn.Module | WholeWords  # a word-embedding module for the ids, or the whole-word path
 
 
 @dataclass
@@ -76,95 +52,6 @@ class EvaluationResult:
     summaries: list[Summary]
     tests: list[PairedTest]
     report: str
-
-
-def score_variants(
-    model: PreTrainedModel,
-    tokenizer: PreTrainedTokenizerBase,
-    variants: Mapping[str, Variant],
-    corpora: Sequence[Corpus],
-    tasks: Sequence[Task],
-    seeds: Sequence[int],
-    *,
-    samples: int,
-    max_length: int,
-    batch_size: int,
-    noise: Sequence[NoiseSpec | None] = (None,),
-    quiet: bool = True,
-) -> ScoreTable:
-    """Score ``model`` with each variant as its word-embedding module, batch by batch on the same samples.
-
-    The first variant is the reference the fidelity task compares with (the baseline);
-    it must be a module. For each spec of ``noise`` (None: clean text), seed ``s`` evaluates
-    ``noised_corpus(corpus, spec, s)``, reported as the dataset ``<corpus> ~ <spec>``.
-    """
-    device = model.device
-    accepted = inspect.signature(model.forward).parameters
-    inputs = [name for name in MODEL_INPUTS if name in accepted]
-    scores = ScoreTable(list(seeds))
-    total = len(corpora) * len(noise) * len(seeds) * len(tasks) * -(-samples // batch_size)
-    progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
-    with progress, torch.no_grad():
-        for corpus, spec, seed in itertools.product(corpora, noise, seeds):
-            text = corpus if spec is None else noised_corpus(corpus, spec, seed)
-            dataset = noised_dataset_name(corpus.name, spec)
-            for task in tasks:
-                progress.set_postfix(dataset=dataset, task=task.name, seed=seed)
-                drawn = task.draw(text, tokenizer, seed, samples, max_length)
-                scores.fingerprints[(dataset, task.name, seed)] = drawn.fingerprint
-                clean_sentences = None
-                if spec is not None and task.compares_with_clean:
-                    # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order).
-                    clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
-                    clean_sentences = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
-                                                        tokenizer.pad_token_id, batch_size, inputs)
-                scorers = {label: task.scorer(clean_sentences) for label in variants}
-                for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
-                    reference = None
-                    for label, variant in variants.items():
-                        output, scored = _run(model, variant, batch, inputs, task.needs_hidden_states)
-                        reference = output if reference is None else reference
-                        scorers[label].update(output, scored, reference)
-                    progress.update()
-                for label, scorer in scorers.items():
-                    for metric, value in scorer.result().items():
-                        scores.values[ScoreKey(label, dataset, task.name, metric)].append(value)
-    return scores
-
-
-def noise_specs(noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None) -> list[NoiseSpec | None]:
-    """The noise settings to evaluate under, parsed; ``None`` (or ``"clean"``) reads the text as it is."""
-    given = [noise] if noise is None or isinstance(noise, (str, NoiseSpec)) else list(noise)
-    specs = [None if spec is None or spec == CLEAN else NoiseSpec.parse(spec) if isinstance(spec, str) else spec
-             for spec in given]
-    if not specs:
-        raise DistillError("--noise needs at least one spec (or 'clean')")
-    return list(dict.fromkeys(specs))
-
-
-def noised_dataset_name(corpus: str, spec: NoiseSpec | None) -> str:
-    """The dataset label of ``corpus`` read clean (its name) or under ``spec``."""
-    return corpus if spec is None else f"{corpus} ~ {spec}"
-
-
-def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, pad_token_id: int,
-                      batch_size: int, inputs: Sequence[str]) -> torch.Tensor:
-    """Mean-pooled last hidden states of ``model`` with ``variant``, one row per sample of ``drawn``."""
-    vectors = []
-    for batch in drawn.batches(batch_size, pad_token_id, model.device):
-        output, _ = _run(model, variant, batch, inputs, output_hidden_states=True)
-        vectors.append(mean_pool(last_hidden_state(output).double(), batch["attention_mask"].bool()).cpu())
-    return torch.cat(vectors)
-
-
-def _run(model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor], inputs: Sequence[str],
-         output_hidden_states: bool) -> tuple[ModelOutput, dict[str, torch.Tensor]]:
-    """The model's output with ``variant``, and the batch its scorer reads (the whole-word one for that path)."""
-    if isinstance(variant, WholeWords):
-        return variant.run(model, batch, inputs, output_hidden_states)
-    with swapped_input_embeddings(model, variant):
-        return model(**{name: batch[name] for name in inputs if name in batch},
-                     output_hidden_states=output_hidden_states), batch
 
 
 def student_label(student: StudentEncoder, source: str) -> str:
@@ -235,53 +122,46 @@ def evaluate(
     """
     _validate(students, seeds, samples, max_length, alpha, batch_size)
     specs = noise_specs(noise)
-    loaded = load_transformer(model, revision)
-    tokenizer = load_tokenizer(loaded.path)
-    if tokenizer.pad_token_id is None:
-        raise DistillError(f"the tokenizer of {model} has no padding token; batched evaluation needs one")
-    if whole_words:
-        continuation_prefix(tokenizer)  # refuse a tokenizer without ## pieces before any work
-    chosen = resolve_tasks(tasks, loaded.model)
-    corpora = [load_corpus(name) for name in dict.fromkeys(datasets)]
-    names = [corpus.name for corpus in corpora]
-    if len(set(names)) < len(names):
-        raise DistillError(f"corpora must have distinct names (file stems), got {', '.join(names)}")
-    for corpus in corpora:
-        for task in chosen:
-            task.require(corpus, samples)
+    setup = prepare_evaluation(model, revision=revision, tasks=tasks, datasets=datasets, samples=samples,
+                               whole_words=whole_words)
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
 
-    network = loaded.model.to(resolve_device(device))
+    network = setup.to(resolve_device(device)).model
+    tokenizer = setup.tokenizer
     variants: dict[str, Variant] = {BASELINE: input_embeddings(network)}
     sources: dict[str, str] = {}
+    losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
     whole_word_paths: dict[str, WholeWords] = {}
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), variants)
         live = StudentEmbedding.from_model(network, student, tokenizer)
         variants[label] = live.baked()
         sources[label] = source
+        losses[label] = student.provenance.get("loss", "")
         if whole_words:
             wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
             whole_word_paths[wholeword_label] = WholeWords(live.eval(), variants[label], tokenizer)
+            losses[wholeword_label] = losses[label]
     variants |= whole_word_paths
-    scores = score_variants(network, tokenizer, variants, corpora, chosen, range(seeds), samples=samples,
-                            max_length=max_length, batch_size=batch_size, noise=specs, quiet=quiet)
+    scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length, batch_size=batch_size,
+                         noise=specs, quiet=quiet)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
     diffs = differences(scores, BASELINE, alpha)
     report = render(summaries, tests, seeds, diffs)
 
     params = {
-        "model": model, "model_path": loaded.path, "model_revision": loaded.revision,
-        "architecture": type(network).__name__, "tasks": ",".join(task.name for task in chosen),
-        "datasets": ",".join(corpus.name for corpus in corpora), "seeds": seeds, "samples": samples,
+        "model": model, "model_path": setup.path, "model_revision": setup.revision,
+        "architecture": type(network).__name__, "tasks": ",".join(task.name for task in setup.tasks),
+        "datasets": ",".join(corpus.name for corpus in setup.corpora), "seeds": seeds, "samples": samples,
         "max_length": max_length, "alpha": alpha, "batch_size": batch_size, "device": str(network.device),
         "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
         "whole_words": whole_words,
         **{f"corpus.{corpus.name}": f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
-           for corpus in corpora},
+           for corpus in setup.corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
-    run_id = _log_run(params, sources, run_ids, corpora, scores, summaries, tests, diffs, report, tracking_uri)
+    run_id = _log_run(params, sources, run_ids, setup.corpora, scores, summaries, tests, diffs, losses, report,
+                      tracking_uri)
     return EvaluationResult(run_id, scores, summaries, tests, report)
 
 
@@ -311,6 +191,7 @@ def _log_run(
     summaries: list[Summary],
     tests: list[PairedTest],
     diffs: list[Difference],
+    losses: dict[str, str],
     report: str,
     tracking_uri: str | None,
 ) -> str:
@@ -327,12 +208,12 @@ def _log_run(
             **{f"distill.student.{label}": source for label, source in sources.items()},
             "mlflow.note.content": _note(report),
         })
-        for index, seed in enumerate(scores.seeds):
+        for index, seed in enumerate(scores.seeds):  # each seed's scores, a series over the seeds
             mlflow.log_metrics({_metric_name(key): values[index] for key, values in scores.values.items()}, step=seed)
         mlflow.log_metrics({f"{_metric_name(s.key)}/mean": s.mean for s in summaries}
                            | {f"{_metric_name(s.key)}/std": s.std for s in summaries}
                            | {f"{_metric_name(t.key)}/p_value": t.p_value for t in tests})
         with tempfile.TemporaryDirectory() as folder:
-            write_report(Path(folder), scores, summaries, tests, diffs)
+            write_report(Path(folder), scores, summaries, tests, diffs, losses)
             mlflow.log_artifacts(folder)
         return run.info.run_id

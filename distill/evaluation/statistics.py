@@ -11,8 +11,9 @@ import itertools
 import math
 import warnings
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from scipy import stats
@@ -37,6 +38,24 @@ class ScoreTable:
     @property
     def models(self) -> list[str]:
         return list(dict.fromkeys(key.model for key in self.values))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The table as JSON-ready data, one record per score and per sample set (:meth:`from_dict` reads it)."""
+        return {
+            "seeds": list(self.seeds),
+            "values": [{**key._asdict(), "values": list(values)} for key, values in self.values.items()],
+            "fingerprints": [{"dataset": dataset, "task": task, "seed": seed, "fingerprint": fingerprint}
+                             for (dataset, task, seed), fingerprint in self.fingerprints.items()],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ScoreTable:
+        table = cls(list(data["seeds"]))
+        for row in data["values"]:
+            table.values[ScoreKey(row["model"], row["dataset"], row["task"], row["metric"])] = list(row["values"])
+        for row in data["fingerprints"]:
+            table.fingerprints[(row["dataset"], row["task"], row["seed"])] = row["fingerprint"]
+        return table
 
 
 @dataclass(frozen=True)

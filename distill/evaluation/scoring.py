@@ -1,0 +1,125 @@
+"""Score a model with each of several word-embedding modules, batch by batch on the same seeded samples.
+
+For every batch the baseline table and each student's table take turns as the model's word-embedding
+module, so all of them see the very same inputs and the MLM decoder keeps the teacher's table throughout.
+With noise, every seed noises the evaluation text once (``corpora.noised_corpus``) and all models of that
+seed see the same noisy samples; the fidelity task also compares each of them with the untouched model on
+the clean samples (``tasks`` explains). A whole-word variant (``wholeword.WholeWords``) runs the student on
+its vocabulary-free path on the same batches.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import sys
+from collections.abc import Mapping, Sequence
+
+import torch
+from torch import nn
+from tqdm.auto import tqdm
+from transformers import PreTrainedModel, PreTrainedTokenizerBase
+from transformers.utils import ModelOutput
+
+from distill.errors import DistillError
+from distill.evaluation.corpora import Corpus, noised_corpus
+from distill.evaluation.samples import Samples
+from distill.evaluation.statistics import ScoreKey, ScoreTable
+from distill.evaluation.tasks import Task, last_hidden_state, mean_pool
+from distill.evaluation.wholeword import WholeWords
+from distill.noise import NoiseSpec
+from distill.surgery import swapped_input_embeddings
+
+CLEAN = "clean"  # the noise setting that leaves the text as it is
+MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
+
+Variant = nn.Module | WholeWords  # a word-embedding module for the ids, or the whole-word path
+
+
+def score_variants(
+    model: PreTrainedModel,
+    tokenizer: PreTrainedTokenizerBase,
+    variants: Mapping[str, Variant],
+    corpora: Sequence[Corpus],
+    tasks: Sequence[Task],
+    seeds: Sequence[int],
+    *,
+    samples: int,
+    max_length: int,
+    batch_size: int,
+    noise: Sequence[NoiseSpec | None] = (None,),
+    quiet: bool = True,
+) -> ScoreTable:
+    """Score ``model`` with each variant as its word-embedding module, batch by batch on the same samples.
+
+    The first variant is the reference the fidelity task compares with (the baseline);
+    it must be a module. For each spec of ``noise`` (None: clean text), seed ``s`` evaluates
+    ``noised_corpus(corpus, spec, s)``, reported as the dataset ``<corpus> ~ <spec>``.
+    """
+    device = model.device
+    accepted = inspect.signature(model.forward).parameters
+    inputs = [name for name in MODEL_INPUTS if name in accepted]
+    scores = ScoreTable(list(seeds))
+    total = len(corpora) * len(noise) * len(seeds) * len(tasks) * -(-samples // batch_size)
+    progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
+    with progress, torch.no_grad():
+        for corpus, spec, seed in itertools.product(corpora, noise, seeds):
+            text = corpus if spec is None else noised_corpus(corpus, spec, seed)
+            dataset = noised_dataset_name(corpus.name, spec)
+            for task in tasks:
+                progress.set_postfix(dataset=dataset, task=task.name, seed=seed)
+                drawn = task.draw(text, tokenizer, seed, samples, max_length)
+                scores.fingerprints[(dataset, task.name, seed)] = drawn.fingerprint
+                clean_sentences = None
+                if spec is not None and task.compares_with_clean:
+                    # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order).
+                    clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
+                    clean_sentences = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
+                                                        tokenizer.pad_token_id, batch_size, inputs)
+                scorers = {label: task.scorer(clean_sentences) for label in variants}
+                for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
+                    reference = None
+                    for label, variant in variants.items():
+                        output, scored = _run(model, variant, batch, inputs, task.needs_hidden_states)
+                        reference = output if reference is None else reference
+                        scorers[label].update(output, scored, reference)
+                    progress.update()
+                for label, scorer in scorers.items():
+                    for metric, value in scorer.result().items():
+                        scores.values[ScoreKey(label, dataset, task.name, metric)].append(value)
+    return scores
+
+
+def noise_specs(noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None) -> list[NoiseSpec | None]:
+    """The noise settings to evaluate under, parsed; ``None`` (or ``"clean"``) reads the text as it is."""
+    given = [noise] if noise is None or isinstance(noise, (str, NoiseSpec)) else list(noise)
+    specs = [None if spec is None or spec == CLEAN else NoiseSpec.parse(spec) if isinstance(spec, str) else spec
+             for spec in given]
+    if not specs:
+        raise DistillError("--noise needs at least one spec (or 'clean')")
+    return list(dict.fromkeys(specs))
+
+
+def noised_dataset_name(corpus: str, spec: NoiseSpec | None) -> str:
+    """The dataset label of ``corpus`` read clean (its name) or under ``spec``."""
+    return corpus if spec is None else f"{corpus} ~ {spec}"
+
+
+def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, pad_token_id: int,
+                      batch_size: int, inputs: Sequence[str]) -> torch.Tensor:
+    """Mean-pooled last hidden states of ``model`` with ``variant``, one row per sample of ``drawn``."""
+    vectors = []
+    for batch in drawn.batches(batch_size, pad_token_id, model.device):
+        output, _ = _run(model, variant, batch, inputs, output_hidden_states=True)
+        vectors.append(mean_pool(last_hidden_state(output).double(), batch["attention_mask"].bool()).cpu())
+    return torch.cat(vectors)
+
+
+def _run(model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor], inputs: Sequence[str],
+         output_hidden_states: bool) -> tuple[ModelOutput, dict[str, torch.Tensor]]:
+    """The model's output with ``variant``, and the batch its scorer reads (the whole-word one for that path)."""
+    if isinstance(variant, WholeWords):
+        return variant.run(model, batch, inputs, output_hidden_states)
+    with swapped_input_embeddings(model, variant):
+        return model(**{name: batch[name] for name in inputs if name in batch},
+                     output_hidden_states=output_hidden_states), batch
