@@ -43,7 +43,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--betas", "0.9"], "expected 2 arguments"),
     ([*TRAIN, "--context-layers"], "expected at least one argument"),
     ([*TRAIN, "--student-options", "wide"], "student_options must be a mapping, got 'wide'"),
-    ([*TRAIN, "--loss-options", "{alpha: [1"], "--loss-options: not valid YAML"),
+    ([*TRAIN, "--loss-options", "alpha: [1"], "--loss-options: not valid YAML"),
     ([*TRAIN, "--frequency-exponent", "-1"], "frequency_exponent must be a finite number >= 0"),
     ([*TRAIN, "--context-noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
     ([*TRAIN, "--context-noise", "typo:2"], "typo"),
