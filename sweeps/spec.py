@@ -365,7 +365,7 @@ def _parse_space(raw: dict[str, Any], fixed: Mapping[str, Any], source: str) -> 
             )
         if name in fixed or (option and option in (fixed.get(group) or {})):
             raise DistillError(f"{source}: {name} is both fixed and searched; keep it in one place")
-        kind = float if option else value_type(hints[name])  # an option of a mapping setting: any number
+        kind = float if option else value_type(hints[name])  # an option: numeric strings coerced, ranges allowed
         parameters.append(_parse_parameter(name, value, kind in (int, float), kind is int, source))
     for key in SET_BY_SWEEP:
         if key in fixed:
