@@ -23,8 +23,9 @@ from distill.settings import Choices, default_of, field_hints, value_type
 
 
 class ChoiceAction(argparse.Action):
-    """Stores a name as given. Its valid names (``valid``) are listed by ``--help`` and checked with the other
-    values by the settings' validation: argparse's own ``choices`` would read them when the flag is added."""
+    """Stores a name as given: its valid names (``valid``) are listed by ``--help`` and checked, with every other
+    value, by the settings' validation. argparse's own ``choices`` would read a registry's names as soon as the
+    flag is added (to format its metavar) and refuse a name with a message of its own."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, valid: Choices, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, **kwargs)
@@ -96,8 +97,6 @@ def yaml_value(text: str) -> Any:
 
 def _help(item: dataclasses.Field) -> str:
     """The field's help text, with its default as it would be written on the command line."""
-    if not item.metadata.get("help"):
-        raise TypeError(f"setting {item.name} has no help text")
     text = item.metadata["help"]
     default = default_of(item)
     if default is not None:

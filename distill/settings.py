@@ -88,6 +88,8 @@ def setting(default: Any = dataclasses.MISSING, help: str = "", *, factory: Call
     one-line error for a bad value. ``flag`` (default ``--field-name``) and ``metavar`` name it on the command
     line; each of ``options`` is a flag of its own that sets one entry of a mapping setting.
     """
+    if not help:
+        raise TypeError("a setting needs a help text (--help shows it)")
     if choices is not None and not isinstance(choices, Choices):
         choices = Choices(tuple(choices))
     metadata = {"help": help, "interval": interval, "choices": choices, "check": check, "flag": flag,

@@ -105,6 +105,8 @@ def test_every_setting_has_a_flag_with_its_help_text() -> None:
     assert flags["typo_pretrain_epochs"].option_strings == ["--typo-pretrain"]  # flag names kept from before
     assert flags["typo_pretrain_rate"].option_strings == ["--typo-rate"]
     assert flags["loss_options.alpha"].option_strings == ["--alpha"] and flags["loss_options.alpha"].type is float
+    with pytest.raises(TypeError, match="needs a help text"):
+        setting(1)
 
 
 def test_a_flag_takes_its_type_default_and_choices_from_its_field(capsys) -> None:
