@@ -16,6 +16,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
+from distill.arguments import SettingsHelpFormatter
 from distill.errors import is_user_error
 
 DISTRIBUTION = "embedding-distill-workbench"
@@ -43,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name in COMMANDS:
         module = importlib.import_module(f"distill.commands.{name}")
-        subparser = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
+        subparser = subparsers.add_parser(name, help=module.HELP, description=module.HELP,
+                                          formatter_class=SettingsHelpFormatter)
         module.configure(subparser)
         subparser.set_defaults(run=module.run)
     return parser

@@ -2,13 +2,16 @@
 
 A *recipe* names a set of optimisation defaults; any field set explicitly wins.
 
-Validation (:meth:`TrainConfig.validate`) never mutates: it returns a new config with the
-recipe's defaults filled in, or raises :class:`DistillError` with one line naming the key
-and the bad value. Every value is first checked against its field's annotation, then its
-range. To add a field: give it a name, a precise type annotation (``float``, ``int | None``,
-``tuple[float, float]``...) and a default; add a range or choice check to ``_checked`` when
-the type alone does not bound it. YAML files and sweeps reach the same checks through
-:func:`config_from_mapping`, which also coerces YAML 1.1 numeric strings like ``1e-3``.
+A setting is one field, written once: a precise type annotation (``float``, ``int | None``,
+``tuple[float, float]``...), a default, a help text and its valid values
+(:func:`distill.settings.setting`). From it come the ``distill train`` flag
+(:mod:`distill.arguments`), its ``--help`` and the checks. Validation
+(:meth:`TrainConfig.validate`) never mutates: it returns a new config with the recipe's
+defaults filled in, or raises :class:`DistillError` with one line naming the key and the bad
+value. Every value is checked against its field's annotation, then its interval, choices or
+check; only the rules that tie settings together live in ``_check_combined``. Flags, YAML
+files and sweeps reach the same checks through :func:`config_from_mapping`, which also coerces
+YAML 1.1 numeric strings like ``1e-3``.
 
 * ``paper`` (§3): Adam (lr 1e-3, betas 0.9/0.999, eps 1e-8), batch 100, learning
   rate ×0.9 when the epoch loss plateaus. Its 10^4 epochs live in
@@ -32,167 +35,173 @@ steps per epoch and is at recall@1 0.0001 after the first.
 from __future__ import annotations
 
 import dataclasses
-import math
-import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import yaml
 
-from distill.errors import DistillError
+from distill.errors import DistillError, is_user_error
 from distill.noise import noise_mix
+from distill.settings import (
+    NON_NEGATIVE,
+    POSITIVE,
+    UNIT,
+    Choices,
+    Interval,
+    Option,
+    check_fields,
+    field_hints,
+    setting,
+    value_type,
+)
 
 DEVICES = ("auto", "cpu", "cuda")
-CONTEXT_LOSSES = ("cosine", "mse")
-SCHEDULES = ("plateau", "warmup-cosine")
 RECIPES: dict[str, dict[str, Any]] = {
     "paper": {"lr": 1e-3, "batch_size": 100, "schedule": "plateau"},
     "fast": {"lr": 4e-3, "batch_size": 256, "schedule": "warmup-cosine"},
 }
 
 
+def _students() -> ModuleType:
+    import students  # registers every student; imports torch, so only when a name is checked or listed
+
+    return students.registry
+
+
+def _losses() -> ModuleType:
+    import losses  # registers every loss; imports torch, so only when a name is checked or listed
+
+    return losses.registry
+
+
+STUDENTS = Choices(lambda: _students().student_names(), resolve=lambda name: _students().resolve_student(name))
+LOSSES = Choices(lambda: _losses().loss_names(), resolve=lambda name: _losses().resolve_loss(name))
+
+
+def _by_recipe(name: str) -> str:
+    return "default: by --recipe, " + ", ".join(f"{recipe} {values[name]}" for recipe, values in RECIPES.items())
+
+
+def _layer_indices(layers: list[int]) -> None:
+    if not layers:
+        raise DistillError(f"context_layers must be a non-empty list of layer indices, got {layers!r}")
+
+
 @dataclass
 class TrainConfig:
-    teacher: str = "embedded"
-    student: str = "bytescnn-small"
-    student_options: dict[str, Any] = field(default_factory=dict)
-    loss: str = "cosine"
-    loss_options: dict[str, Any] = field(default_factory=dict)
-    epochs: int = 10
-    recipe: str = "fast"
-    batch_size: int | None = None  # None: the recipe's value
-    lr: float | None = None
-    schedule: str | None = None
-    betas: tuple[float, float] = (0.9, 0.999)
-    eps: float = 1e-8
-    plateau_factor: float = 0.9
-    plateau_patience: int = 10
-    warmup_fraction: float = 0.05
-    negative_window: int = 32
-    vocab_sample: int = 0  # train on a seeded sample of this many rows; 0 = every kept row
-    holdout: float = 0.0
-    augment: float = 0.0  # per-character typo rate of the noisy training variants; 0 = off
-    augment_copies: int = 4  # noisy variants of each token, encoded once
-    augment_share: float = 0.8  # share of training examples drawn noisy (RETVec's 16 noisy : 4 clean)
-    typo_pretrain_epochs: int = 0  # RETVec's Multi-Similarity typo pre-training before alignment; 0 = off
-    typo_pretrain_rate: float = 0.1  # per-character typo rate of the pre-training variants
-    # Frequency-aware table alignment: rows drawn ∝ (count on the training text + 1) ** exponent; 0 = uniform.
-    frequency_exponent: float = 0.0
-    keep_special_rows: bool = False  # special tokens keep the teacher's rows; the student never learns them
-    # Whole-word targets after table alignment: the split words of the training text, each towards the
-    # mean of its pieces' rows (distill.objectives.words); 0 epochs = off.
-    whole_word_epochs: int = 0
-    whole_word_count: int = 20_000  # most frequent split words taken
-    corpus: str = "pydoc"  # text of context distillation and row counts: its :train documents (see corpora)
-    # Context distillation after table alignment: epochs over the corpus's training sentences; 0 = off.
-    context_epochs: int = 0
-    context_lr: float = 5e-4
-    context_batch_size: int = 32  # sentences per step
-    context_steps_per_epoch: int = 0  # steps of a context epoch; 0 = one pass over the training sentences
-    context_max_length: int = 64  # tokens per sentence
-    context_layers: list[int] = field(default_factory=lambda: [-1])  # hidden_states indices; -1 = last layer
-    context_loss: str = "cosine"  # cosine or mse, per token state and per mean-pooled sentence vector
-    context_token_weight: float = 1.0
-    context_sentence_weight: float = 1.0
-    # Each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off.
-    context_table_weight: float = 0.0
-    # Denoising context distillation: the student's side reads sentences noised with one of these
-    # distill.noise specs, separated by ";" and drawn per sentence (e.g. "typo:0.1; hlm"), the
-    # untouched model the clean ones; "" = off.
-    context_noise: str = ""
-    context_noise_share: float = 0.5  # share of the sentences of a batch that are noised
-    context_whole_words: bool = False  # the student embeds whole words, as the vocabulary-free export does
-    seed: int = 0
-    device: str = "auto"
-    bf16: bool = False  # the student's forward under bfloat16 autocast (weights, loss and optimiser stay fp32)
-    compile: bool = False  # torch.compile the student's forward
-    eval_every: int = 1
-    checkpoint_every: int = 1
-    work_dir: str = ".distill/runs"
-    run_name: str | None = None
+    teacher: str = setting("embedded", "hub name, local model folder, or 'embedded'")
+    student: str = setting("bytescnn-small", "student registry name", choices=STUDENTS)
+    student_options: dict[str, Any] = setting(help="options of the student's constructor", factory=dict)
+    loss: str = setting("cosine", "loss registry name", choices=LOSSES)
+    loss_options: dict[str, Any] = setting(
+        help="options of the loss", factory=dict,
+        options={"alpha": Option(float, "loss weight α (aec, mec, triplet margins, multi-similarity)")},
+    )
+    epochs: int = setting(10, "epochs of table alignment", interval=NON_NEGATIVE)
+    recipe: str = setting("fast", "optimisation defaults: paper (§3) or fast", choices=RECIPES)
+    batch_size: int | None = setting(None, f"table rows per step ({_by_recipe('batch_size')})", interval=POSITIVE)
+    lr: float | None = setting(None, f"learning rate of table alignment ({_by_recipe('lr')})", interval=POSITIVE)
+    schedule: str | None = setting(None, f"learning-rate schedule ({_by_recipe('schedule')})",
+                                   choices=("plateau", "warmup-cosine"))
+    betas: tuple[float, float] = setting((0.9, 0.999), "Adam's betas", interval=Interval(0, 1, high_open=True))
+    eps: float = setting(1e-8, "Adam's epsilon", interval=POSITIVE)
+    plateau_factor: float = setting(0.9, "plateau schedule: the learning rate's factor when the epoch loss "
+                                    "stops falling", interval=Interval(0, 1, low_open=True))
+    plateau_patience: int = setting(10, "plateau schedule: epochs without a lower loss before the rate falls",
+                                    interval=NON_NEGATIVE)
+    warmup_fraction: float = setting(0.05, "warmup-cosine schedule: share of the steps of linear warm-up",
+                                     interval=UNIT)
+    negative_window: int = setting(32, "triplet losses: training rows of the window a negative is drawn from",
+                                   interval=POSITIVE)
+    vocab_sample: int = setting(0, "train on a seeded sample of this many rows; 0 = every kept row",
+                                interval=NON_NEGATIVE)
+    holdout: float = setting(0.0, "fraction of the vocabulary kept out of training",
+                             interval=Interval(0, 1, high_open=True))
+    augment: float = setting(0.0, "also train on typo variants (RETVec's families at RATE per character); 0 = off",
+                             interval=UNIT, metavar="RATE")
+    augment_copies: int = setting(4, "noisy variants of each token, encoded once", interval=POSITIVE)
+    augment_share: float = setting(0.8, "share of training examples drawn noisy (RETVec's 16 noisy : 4 clean)",
+                                   interval=UNIT)
+    typo_pretrain_epochs: int = setting(
+        0, "first pre-train on typo pairs with Multi-Similarity loss for EPOCHS (RETVec §3); 0 = off",
+        interval=NON_NEGATIVE, flag="--typo-pretrain", metavar="EPOCHS",
+    )
+    typo_pretrain_rate: float = setting(0.1, "per-character typo rate of the pre-training variants",
+                                        interval=Interval(0, 1, low_open=True), flag="--typo-rate", metavar="RATE")
+    frequency_exponent: float = setting(
+        0.0, "draw table rows in proportion to (count on the training text + 1) ** EXP; 0 = uniform",
+        interval=NON_NEGATIVE, metavar="EXP",
+    )
+    keep_special_rows: bool = setting(False, "special tokens keep the teacher's rows; the student never learns them")
+    whole_word_epochs: int = setting(
+        0, "after table alignment, train the split words of the corpus's training text towards the mean of "
+        "their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off", interval=NON_NEGATIVE, metavar="EPOCHS",
+    )
+    whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE,
+                                    metavar="N")
+    corpus: str = setting("pydoc", "text of context distillation and row counts: its training documents train, "
+                          "its held-out documents evaluate")
+    context_epochs: int = setting(
+        0, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
+        "training sentences; 0 = off", interval=NON_NEGATIVE, metavar="EPOCHS",
+    )
+    context_lr: float = setting(5e-4, "learning rate of context distillation", interval=POSITIVE)
+    context_batch_size: int = setting(32, "sentences per context step", interval=POSITIVE)
+    context_steps_per_epoch: int = setting(0, "steps of a context epoch; 0 = one pass over the training sentences",
+                                           interval=NON_NEGATIVE)
+    context_max_length: int = setting(64, "tokens per sentence of context distillation", interval=POSITIVE)
+    context_layers: list[int] = setting(help="hidden_states indices of context distillation; -1 = the last layer",
+                                        factory=lambda: [-1], check=_layer_indices)
+    context_loss: str = setting("cosine", "context distillation loss, per token state and per mean-pooled "
+                                "sentence vector", choices=("cosine", "mse"))
+    context_token_weight: float = setting(1.0, "weight of the per-token context loss", interval=NON_NEGATIVE)
+    context_sentence_weight: float = setting(1.0, "weight of the per-sentence context loss", interval=NON_NEGATIVE)
+    context_table_weight: float = setting(
+        0.0, "each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
+        interval=NON_NEGATIVE,
+    )
+    context_noise: str = setting(
+        "", "denoising context distillation: the student reads sentences noised with one of these ';'-separated "
+        "distill.noise specs or presets (e.g. 'typo:0.1;hlm'), the untouched model the clean ones; '' = off",
+        check=noise_mix, metavar="SPECS",
+    )
+    context_noise_share: float = setting(0.5, "share of the sentences of a context batch that are noised",
+                                         interval=UNIT, metavar="SHARE")
+    context_whole_words: bool = setting(False, "in context distillation the student embeds whole words, as the "
+                                        "vocabulary-free export does")
+    seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation")
+    device: str = setting("auto", "where to train", choices=DEVICES)
+    bf16: bool = setting(False, "run the student's forward under bfloat16 autocast (weights, loss and optimiser "
+                         "stay fp32)")
+    compile: bool = setting(False, "torch.compile the student's forward")
+    eval_every: int = setting(1, "epochs between alignment evaluations", interval=POSITIVE)
+    checkpoint_every: int = setting(1, "epochs between checkpoints", interval=POSITIVE)
+    work_dir: str = setting(".distill/runs", "where checkpoints are written")
+    run_name: str | None = setting(None, "name of the MLflow run (default: one MLflow makes up)")
 
     def validate(self) -> TrainConfig:
         """Return a validated copy with the recipe's defaults filled in; ``self`` is left as it is.
 
-        Raises :class:`DistillError` with one line naming the key and the bad value.
+        Raises :class:`DistillError` (or a registry's own error) with one line naming the key and the bad value.
         """
-        self._check_types()
-        if self.recipe not in RECIPES:
-            raise DistillError(f"recipe must be one of {', '.join(RECIPES)}, got {self.recipe!r}")
+        check_fields(self)
         recipe_values = {name: value for name, value in RECIPES[self.recipe].items() if getattr(self, name) is None}
-        return dataclasses.replace(self, **recipe_values)._checked()
+        config = dataclasses.replace(self, **recipe_values, betas=tuple(map(float, self.betas)))
+        config._check_combined()
+        return config
 
-    def _checked(self) -> TrainConfig:
-        """Check the ranges of a type-checked config with its recipe defaults; return it with tuple betas."""
-        if not all(0.0 <= beta < 1.0 for beta in self.betas):
-            raise DistillError(f"betas must be two numbers in [0, 1), got {self.betas!r}")
-        if not self.eps > 0:
-            raise DistillError(f"eps must be positive, got {self.eps!r}")
-        positive_ints = ("batch_size", "eval_every", "checkpoint_every", "negative_window", "augment_copies",
-                         "context_batch_size", "context_max_length", "whole_word_count")
-        for name in positive_ints:
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-                raise DistillError(f"{name} must be a positive integer, got {value!r}")
-        if not self.lr > 0:
-            raise DistillError(f"lr must be positive, got {self.lr!r}")
-        for name in ("epochs", "vocab_sample", "typo_pretrain_epochs", "context_epochs", "context_steps_per_epoch",
-                     "whole_word_epochs"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise DistillError(f"{name} must be a non-negative integer, got {value!r}")
+    def _check_combined(self) -> None:
+        """The rules that tie settings together (each setting alone is checked against its field)."""
         if self.epochs + self.typo_pretrain_epochs + self.whole_word_epochs + self.context_epochs == 0:
             raise DistillError(
                 "nothing to train: epochs, typo_pretrain_epochs, whole_word_epochs and context_epochs are all 0"
             )
-        if not self.context_lr > 0:
-            raise DistillError(f"context_lr must be positive, got {self.context_lr!r}")
-        if self.context_loss not in CONTEXT_LOSSES:
-            raise DistillError(f"context_loss must be one of {', '.join(CONTEXT_LOSSES)}, got {self.context_loss!r}")
-        if not isinstance(self.context_layers, list) or not self.context_layers or not all(
-            isinstance(layer, int) and not isinstance(layer, bool) for layer in self.context_layers
-        ):
-            raise DistillError(
-                f"context_layers must be a non-empty list of layer indices, got {self.context_layers!r}"
-            )
-        for name in ("frequency_exponent", "context_token_weight", "context_sentence_weight", "context_table_weight"):
-            if not 0.0 <= getattr(self, name) < float("inf"):
-                raise DistillError(f"{name} must be a finite number >= 0, got {getattr(self, name)!r}")
         if self.context_epochs and not self.context_token_weight and not self.context_sentence_weight:
             raise DistillError("context distillation needs context_token_weight or context_sentence_weight above 0")
-        if not 0.0 < self.typo_pretrain_rate <= 1.0:
-            raise DistillError(f"typo_pretrain_rate must be in (0, 1], got {self.typo_pretrain_rate!r}")
-        if not isinstance(self.context_noise, str):
-            raise DistillError(f"context_noise must be noise specs separated by ';', got {self.context_noise!r}")
-        noise_mix(self.context_noise)
-        for name in ("augment", "augment_share", "warmup_fraction", "context_noise_share"):
-            if not 0.0 <= getattr(self, name) <= 1.0:
-                raise DistillError(f"{name} must be in [0, 1], got {getattr(self, name)!r}")
-        if not 0.0 <= self.holdout < 1.0:
-            raise DistillError(f"holdout must be in [0, 1), got {self.holdout!r}")
-        if not 0.0 < self.plateau_factor <= 1.0:
-            raise DistillError(f"plateau_factor must be in (0, 1], got {self.plateau_factor!r}")
-        for name in ("bf16", "compile", "keep_special_rows", "context_whole_words"):
-            if not isinstance(getattr(self, name), bool):
-                raise DistillError(f"{name} must be true or false, got {getattr(self, name)!r}")
-        if self.device not in DEVICES:
-            raise DistillError(f"device must be one of {', '.join(DEVICES)}, got {self.device!r}")
-        if self.schedule not in SCHEDULES:
-            raise DistillError(f"schedule must be one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
-        return dataclasses.replace(self, betas=(float(self.betas[0]), float(self.betas[1])))
-
-    def _check_types(self) -> None:
-        """Each value of the type its field declares, and every number finite (one line naming the key)."""
-        for name, hint in typing.get_type_hints(TrainConfig).items():
-            value = getattr(self, name)
-            if not _matches(value, hint):
-                raise DistillError(f"{name} must be {_describe(hint)}, got {value!r}")
-            numbers = value if isinstance(value, (list, tuple)) else [value]
-            if any(isinstance(number, float) and not math.isfinite(number) for number in numbers):
-                raise DistillError(f"{name} must be finite, got {value!r}")
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
@@ -203,53 +212,29 @@ class TrainConfig:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
 
 
-def _matches(value: Any, hint: Any) -> bool:
-    """Whether ``value`` is of the annotated type ``hint`` (an int passes for a float)."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):
-        return any(_matches(value, argument) for argument in arguments)
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    if origin is dict:
-        return isinstance(value, dict)
-    if origin is list:
-        return isinstance(value, list) and all(_matches(item, arguments[0]) for item in value)
-    if origin is tuple:
-        return (isinstance(value, (list, tuple)) and len(value) == len(arguments)
-                and all(_matches(item, argument) for item, argument in zip(value, arguments)))
-    return True
-
-
-def _describe(hint: Any) -> str:
-    """``hint`` in words, for an error message."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):
-        named = [_describe(argument) for argument in arguments if argument is not type(None)]
-        return " or ".join(named) + (" or null" if type(None) in arguments else "")
-    if origin is list:
-        return f"a list of {_describe(arguments[0]).removeprefix('an ').removeprefix('a ')}s"
-    if origin is tuple:
-        return f"a list of {len(arguments)} numbers"
-    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
-    return names.get(hint, "a mapping" if origin is dict else str(hint))
+OPTION_GROUPS = tuple(name for name, hint in field_hints(TrainConfig).items() if typing.get_origin(hint) is dict)
 
 
 def _is_numeric(hint: Any) -> bool:
     """Whether a field of type ``hint`` holds numbers (YAML 1.1 strings like ``1e-3`` are coerced for it)."""
-    arguments = typing.get_args(hint) or (hint,)
-    return float in arguments or typing.get_origin(hint) is dict or hint is dict
+    return value_type(hint) is float or typing.get_origin(hint) is dict
 
 
 def config_keys() -> list[str]:
     return [item.name for item in dataclasses.fields(TrainConfig)]
+
+
+def with_overrides(values: Mapping[str, Any], overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with ``overrides`` on top. A key ``group.option`` sets one entry of a mapping setting and keeps
+    the others (``loss_options.alpha``: the ``--alpha`` flag, or an option a sweep searches)."""
+    merged = {key: dict(value) if isinstance(value, Mapping) else value for key, value in values.items()}
+    for key, value in sorted(overrides.items(), key=lambda item: "." in item[0]):  # whole settings first
+        group, _, option = key.partition(".")
+        if not option:
+            merged[key] = value
+        elif isinstance(merged.get(group, {}), Mapping):  # anything else is refused by validation
+            merged[group] = {**merged.get(group, {}), option: value}
+    return merged
 
 
 def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> TrainConfig:
@@ -259,11 +244,13 @@ def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> Tr
         raise DistillError(
             f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(config_keys())}"
         )
+    numeric = {name for name, hint in field_hints(TrainConfig).items() if _is_numeric(hint)}
+    coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
     try:
-        numeric = {name for name, hint in typing.get_type_hints(TrainConfig).items() if _is_numeric(hint)}
-        coerced = {key: coerce_number(value) if key in numeric else value for key, value in values.items()}
         return TrainConfig(**coerced).validate()
-    except (TypeError, DistillError) as error:
+    except Exception as error:
+        if not is_user_error(error):
+            raise
         raise DistillError(f"{source}: {error}") from None
 
 
@@ -298,7 +285,6 @@ def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
 
 
 def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> TrainConfig:
-    """Defaults, then the YAML file, then explicit overrides (flags given on the command line)."""
-    values: dict[str, Any] = read_yaml_mapping(path) if path is not None else {}
-    values.update({key: value for key, value in (overrides or {}).items() if value is not None})
+    """Defaults, then the YAML file, then ``overrides`` (the flags given on the command line)."""
+    values = with_overrides(read_yaml_mapping(path) if path is not None else {}, overrides or {})
     return config_from_mapping(values, source=str(path) if path is not None else "config")

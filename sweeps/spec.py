@@ -47,14 +47,21 @@ from typing import Any
 
 import optuna
 
-from distill.config import TrainConfig, coerce_number, config_from_mapping, read_yaml_mapping
+from distill.config import (
+    OPTION_GROUPS,
+    TrainConfig,
+    coerce_number,
+    config_from_mapping,
+    read_yaml_mapping,
+    with_overrides,
+)
 from distill.errors import DistillError, first_line
+from distill.settings import field_hints, value_type
 
 SAMPLERS = ("grid", "tpe")
 PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
            "hyperband": optuna.pruners.HyperbandPruner}
 DIRECTIONS = ("maximize", "minimize")
-OPTION_GROUPS = ("loss_options", "student_options")
 SET_BY_SWEEP = ("run_name",)  # each trial's run is named after the trial
 _BASE_ALIGNMENT = {"recall_at_1": "maximize", "mean_cosine": "maximize", "rel_norm_error": "minimize"}
 _FIDELITY = {"token_cosine": "maximize", "sentence_cosine": "maximize", "similarity_spearman": "maximize"}
@@ -212,14 +219,7 @@ class SweepSpec:
 
     def trial_values(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """``fixed`` with the trial's parameters merged in (``loss_options.alpha`` into ``loss_options``)."""
-        values = {key: dict(value) if key in OPTION_GROUPS else value for key, value in self.fixed.items()}
-        for name, value in params.items():
-            group, _, option = name.partition(".")
-            if option:
-                values.setdefault(group, {})[option] = value
-            else:
-                values[name] = value
-        return values
+        return with_overrides(self.fixed, params)
 
     def trial_config(self, params: Mapping[str, Any], **settings: Any) -> TrainConfig:
         return config_from_mapping({**self.trial_values(params), **settings}, source=self.source)
@@ -350,15 +350,11 @@ def _number(value: Any, where: str) -> float:
     return value
 
 
-def _field_types() -> dict[str, str]:
-    return {item.name: str(item.type) for item in dataclasses.fields(TrainConfig)}
-
-
 def _parse_space(raw: dict[str, Any], fixed: Mapping[str, Any], source: str) -> tuple[Parameter, ...]:
     if not raw:
         raise DistillError(f"{source}: space is empty; give at least one parameter to search")
-    types = _field_types()
-    valid = [key for key in types if key not in SET_BY_SWEEP and key not in OPTION_GROUPS]
+    hints = field_hints(TrainConfig)
+    valid = [key for key in hints if key not in SET_BY_SWEEP and key not in OPTION_GROUPS]
     parameters: list[Parameter] = []
     for name, value in raw.items():
         group, _, option = str(name).partition(".")
@@ -369,8 +365,8 @@ def _parse_space(raw: dict[str, Any], fixed: Mapping[str, Any], source: str) -> 
             )
         if name in fixed or (option and option in (fixed.get(group) or {})):
             raise DistillError(f"{source}: {name} is both fixed and searched; keep it in one place")
-        numeric = bool(option) or types[name].startswith(("int", "float"))
-        parameters.append(_parse_parameter(name, value, numeric, types.get(name, "").startswith("int"), source))
+        kind = float if option else value_type(hints[name])  # an option: numeric strings coerced, ranges allowed
+        parameters.append(_parse_parameter(name, value, kind in (int, float), kind is int, source))
     for key in SET_BY_SWEEP:
         if key in fixed:
             raise DistillError(f"{source}: fixed.{key} is set by the sweep for every trial; remove it")

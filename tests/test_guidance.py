@@ -34,6 +34,26 @@ def test_a_missing_config_is_reported_before_torch_is_imported(tmp_path) -> None
     assert result.stderr == "error: config file missing.yaml does not exist\n"
 
 
+def test_bare_help_imports_no_torch_and_train_help_lists_the_valid_names(tmp_path, capsys, monkeypatch) -> None:
+    code = ("import sys; from distill.cli import main\n"
+            "try:\n    main(['--help'])\nexcept SystemExit as exited:\n    print(exited.code, 'torch' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
+    assert result.stdout.startswith("usage: distill") and result.stdout.split()[-2:] == ["0", "False"]
+
+    from losses import loss_names
+    from students import student_names
+
+    monkeypatch.setenv("COLUMNS", "1000")
+    with pytest.raises(SystemExit) as exited:
+        main(["train", "--help"])
+    assert exited.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"--student STUDENT student registry name (default: bytescnn-small); one of: {', '.join(student_names())}" \
+        in text
+    assert f"one of: {', '.join(loss_names())}" in text and "one of: paper, fast" in text
+    assert "--alpha ALPHA loss weight" in text
+
+
 def test_runs_are_named_by_what_they_compare_or_vary() -> None:
     trial = SimpleNamespace(number=3, params={"loss": "cosine", "context_epochs": 3, "lr": 0.001,
                                               "student_options.embedding_dim": 64})

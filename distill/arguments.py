@@ -1,0 +1,116 @@
+"""Command-line flags derived from a settings dataclass, after transformers' ``HfArgumentParser``
+(src/transformers/hf_argparser.py): one flag per field, its type from the annotation, its help and valid
+values from the field's metadata (:func:`distill.settings.setting`).
+
+Unlike ``HfArgumentParser``, every flag defaults to ``argparse.SUPPRESS``: only the flags given on the
+command line reach the namespace (:func:`given_settings`), so that they win over a YAML file, which wins
+over the defaults. argparse only reads the text (``--lr abc`` is refused there); every value is checked by
+the dataclass's own validation, the same for a flag, a YAML file and a sweep.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import dataclasses
+import typing
+from collections.abc import Sequence
+from typing import Any
+
+import yaml
+
+from distill.settings import Choices, default_of, field_hints, value_type
+
+
+class ChoiceAction(argparse.Action):
+    """Stores a name as given: its valid names (``valid``) are listed by ``--help`` and checked, with every other
+    value, by the settings' validation. argparse's own ``choices`` would read a registry's names as soon as the
+    flag is added (to format its metavar) and refuse a name with a message of its own."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, valid: Choices, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, **kwargs)
+        self.valid = valid
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+
+
+class SettingsHelpFormatter(argparse.HelpFormatter):
+    """Ends the help of a :class:`ChoiceAction` with its valid names, read only when the help is shown."""
+
+    def add_argument(self, action: argparse.Action) -> None:
+        if isinstance(action, ChoiceAction) and action.help:
+            action = copy.copy(action)
+            action.help = f"{action.help}; one of: {', '.join(action.valid)}"
+        super().add_argument(action)
+
+
+def add_settings_arguments(parser: argparse.ArgumentParser, cls: type, title: str) -> list[argparse.Action]:
+    """A flag for every field of the dataclass ``cls`` (and for each of a mapping field's ``options``), in a
+    group named ``title``; returns their actions, as ``add_argument`` does."""
+    group = parser.add_argument_group(title)
+    hints = field_hints(cls)
+    actions = []
+    for item in dataclasses.fields(cls):
+        flag = item.metadata.get("flag", "--" + item.name.replace("_", "-"))
+        actions.append(group.add_argument(flag, dest=item.name, default=argparse.SUPPRESS, help=_help(item),
+                                          **_value_arguments(item, value_type(hints[item.name]))))
+        for option, spec in item.metadata.get("options", {}).items():
+            actions.append(group.add_argument(
+                "--" + option.replace("_", "-"), dest=f"{item.name}.{option}", type=spec.type,
+                metavar=option.upper(), default=argparse.SUPPRESS, help=f"{spec.help} (sets {item.name}.{option})",
+            ))
+    return actions
+
+
+def given_settings(args: argparse.Namespace, cls: type) -> dict[str, Any]:
+    """The settings given as flags: field name (or ``field.option``) → value."""
+    names = {item.name for item in dataclasses.fields(cls)}
+    return {key: value for key, value in vars(args).items() if key.partition(".")[0] in names}
+
+
+def _value_arguments(item: dataclasses.Field, kind: Any) -> dict[str, Any]:
+    """How argparse reads a value of type ``kind``: an action, or a type, a count and a metavar."""
+    origin, arguments = typing.get_origin(kind), typing.get_args(kind)
+    metavar = item.metadata.get("metavar", item.name.upper())
+    if kind is bool:
+        return {"action": argparse.BooleanOptionalAction}
+    if "choices" in item.metadata:
+        return {"action": ChoiceAction, "valid": item.metadata["choices"], "metavar": metavar}
+    if origin is tuple:
+        return {"type": arguments[0], "nargs": len(arguments), "metavar": metavar}
+    if origin is list:
+        return {"type": arguments[0], "nargs": "+", "metavar": metavar}
+    if origin is dict:
+        return {"type": yaml_value, "metavar": item.metadata.get("metavar", "YAML")}
+    return {"type": kind, "metavar": metavar}
+
+
+def yaml_value(text: str) -> Any:
+    """A value written as YAML (``'{alpha: 0.5}'``); whether it is a mapping is checked with the others."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise argparse.ArgumentTypeError(f"not valid YAML: {text!r}") from None
+
+
+def _help(item: dataclasses.Field) -> str:
+    """The field's help text, with its default as it would be written on the command line."""
+    text = item.metadata["help"]
+    default = default_of(item)
+    if default is not None:
+        text += f" (default: {_as_flag(default)})"
+    return text.replace("%", "%%")
+
+
+def _as_flag(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, (list, tuple)):
+        return " ".join(map(_as_flag, value))
+    if isinstance(value, dict) or value == "":
+        return yaml.safe_dump(value, default_flow_style=True).strip()
+    return str(value)
