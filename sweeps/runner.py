@@ -34,10 +34,12 @@ from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import (
     PARENT_RUN_ATTR,
     build_sampler,
+    discard_unstarted,
     display_url,
     open_storage,
     open_study,
     progress,
+    sqlite_file,
     storage_url,
 )
 from sweeps.trial import TrialObjective
@@ -92,11 +94,18 @@ def run_sweep(
     budget = spec.budget(n_trials)
     url = storage_url(storage)
     _set_log_levels(quiet)
-    study = open_study(spec, open_storage(url, spec.heartbeat), study_name or spec.name)
-    evaluator = _preflight(spec) if not progress(study).finished(budget) else None
-    uri = tracking.load_settings(tracking_uri).tracking_uri
-    experiment_id = tracking.configure("sweep", uri)
-    parent_run_id = _parent_run(study, spec, url, experiment_id)
+    database = sqlite_file(url)
+    new_database = database is not None and not database.exists()
+    study_storage = open_storage(url, spec.heartbeat)
+    study = open_study(spec, study_storage, study_name or spec.name)
+    try:
+        evaluator = _preflight(spec) if not progress(study).finished(budget) else None
+        uri = tracking.load_settings(tracking_uri).tracking_uri
+        experiment_id = tracking.configure("sweep", uri)
+        parent_run_id = _parent_run(study, spec, url, experiment_id)
+    except BaseException:  # refused before its first trial: leave no empty study (or database) behind
+        discard_unstarted(study, study_storage, database if new_database else None)
+        raise
     job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1)
     status = "FAILED"
     try:

@@ -66,6 +66,25 @@ def storage_url(url: str | None) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite storage URL (``None`` for other databases and in-memory SQLite)."""
+    parsed = sqlalchemy.engine.make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database)
+
+
+def discard_unstarted(study: optuna.Study, storage: RDBStorage, created_file: Path | None) -> None:
+    """Undo a refused sweep: delete ``study`` if it has no trial, and ``created_file`` (the SQLite
+    file this sweep created) if no study is left in it."""
+    if study.trials:
+        return
+    optuna.delete_study(study_name=study.study_name, storage=storage)
+    if created_file is not None and not optuna.get_all_study_summaries(storage):
+        storage.engine.dispose()
+        created_file.unlink(missing_ok=True)
+
+
 def display_url(url: str) -> str:
     """The URL with its password masked, for messages and MLflow tags."""
     return sqlalchemy.engine.make_url(url).render_as_string(hide_password=True)

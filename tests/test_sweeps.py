@@ -654,6 +654,19 @@ def test_bad_command_line_is_one_line(tmp_path, capsys, argv, message) -> None:
     assert not (tmp_path / "mlflow.db").exists()
 
 
+def test_a_sweep_refused_before_its_first_trial_leaves_no_study(tmp_path, tiny_bert_dir, capsys) -> None:
+    """The evaluation corpus is only found missing once the study is open (the preflight): the study is deleted
+    again, and so is the database file when the refused sweep created it, but not a database that holds others."""
+    offline_corpus = {**tiny_evaluation(write_corpus(tmp_path)), "datasets": ["wikitext"]}
+    refused = write_sweep(tmp_path, tiny_bert_dir, name="refused", evaluation=offline_corpus)
+    assert main(["sweep", "--config", str(refused)]) == 2
+    assert "cannot load corpus 'wikitext'" in capsys.readouterr().err
+    assert not (tmp_path / "optuna.db").exists()
+    assert main(["sweep", "--config", str(write_sweep(tmp_path, tiny_bert_dir)), "--quiet"]) == 0
+    assert main(["sweep", "--config", str(refused)]) == 2
+    assert optuna.get_all_study_names(f"sqlite:///{tmp_path / 'optuna.db'}") == ["tiny"]
+
+
 def test_invalid_yaml_and_resuming_with_another_file_are_refused(tmp_path, tiny_bert_dir, capsys) -> None:
     broken = tmp_path / "broken.yaml"
     broken.write_text("space: [loss\n")
