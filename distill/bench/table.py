@@ -68,19 +68,23 @@ def quality_rows(result: QualityResult, precision: str) -> list[Row]:
 
 
 def surgery_rows(result: SurgeryResult) -> list[Row]:
+    whole = result.baked_rows == result.vocabulary_rows
+    embedded = (f"the whole vocabulary ({result.vocabulary_rows:,} rows)" if whole
+                else f"{result.baked_rows:,} of the vocabulary's {result.vocabulary_rows:,} rows")
     rows = [
         Row("surgery", "baked", "throughput ÷ untouched", result.baked_ratio, "×",
             f"median of per-round ratios; untouched {result.untouched_tokens_per_s:,.0f} tokens/s, "
             f"baked {result.baked_tokens_per_s:,.0f} tokens/s"),
         Row("surgery", "baked", "bake time", result.bake_seconds, "s",
-            f"{result.baked_student}: the whole vocabulary embedded once"),
+            f"{result.baked_student}: {embedded} embedded once"),
     ]
     rows += [Row("surgery", name, "live embedding", rate, "tokens/s", "student on each batch's distinct ids")
              for name, rate in result.live_tokens_per_s.items()]
     return rows
 
 
-def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, quick: bool) -> list[str]:
+def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, scope: str | None) -> list[str]:
+    """How to read the table; ``scope`` says what a smoke run (``--quick``) measured instead."""
     defaults = TrainConfig()
     notes = [
         "Training throughput: the workbench's training step (cosine loss, fused Adam) on random batches of rows "
@@ -97,6 +101,6 @@ def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, quick: boo
         "Surgery: the untouched and the baked model take turns on the same batches of the offline corpus "
         "(16 sentences, up to 128 tokens); the students are untrained, which does not change their speed.",
     ]
-    if quick:
-        notes.append("Quick mode: a smoke run of seconds; its figures say nothing about performance.")
+    if scope is not None:
+        notes.append(scope)
     return notes
