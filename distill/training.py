@@ -6,6 +6,10 @@ one MLflow run (nested under a sweep's run when given a parent). The teacher tab
 the encoded vocabulary go to the device once; every epoch draws its batches from a
 generator seeded by (seed, epoch) alone, so a run resumed from its last checkpoint
 replays exactly the epochs an uninterrupted run would have seen.
+
+:meth:`Trainer.fit` is the loop of epochs; what follows each epoch is a
+:class:`TrainerCallback`: a run's MLflow metrics, bars and checkpoints (:class:`RunRecord`),
+or the bench's clocks (:mod:`distill.bench.quality`), which may stop training.
 """
 
 from __future__ import annotations
@@ -269,8 +273,9 @@ class NonFiniteLoss(Exception):
         self.epoch, self.step = epoch, step
 
 
-def prepare(config: TrainConfig, teacher: TeacherTable | None = None) -> tuple[TeacherTable, StudentEncoder,
-                                                                              AlignmentLoss]:
+def prepare(
+    config: TrainConfig, teacher: TeacherTable | None = None
+) -> tuple[TeacherTable, StudentEncoder, AlignmentLoss]:
     """Resolve every name in the config before anything is written (bad input fails here).
 
     ``teacher``, when given, stands for ``config.teacher`` (the bench loads one for all its runs).

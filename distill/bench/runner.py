@@ -52,7 +52,7 @@ from teachers import TeacherTable, load_teacher
 DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
 GPU_BATCH_SIZE = 4096
 STAND_IN_DIM = 768  # bert-base-uncased's width: on a GPU a random table of it stands in for the teacher
-QUICK_ROWS = 512  # a smoke run's vocabulary: for time to quality, and the rows its baked table embeds
+QUICK_ROWS = 256  # a smoke run's vocabulary: for time to quality, and the rows its baked table embeds
 
 
 @dataclass

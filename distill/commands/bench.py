@@ -12,7 +12,8 @@ HELP = "Benchmark training speed, time to quality and surgery costs against the 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true",
                         help="a smoke run of seconds on the default student (CI): every measurement at a small scale "
-                        "(time to quality on 512 teacher rows, a baked table of 512 student rows)")
+                        "(time to quality on a sample of the teacher's rows, a baked table of as many student "
+                        "rows), saying what it measured; its figures do not describe the workbench's speed")
     parser.add_argument("--time-cap", type=float, metavar="S",
                         help="training seconds allowed to each recipe for time to quality (default 300)")
     parser.add_argument("--students", nargs="+", metavar="NAME",
