@@ -52,7 +52,7 @@ from teachers import TeacherTable, load_teacher
 DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
 GPU_BATCH_SIZE = 4096
 STAND_IN_DIM = 768  # bert-base-uncased's width: on a GPU a random table of it stands in for the teacher
-QUICK_ROWS = 256  # a smoke run's vocabulary: for time to quality, and the rows its baked table embeds
+QUICK_ROWS = 128  # a smoke run's vocabulary: for time to quality, and the rows its baked table embeds
 
 
 @dataclass
@@ -87,6 +87,7 @@ class Scale:
     teacher_rows: int  # teacher rows time to quality trains on and ranks among; 0 = all
     max_epochs: int | None
     surgery_batches: int
+    surgery_max_length: int  # tokens per sentence of the surgery batches
     bake_rows: int  # rows the student embeds in the baked table (the others are the model's); 0 = all
     profile_steps: int
 
@@ -94,10 +95,10 @@ class Scale:
 def scale_for(quick: bool, device: torch.device) -> Scale:
     if quick:
         return Scale(QUICK_MATMUL_SIZE, rounds=1, steps=1, teacher_rows=QUICK_ROWS, max_epochs=2, surgery_batches=1,
-                     bake_rows=QUICK_ROWS, profile_steps=1)
+                     surgery_max_length=32, bake_rows=QUICK_ROWS, profile_steps=1)
     gpu = device.type == "cuda"
     return Scale(GPU_MATMUL_SIZE if gpu else CPU_MATMUL_SIZE, rounds=5, steps=20 if gpu else 2, teacher_rows=0,
-                 max_epochs=None, surgery_batches=8, bake_rows=0, profile_steps=3)
+                 max_epochs=None, surgery_batches=8, surgery_max_length=128, bake_rows=0, profile_steps=3)
 
 
 def default_batch_sizes(quick: bool, device: torch.device) -> list[int]:
@@ -126,8 +127,9 @@ def quick_scope(teacher: TeacherTable, ranked_teacher: TeacherTable, scale: Scal
     return (f"Quick mode, a smoke run of the full benchmark's code at a small scale: {scale.rounds} round of "
             f"{scale.steps} training step per throughput figure; time to quality on {len(ranked_teacher):,} of the "
             f"teacher's {len(teacher):,} rows (recall ranks among them), at most {scale.max_epochs} epochs or "
-            f"{time_cap:g} s per recipe; surgery on {scale.surgery_batches} batch, its baked table embedding "
-            f"{scale.bake_rows:,} rows. The figures show that the benchmark runs, not how fast the workbench is.")
+            f"{time_cap:g} s per recipe; surgery on {scale.surgery_batches} batch of sentences cut to "
+            f"{scale.surgery_max_length} tokens, its baked table embedding {scale.bake_rows:,} rows. "
+            "The figures show that the benchmark runs, not how fast the workbench is.")
 
 
 def validate(settings: BenchSettings) -> None:
@@ -242,7 +244,8 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
         for precision, flag in precisions.items()
     ]
     surgery = surgery_throughput(settings.teacher, settings.students, device, rounds=scale.rounds,
-                                 batches=scale.surgery_batches, bake_rows=scale.bake_rows)
+                                 batches=scale.surgery_batches, max_length=scale.surgery_max_length,
+                                 bake_rows=scale.bake_rows)
     default_recipe = TrainConfig().recipe
     qualities = [
         (precision, time_to_quality(
@@ -267,7 +270,8 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     ]
     machine = describe_machine(device)
     command = command or "distill " + shlex.join(sys.argv[1:])
-    markdown = render_results(rows, machine, command, reading_notes(speed_teacher, ranked_teacher, scope), profile)
+    notes = reading_notes(speed_teacher, ranked_teacher, scale.surgery_max_length, scope)
+    markdown = render_results(rows, machine, command, notes, profile)
     previous = Path(settings.results).read_text() if Path(settings.results).is_file() else ""
     path = atomic_write_text(settings.results, with_fidelity_block(markdown, None) if not previous else
                              with_fidelity_block(markdown, _fidelity_block_of(previous)))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from distill.bench.quality import TARGETS, QualityResult
-from distill.bench.report import Row
+from distill.bench.report import Row, format_value
 from distill.bench.surgery import SurgeryResult
 from distill.bench.throughput import ThroughputResult
 from distill.bench.timing import Probes
@@ -56,12 +56,12 @@ def quality_rows(result: QualityResult, precision: str) -> list[Row]:
         seconds, epochs = result.seconds_to[name], result.epochs_to[name]
         note = f"epoch {epochs}; {recipe}"
         if seconds is None:
-            note = (f"not reached: {result.reached[name]:.3f} after {result.seconds:.0f} s, {result.epochs} "
+            note = (f"not reached: {result.reached[name]:.3f} after {format_value(result.seconds)} s, {result.epochs} "
                     f"epochs (stopped: {result.stopped_by}); {recipe}")
         rows.append(Row("time to quality", subject, f"seconds to {name} ≥ {target}", seconds, "s", note))
     rows += [
         Row("time to quality", subject, f"{name} at stop", result.reached[name], "",
-            f"after {result.epochs} epochs, {result.seconds:.0f} s of training")
+            f"after {result.epochs} epochs, {format_value(result.seconds)} s of training")
         for name in TARGETS
     ]
     return rows
@@ -83,7 +83,8 @@ def surgery_rows(result: SurgeryResult) -> list[Row]:
     return rows
 
 
-def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, scope: str | None) -> list[str]:
+def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, surgery_max_length: int,
+                  scope: str | None) -> list[str]:
     """How to read the table; ``scope`` says what a smoke run (``--quick``) measured instead."""
     defaults = TrainConfig()
     notes = [
@@ -99,7 +100,8 @@ def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, scope: str
         f"{teacher.dim}). The clock runs only while training (the evaluation after each epoch is not timed), so "
         "times are at epoch ends.",
         "Surgery: the untouched and the baked model take turns on the same batches of the offline corpus "
-        "(16 sentences, up to 128 tokens); the students are untrained, which does not change their speed.",
+        f"(16 sentences, up to {surgery_max_length} tokens); the students are untrained, which does not change "
+        "their speed.",
     ]
     if scope is not None:
         notes.append(scope)
