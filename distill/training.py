@@ -6,6 +6,10 @@ one MLflow run (nested under a sweep's run when given a parent). The teacher tab
 the encoded vocabulary go to the device once; every epoch draws its batches from a
 generator seeded by (seed, epoch) alone, so a run resumed from its last checkpoint
 replays exactly the epochs an uninterrupted run would have seen.
+
+:meth:`Trainer.fit` is the loop of epochs; what follows each epoch is a
+:class:`TrainerCallback`: a run's MLflow metrics, bars and checkpoints (:class:`RunRecord`),
+or the bench's clocks (:mod:`distill.bench.quality`), which may stop training.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,6 +141,17 @@ def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective,
     return phases
 
 
+class TrainerCallback:
+    """What happens after each epoch of :meth:`Trainer.fit`, besides training: logging, checkpoints,
+    a clock. Override what you need (transformers' ``TrainerCallback``, trainer_callback.py, in small).
+    """
+
+    def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
+        """Called with run-wide ``epoch``'s metrics (see :meth:`Trainer.train_epoch`); return True to stop
+        training after it."""
+        return False
+
+
 class Trainer:
     """Runs the epochs of a run's phases (:mod:`distill.objectives`), numbered across the run.
 
@@ -171,6 +186,37 @@ class Trainer:
     @property
     def steps_per_epoch(self) -> int:
         return self.phase(1).steps_per_epoch
+
+    def fit(self, callbacks: Sequence[TrainerCallback] = (), first_epoch: int = 1,
+            steps: tqdm | None = None) -> dict[str, float]:
+        """Train epochs ``first_epoch`` to the last; return the metrics of the last one trained.
+
+        After each epoch every callback's ``on_epoch_end`` runs, in order; training stops after the
+        first epoch that one of them asks to stop at. ``steps`` counts the steps of each epoch.
+        """
+        metrics: dict[str, float] = {}
+        for epoch in range(first_epoch, self.total_epochs + 1):
+            metrics = self.train_epoch(epoch, steps)
+            stops = [callback.on_epoch_end(self, epoch, metrics) for callback in callbacks]  # each sees the epoch
+            if any(stops):
+                break
+        return metrics
+
+    def train_epoch(self, epoch: int, steps: tqdm | None = None) -> dict[str, float]:
+        """Train run-wide ``epoch``; return its metrics: the phase's mean loss, the learning rate,
+        ``epoch_seconds`` (training alone) and, every ``eval_every`` epochs and at the phase's end,
+        the phase's evaluation (after the clock stopped)."""
+        phase = self.phase(epoch)
+        if steps is not None:
+            steps.reset(total=phase.steps_per_epoch)
+        started = time.perf_counter()
+        epoch_loss = self.run_epoch(epoch, steps)
+        metrics = {phase.loss_name: epoch_loss, "lr": phase.optimizer.param_groups[0]["lr"],
+                   "epoch_seconds": time.perf_counter() - started}
+        phase_ends = epoch == self.total_epochs or self.phase(epoch + 1) is not phase
+        if epoch % self.config.eval_every == 0 or phase_ends:
+            metrics.update(phase.evaluate())
+        return metrics
 
     def run_epoch(self, epoch: int, progress: tqdm | None = None) -> float:
         """Train run-wide epoch ``epoch``; return its mean loss. Raises on a non-finite loss, naming the step."""
@@ -227,11 +273,16 @@ class NonFiniteLoss(Exception):
         self.epoch, self.step = epoch, step
 
 
-def prepare(config: TrainConfig) -> tuple[TeacherTable, StudentEncoder, AlignmentLoss]:
-    """Resolve every name in the config before anything is written (bad input fails here)."""
+def prepare(
+    config: TrainConfig, teacher: TeacherTable | None = None
+) -> tuple[TeacherTable, StudentEncoder, AlignmentLoss]:
+    """Resolve every name in the config before anything is written (bad input fails here).
+
+    ``teacher``, when given, stands for ``config.teacher`` (the bench loads one for all its runs).
+    """
     loss = build_loss(config.loss, **config.loss_options)
     build_student(config.student, 8, **config.student_options)  # validates name and options early
-    teacher = load_teacher(config.teacher)
+    teacher = teacher if teacher is not None else load_teacher(config.teacher)
     torch.manual_seed(config.seed)
     student = build_student(config.student, teacher.dim, **config.student_options)
     return teacher, student, loss
@@ -344,6 +395,31 @@ def build_trainer(config: TrainConfig, teacher: TeacherTable, student: StudentEn
     return Trainer(setup, build_objectives(setup, loss))
 
 
+class RunRecord(TrainerCallback):
+    """What ``distill train`` does after each epoch: its metrics to MLflow (except those a resume
+    replays), the progress bar or a plain line, a checkpoint every ``checkpoint_every`` epochs and
+    at the last, then ``epoch_callback`` (which may raise to stop the run)."""
+
+    def __init__(self, checkpoint_root: Path, logged_until: int, epochs: tqdm, plain_lines: bool,
+                 epoch_callback: EpochCallback | None) -> None:
+        self.checkpoint_root, self.logged_until, self.epochs = checkpoint_root, logged_until, epochs
+        self.plain_lines, self.epoch_callback = plain_lines, epoch_callback
+
+    def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
+        config, last_epoch = trainer.config, trainer.total_epochs
+        if epoch > self.logged_until:
+            mlflow.log_metrics(metrics, step=epoch)
+        self.epochs.update(1)
+        self.epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
+        if self.plain_lines:
+            print(epoch_line(epoch, last_epoch, trainer.phase(epoch).name, metrics), file=sys.stderr, flush=True)
+        if epoch % config.checkpoint_every == 0 or epoch == last_epoch:
+            save_checkpoint(self.checkpoint_root, epoch, trainer.student, trainer.state(epoch), config.to_yaml())
+        if self.epoch_callback is not None:
+            self.epoch_callback(epoch, metrics)
+        return False
+
+
 def _run_epochs(
     trainer: Trainer,
     run_id: str,
@@ -355,7 +431,6 @@ def _run_epochs(
     resumed: bool = False,
 ) -> TrainingResult:
     config = trainer.config
-    metrics: dict[str, float] = {}
     last_epoch = trainer.total_epochs
     # A resume re-runs the epochs after the last checkpoint; they were logged before the
     # interruption, with the same values (resuming is deterministic), so they are not logged twice.
@@ -365,29 +440,11 @@ def _run_epochs(
         mlflow.log_metrics(trainer.phase(1).evaluate(), step=0)
     # Bars on a terminal; to a file or a pipe, one plain line per epoch (no carriage returns).
     bars = not quiet and sys.stderr.isatty()
-    epochs = tqdm(range(first_epoch, last_epoch + 1), desc="epochs", initial=first_epoch - 1,
-                  total=last_epoch, disable=not bars, dynamic_ncols=True)
+    epochs = tqdm(desc="epochs", initial=first_epoch - 1, total=last_epoch, disable=not bars, dynamic_ncols=True)
     steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=not bars, dynamic_ncols=True)
+    record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars, epoch_callback)
     try:
-        for epoch in epochs:
-            phase = trainer.phase(epoch)
-            steps.reset(total=phase.steps_per_epoch)
-            started = time.perf_counter()
-            epoch_loss = trainer.run_epoch(epoch, steps)
-            metrics = {phase.loss_name: epoch_loss, "lr": phase.optimizer.param_groups[0]["lr"],
-                       "epoch_seconds": time.perf_counter() - started}
-            phase_ends = epoch == last_epoch or trainer.phase(epoch + 1) is not phase
-            if epoch % config.eval_every == 0 or phase_ends:
-                metrics.update(phase.evaluate())
-            if epoch > logged_until:
-                mlflow.log_metrics(metrics, step=epoch)
-            epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
-            if not quiet and not bars:
-                print(epoch_line(epoch, last_epoch, phase.name, metrics), file=sys.stderr, flush=True)
-            if epoch % config.checkpoint_every == 0 or epoch == last_epoch:
-                save_checkpoint(checkpoint_root, epoch, trainer.student, trainer.state(epoch), config.to_yaml())
-            if epoch_callback is not None:
-                epoch_callback(epoch, metrics)
+        metrics = trainer.fit([record], first_epoch, steps)
     except NonFiniteLoss as error:
         mark_failed(error)
         kept = (f"last good checkpoint kept in {checkpoint_root}" if checkpoint_folders(checkpoint_root)

@@ -6,20 +6,28 @@ and that the quantities it divides by time (analytic FLOP counts) are right.
 
 from __future__ import annotations
 
+import dataclasses
+
 import mlflow
 import pytest
 import torch
 from torch.utils.flop_counter import FlopCounterMode
 
+from distill.bench.quality import QualityClock, time_to_quality
+from distill.bench.runner import quality_teacher
 from distill.cli import main
+from distill.config import TrainConfig
+from distill.training import Trainer, TrainerCallback
 from students import build_student
 from students.bytescnn import BytesCNN
+from teachers import load_teacher
 
 SMOKE_STUDENTS = ["bytescnn-small", "retvec", "hlm-intra-small"]
 TOKENS = ["hello", "##ing", "[CLS]", "naïve", "a", "telecommunications"]
 
 
-def test_quick_bench_prints_and_records_one_table(tmp_path, tiny_bert_dir, capsys) -> None:
+def test_quick_bench_prints_and_records_one_table(tmp_path, tiny_bert_dir, capsys, monkeypatch) -> None:
+    monkeypatch.setattr("distill.bench.runner.QUICK_ROWS", 40)  # the tiny teacher has fewer than 512 rows
     results = tmp_path / "out" / "RESULTS.md"
     argv = ["bench", "--quick", "--profile", "--teacher", str(tiny_bert_dir), "--results", str(results),
             "--students", *SMOKE_STUDENTS]
@@ -28,11 +36,15 @@ def test_quick_bench_prints_and_records_one_table(tmp_path, tiny_bert_dir, capsy
     assert printed.splitlines()[0].split() == ["section", "subject", "figure", "value", "unit", "note"]
     for student in SMOKE_STUDENTS:
         assert any(line.split()[:3] == ["training", f"{student},", "batch"] for line in printed.splitlines())
+    rows = len(load_teacher(str(tiny_bert_dir)))
+    scope = "Quick mode, a smoke run of the full benchmark's code at a small scale: 1 round of 1 training step"
+    assert scope in printed and f"time to quality on 40 of the teacher's {rows} rows" in printed
     text = results.read_text()
     assert f"- torch: {torch.__version__}" in text and "- cpu: " in text and "- torch_threads: " in text
     assert "| machine | fp32 | matmul rate |" in text and "## Where the time goes" in text
     assert "| time to quality | paper recipe |" in text and "default recipe: " in text
-    assert "| surgery | baked | throughput ÷ untouched |" in text
+    assert "| surgery | baked | throughput ÷ untouched |" in text and f"40 of the vocabulary's {rows} rows" in text
+    assert f"- {scope}" in text and f"on {load_teacher(str(tiny_bert_dir)).name} (40 × 32)" in text
 
     (run,) = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list")
     metrics = run.data.metrics
@@ -165,15 +177,80 @@ def test_gpu_profile_counts_each_kernel_once() -> None:
     assert "| `aten::mm` | 3 | 600 | 60.0% |" in text and "gemm_kernel" not in text
 
 
-def test_time_to_quality_says_what_stopped_it(tiny_bert_dir) -> None:
-    from distill.bench.quality import time_to_quality
-    from distill.config import TrainConfig
-    from teachers import load_teacher
+QUALITY_CONFIG = TrainConfig(student_options={"filters": [[1, 8], [2, 8]], "max_bytes_per_token": 8}, epochs=4,
+                             batch_size=32, device="cpu")
 
+
+def test_time_to_quality_says_what_stopped_it(tiny_bert_dir) -> None:
     teacher = load_teacher(str(tiny_bert_dir))
-    config = TrainConfig(student_options={"filters": [[1, 8], [2, 8]], "max_bytes_per_token": 8}, epochs=2,
-                         batch_size=32, device="cpu")
+    config = dataclasses.replace(QUALITY_CONFIG, epochs=2)
     finished = time_to_quality(config, teacher, torch.device("cpu"), time_cap=1e6)
     assert (finished.epochs, finished.stopped_by) == (2, "its 2 epochs ran")
     capped = time_to_quality(config, teacher, torch.device("cpu"), time_cap=1e-6)
     assert (capped.epochs, capped.stopped_by) == (1, "the 0 s cap")
+
+
+def test_time_to_quality_is_the_training_loop_stopped_by_its_clock_at_the_target(tiny_bert_dir, monkeypatch) -> None:
+    """The same seeded run, once to its last epoch and once with a target met on the way: the clock stops
+    the trainer's own loop at the first epoch that meets it, after exactly that many epochs."""
+    teacher = load_teacher(str(tiny_bert_dir))
+    fits, epochs_run = [], []
+    fit, run_epoch = Trainer.fit, Trainer.run_epoch
+
+    def spied_fit(trainer, callbacks=(), *args, **kwargs):
+        fits.append([type(callback) for callback in callbacks])
+        return fit(trainer, callbacks, *args, **kwargs)
+
+    def counted_run_epoch(trainer, epoch, *args, **kwargs):
+        epochs_run.append(epoch)
+        return run_epoch(trainer, epoch, *args, **kwargs)
+
+    monkeypatch.setattr(Trainer, "fit", spied_fit)
+    monkeypatch.setattr(Trainer, "run_epoch", counted_run_epoch)
+    full = time_to_quality(QUALITY_CONFIG, teacher, torch.device("cpu"), time_cap=1e6)
+    assert (full.epochs, epochs_run, fits) == (4, [1, 2, 3, 4], [[QualityClock]])
+    assert full.stopped_by == "its 4 epochs ran"
+
+    cosines = [point["mean_cosine"] for point in full.history]
+    target = cosines[2]  # met at epoch 3 at the latest
+    first_met = next(epoch for epoch, cosine in enumerate(cosines, 1) if cosine >= target)
+    monkeypatch.setattr("distill.bench.quality.TARGETS", {"mean_cosine": target, "recall_at_1": 0.0})
+    epochs_run.clear()
+    stopped = time_to_quality(QUALITY_CONFIG, teacher, torch.device("cpu"), time_cap=1e6)
+    assert (stopped.epochs, stopped.stopped_by, epochs_run) == (first_met, "every target met",
+                                                                list(range(1, first_met + 1)))
+    assert stopped.epochs_to == {"mean_cosine": first_met, "recall_at_1": 1}
+    assert stopped.seconds_to["mean_cosine"] == stopped.history[first_met - 1]["seconds"] > 0
+    strip = [{key: value for key, value in point.items() if key != "seconds"} for point in stopped.history]
+    assert strip == [{key: value for key, value in point.items() if key != "seconds"}
+                     for point in full.history[:first_met]]
+
+
+def test_every_callback_sees_the_epoch_that_one_of_them_stops_at(tiny_bert_dir) -> None:
+    from distill.bench.quality import new_trainer
+
+    class Recorder(TrainerCallback):
+        def __init__(self, stop_at: int | None) -> None:
+            self.stop_at, self.seen = stop_at, []
+
+        def on_epoch_end(self, trainer, epoch, metrics) -> bool:
+            self.seen.append((epoch, sorted(metrics)))
+            return epoch == self.stop_at
+
+    trainer = new_trainer(QUALITY_CONFIG.validate(), load_teacher(str(tiny_bert_dir)), torch.device("cpu"))
+    stopping, watching = Recorder(stop_at=2), Recorder(stop_at=None)
+    metrics = trainer.fit([stopping, watching])
+    assert [epoch for epoch, _ in stopping.seen] == [epoch for epoch, _ in watching.seen] == [1, 2]
+    assert {"train_loss", "lr", "epoch_seconds", "recall_at_1", "mean_cosine"} <= set(watching.seen[-1][1])
+    assert metrics["epoch_seconds"] > 0 and sorted(metrics) == watching.seen[-1][1]
+
+
+def test_a_quick_teacher_is_a_consistent_sample_of_rows(tiny_bert_dir) -> None:
+    teacher = load_teacher(str(tiny_bert_dir))
+    sample = quality_teacher(teacher, 10)
+    assert len(sample) == 10 and sample.dim == teacher.dim and quality_teacher(teacher, 0) is teacher
+    for row, token in enumerate(sample.tokens):
+        original = teacher.tokens.index(token)
+        assert sample.ids[row] == teacher.ids[original] and sample.vocab_tokens[row] == teacher.vocab_tokens[original]
+        assert torch.equal(sample.table[row], teacher.table[original])
+    assert sample.ids.tolist() == sorted(sample.ids.tolist())

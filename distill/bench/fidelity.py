@@ -1,9 +1,10 @@
 """Time to fidelity: training seconds until the swapped model follows the untouched one.
 
 Each *contender* is a training configuration of the default student on the embedded
-teacher. It trains with the run's own loop (:class:`distill.training.Trainer`) until
-its epochs are done or its training time passes the budget; the clock runs only while
-it trains. At the first epoch end after every :data:`JUDGE_EVERY` training seconds, and after
+teacher. It trains with the run's own loop (:meth:`distill.training.Trainer.fit`) and a
+:class:`FidelityClock` callback until its epochs are done or its training time passes the
+budget; the clock adds up the epochs' training seconds only (the table evaluation at a
+phase's end is off it too). At the first epoch end after every :data:`JUDGE_EVERY` training seconds, and after
 the last epoch, off the clock, the student is swapped live into the
 model (:class:`distill.surgery.StudentEmbedding`) and scored with the evaluation's
 fidelity task (:mod:`distill.evaluation.tasks`) on the corpus's *held-out documents*
@@ -17,21 +18,20 @@ with its last epoch), so each budget trains its own run.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 import torch.nn.functional as F
 
+from distill.bench.quality import new_trainer
 from distill.bench.report import Row
 from distill.config import TrainConfig
 from distill.evaluation import BASELINE, load_corpus, score_variants
 from distill.evaluation.tasks import TASKS
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
-from distill.training import Trainer, build_trainer
-from losses import build_loss
-from students import StudentEncoder, build_student
+from distill.training import Trainer, TrainerCallback
+from students import StudentEncoder
 from teachers import TeacherTable, load_tokenizer
 
 TARGETS = {"sentence_cosine": (0.90, 0.95, 0.98), "similarity_spearman": (0.90, 0.95, 0.97)}
@@ -139,38 +139,44 @@ def holdout_cosine(trainer: Trainer) -> float:
     return F.cosine_similarity(predicted, setup.table[rows], dim=-1).mean().item()
 
 
+class FidelityClock(TrainerCallback):
+    """Adds up the epochs' training seconds; at the first epoch end after every ``judge_every`` of them,
+    and after the last epoch, judges the student into ``run``; stops training at ``run.budget``."""
+
+    def __init__(self, run: FidelityRun, judge: FidelityJudge, judge_every: float, progress: bool) -> None:
+        self.run, self.judge, self.judge_every, self.progress = run, judge, judge_every, progress
+        self.seconds = self.judged = 0.0
+
+    def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
+        run = self.run
+        self.seconds += metrics["epoch_seconds"]
+        over_budget = self.seconds >= run.budget
+        if self.seconds - self.judged < self.judge_every and epoch < trainer.total_epochs and not over_budget:
+            return False
+        self.judged = self.seconds
+        point = {"epoch": epoch, "seconds": self.seconds, **self.judge(trainer.student)}
+        point["holdout_cosine"] = holdout_cosine(trainer)
+        run.points.append(point)
+        if self.progress:
+            print(f"[fidelity] {run.contender.name} ({run.budget:.0f} s) epoch {epoch} {trainer.phase(epoch).name}: "
+                  f"{self.seconds:.0f} s, sentence_cosine {point['sentence_cosine']:.4f}, similarity_spearman "
+                  f"{point['similarity_spearman']:.4f}, holdout_cosine {point['holdout_cosine']:.3f}", flush=True)
+        if over_budget:
+            run.stopped_by = f"the {run.budget:.0f} s budget"
+            return True
+        if epoch == trainer.total_epochs:
+            run.stopped_by = f"its {epoch} epochs ran"
+        return False
+
+
 def time_to_fidelity(contender: Contender, budget: float, teacher: TeacherTable, judge: FidelityJudge,
                      device: torch.device, corpus: str, progress: bool = True,
                      judge_every: float = JUDGE_EVERY, quick: bool = False) -> FidelityRun:
     """Train ``contender`` for at most ``budget`` seconds, judging the student every ``judge_every``
     training seconds (at epoch ends) and after its last epoch."""
     config = contender.config(teacher.name, device.type, corpus, quick)
-    loss = build_loss(config.loss, **config.loss_options)
-    torch.manual_seed(config.seed)
-    student = build_student(config.student, teacher.dim, **config.student_options)
-    trainer = build_trainer(config, teacher, student, loss, device)
     run = FidelityRun(contender, budget)
-    seconds = judged = 0.0
-    for epoch in range(1, trainer.total_epochs + 1):
-        started = time.perf_counter()
-        trainer.run_epoch(epoch)  # its host sync (the epoch's loss) ends the epoch's device work
-        seconds += time.perf_counter() - started
-        last = epoch == trainer.total_epochs or seconds >= budget
-        if seconds - judged < judge_every and not last:
-            continue
-        judged = seconds
-        point = {"epoch": epoch, "seconds": seconds, **judge(trainer.student)}
-        point["holdout_cosine"] = holdout_cosine(trainer)
-        run.points.append(point)
-        if progress:
-            print(f"[fidelity] {contender.name} ({budget:.0f} s) epoch {epoch} {trainer.phase(epoch).name}: "
-                  f"{seconds:.0f} s, sentence_cosine {point['sentence_cosine']:.4f}, similarity_spearman "
-                  f"{point['similarity_spearman']:.4f}, holdout_cosine {point['holdout_cosine']:.3f}", flush=True)
-        if seconds >= budget:
-            run.stopped_by = f"the {budget:.0f} s budget"
-            break
-    else:
-        run.stopped_by = f"its {trainer.total_epochs} epochs ran"
+    new_trainer(config, teacher, device).fit([FidelityClock(run, judge, judge_every, progress)])
     return run
 
 

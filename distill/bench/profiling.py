@@ -6,7 +6,7 @@ import torch
 from torch.autograd import DeviceType
 from torch.profiler import ProfilerActivity, profile
 
-from distill.bench.quality import build_trainer
+from distill.bench.quality import new_trainer
 from distill.config import TrainConfig
 from teachers import TeacherTable
 
@@ -18,7 +18,7 @@ def profile_training(student: str, teacher: TeacherTable, device: torch.device, 
                      steps: int) -> str:
     """Markdown: the operators with the most self time over ``steps`` training steps, after one warm-up step."""
     config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type).validate()
-    trainer = build_trainer(config, teacher, device)
+    trainer = new_trainer(config, teacher, device)
     generator = torch.Generator(device=device).manual_seed(0)
     batches = trainer.setup.train_rows[torch.randint(len(trainer.setup.train_rows), (steps + 1, batch_size),
                                                generator=generator, device=device)]

@@ -1,24 +1,23 @@
 """Time to quality: training wall time until the student reaches a target alignment.
 
-The clock runs only while the trainer trains; the alignment evaluation after each
-epoch (embedding the vocabulary, nearest-neighbour search over the whole table) is
-measurement and is not counted. Times are therefore known at epoch ends: a target
-met during epoch ``e`` is reported at the end of ``e``.
+The run is the workbench's own training loop (:meth:`distill.training.Trainer.fit`) with
+a :class:`QualityClock` callback. The clock adds up the epochs' ``epoch_seconds``, which
+cover training alone: the alignment evaluation after each epoch (embedding the
+vocabulary, nearest-neighbour search over the whole table) is measurement and is not
+counted. Times are therefore known at epoch ends: a target met during epoch ``e`` is
+reported at the end of ``e``.
 """
 
 from __future__ import annotations
 
-import time
+import dataclasses
 from dataclasses import dataclass, field
 
 import torch
 
 from distill.bench.timing import Probes
 from distill.config import TrainConfig
-from distill.training import Trainer
-from distill.training import build_trainer as build_run_trainer
-from losses import build_loss
-from students import build_student
+from distill.training import Trainer, TrainerCallback, build_trainer, prepare
 from teachers import TeacherTable
 
 TARGETS = {"recall_at_1": 0.8, "mean_cosine": 0.8}
@@ -46,14 +45,45 @@ class QualityResult:
     stopped_by: str = ""
 
 
-def build_trainer(
-    config: TrainConfig, teacher: TeacherTable, device: torch.device
-) -> Trainer:
-    """A trainer for ``config`` on an already loaded ``teacher`` (seeded like ``distill train``)."""
-    loss = build_loss(config.loss, **config.loss_options)
-    torch.manual_seed(config.seed)
-    student = build_student(config.student, teacher.dim, **config.student_options)
-    return build_run_trainer(config, teacher, student, loss, device)
+def new_trainer(config: TrainConfig, teacher: TeacherTable, device: torch.device) -> Trainer:
+    """The trainer ``distill train`` would build for ``config``, on an already loaded ``teacher``."""
+    return build_trainer(config, *prepare(config, teacher), device)
+
+
+class QualityClock(TrainerCallback):
+    """Fills ``result`` after each epoch and stops training once every target is met or, unless the
+    epoch was the last, once the training time has reached ``time_cap`` seconds.
+
+    ``probes``, when given, measures the matmul rate after each epoch (off the clock), so that
+    the contention during the run is on record. The epochs' metrics must hold the targets'
+    metrics (an evaluation every epoch).
+    """
+
+    def __init__(self, result: QualityResult, time_cap: float, probes: Probes | None = None) -> None:
+        self.result, self.time_cap, self.probes = result, time_cap, probes
+
+    def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
+        result = self.result
+        result.seconds += metrics["epoch_seconds"]
+        result.epochs = epoch
+        if self.probes is not None:
+            self.probes()
+        result.reached = {name: metrics[name] for name in TARGETS}
+        loss = metrics[trainer.phase(epoch).loss_name]
+        result.history.append({"epoch": epoch, "seconds": result.seconds, "loss": loss, **result.reached})
+        for name, target in TARGETS.items():
+            if result.seconds_to[name] is None and metrics[name] >= target:
+                result.seconds_to[name], result.epochs_to[name] = result.seconds, epoch
+        if all(value is not None for value in result.seconds_to.values()):
+            result.stopped_by = "every target met"
+            return True
+        if epoch == trainer.total_epochs:
+            result.stopped_by = f"its {epoch} epochs ran"
+            return False
+        if result.seconds >= self.time_cap:
+            result.stopped_by = f"the {self.time_cap:.0f} s cap"
+            return True
+        return False
 
 
 def time_to_quality(
@@ -63,33 +93,11 @@ def time_to_quality(
     time_cap: float,
     probes: Probes | None = None,
 ) -> QualityResult:
-    """Train ``config`` until every target of :data:`TARGETS` is met, ``config.epochs`` ran, or ``time_cap`` s passed.
+    """Train ``config`` until every target of :data:`TARGETS` is met, its epochs ran, or ``time_cap`` s passed.
 
-    ``probes``, when given, measures the matmul rate after each epoch (off the clock),
-    so that the contention during the run is on record.
+    The alignment is evaluated after every epoch, whatever ``config.eval_every`` says.
     """
-    config = config.validate()
-    trainer = build_trainer(config, teacher, device)
+    config = dataclasses.replace(config, eval_every=1).validate()
     result = QualityResult(config.recipe, config.batch_size, config.lr, config.schedule)
-    for epoch in range(1, config.epochs + 1):
-        started = time.perf_counter()
-        loss = trainer.run_epoch(epoch)  # its host sync (the epoch's loss) ends the epoch's device work
-        result.seconds += time.perf_counter() - started
-        result.epochs = epoch
-        metrics = trainer.phase(epoch).evaluate()
-        if probes is not None:
-            probes()
-        result.reached = {name: metrics[name] for name in TARGETS}
-        result.history.append({"epoch": epoch, "seconds": result.seconds, "loss": loss, **result.reached})
-        for name, target in TARGETS.items():
-            if result.seconds_to[name] is None and metrics[name] >= target:
-                result.seconds_to[name], result.epochs_to[name] = result.seconds, epoch
-        if all(value is not None for value in result.seconds_to.values()):
-            result.stopped_by = "every target met"
-            break
-        if epoch == config.epochs:
-            result.stopped_by = f"its {epoch} epochs ran"
-        elif result.seconds >= time_cap:
-            result.stopped_by = f"the {time_cap:.0f} s cap"
-            break
+    new_trainer(config, teacher, device).fit([QualityClock(result, time_cap, probes)])
     return result

@@ -52,6 +52,7 @@ from teachers import TeacherTable, load_teacher
 DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
 GPU_BATCH_SIZE = 4096
 STAND_IN_DIM = 768  # bert-base-uncased's width: on a GPU a random table of it stands in for the teacher
+QUICK_ROWS = 128  # a smoke run's vocabulary: for time to quality, and the rows its baked table embeds
 
 
 @dataclass
@@ -83,19 +84,21 @@ class Scale:
     matmul_size: int
     rounds: int
     steps: int
-    vocab_sample: int  # rows trained on for time to quality; 0 = all
+    teacher_rows: int  # teacher rows time to quality trains on and ranks among; 0 = all
     max_epochs: int | None
     surgery_batches: int
+    surgery_max_length: int  # tokens per sentence of the surgery batches
+    bake_rows: int  # rows the student embeds in the baked table (the others are the model's); 0 = all
     profile_steps: int
 
 
 def scale_for(quick: bool, device: torch.device) -> Scale:
     if quick:
-        return Scale(QUICK_MATMUL_SIZE, rounds=1, steps=1, vocab_sample=256, max_epochs=2, surgery_batches=1,
-                     profile_steps=1)
+        return Scale(QUICK_MATMUL_SIZE, rounds=1, steps=1, teacher_rows=QUICK_ROWS, max_epochs=2, surgery_batches=1,
+                     surgery_max_length=32, bake_rows=QUICK_ROWS, profile_steps=1)
     gpu = device.type == "cuda"
-    return Scale(GPU_MATMUL_SIZE if gpu else CPU_MATMUL_SIZE, rounds=5, steps=20 if gpu else 2, vocab_sample=0,
-                 max_epochs=None, surgery_batches=8, profile_steps=3)
+    return Scale(GPU_MATMUL_SIZE if gpu else CPU_MATMUL_SIZE, rounds=5, steps=20 if gpu else 2, teacher_rows=0,
+                 max_epochs=None, surgery_batches=8, surgery_max_length=128, bake_rows=0, profile_steps=3)
 
 
 def default_batch_sizes(quick: bool, device: torch.device) -> list[int]:
@@ -116,6 +119,17 @@ class BenchReport:
     rows: list[Row]
     results_path: Path
     run_id: str
+    scope: str | None = None  # what a smoke run (--quick) measured, in a sentence
+
+
+def quick_scope(teacher: TeacherTable, ranked_teacher: TeacherTable, scale: Scale, time_cap: float) -> str:
+    """What ``--quick`` measures instead of the full benchmark."""
+    return (f"Quick mode, a smoke run of the full benchmark's code at a small scale: {scale.rounds} round of "
+            f"{scale.steps} training step per throughput figure; time to quality on {len(ranked_teacher):,} of the "
+            f"teacher's {len(teacher):,} rows (recall ranks among them), at most {scale.max_epochs} epochs or "
+            f"{time_cap:g} s per recipe; surgery on {scale.surgery_batches} batch of sentences cut to "
+            f"{scale.surgery_max_length} tokens, its baked table embedding {scale.bake_rows:,} rows. "
+            "The figures show that the benchmark runs, not how fast the workbench is.")
 
 
 def validate(settings: BenchSettings) -> None:
@@ -137,9 +151,21 @@ def throughput_teacher(teacher: TeacherTable, device: torch.device) -> TeacherTa
     return dataclasses.replace(teacher, name=f"random {len(teacher)}x{STAND_IN_DIM}", table=table)
 
 
+def quality_teacher(teacher: TeacherTable, rows: int) -> TeacherTable:
+    """The teacher, or a seeded sample of ``rows`` of its rows (0: all): the student then trains on
+    them and its recall ranks among them alone."""
+    if not rows or rows >= len(teacher):
+        return teacher
+    kept = torch.randperm(len(teacher), generator=torch.Generator().manual_seed(0))[:rows].sort().values
+    listed = kept.tolist()
+    return dataclasses.replace(teacher, table=teacher.table[kept], tokens=[teacher.tokens[row] for row in listed],
+                               vocab_tokens=[teacher.vocab_tokens[row] for row in listed], ids=teacher.ids[kept],
+                               is_special=teacher.is_special[kept])
+
+
 def quality_config(recipe: str, teacher: TeacherTable, device: torch.device, scale: Scale) -> TrainConfig:
     """The workbench's defaults with ``recipe``; the paper's recipe runs its 10^4 epochs (until the cap)."""
-    config = TrainConfig(teacher=teacher.name, recipe=recipe, device=device.type, vocab_sample=scale.vocab_sample)
+    config = TrainConfig(teacher=teacher.name, recipe=recipe, device=device.type)
     if recipe == "paper":
         config.epochs = PAPER_EPOCHS
     if scale.max_epochs is not None:
@@ -207,6 +233,7 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     }
     teacher = load_teacher(settings.teacher)
     speed_teacher = throughput_teacher(teacher, device)
+    ranked_teacher = quality_teacher(teacher, scale.teacher_rows)
 
     throughputs = [
         training_throughput(name, speed_teacher, device, probes[precision], batch_size=batch_size,
@@ -217,13 +244,14 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
         for precision, flag in precisions.items()
     ]
     surgery = surgery_throughput(settings.teacher, settings.students, device, rounds=scale.rounds,
-                                 batches=scale.surgery_batches)
+                                 batches=scale.surgery_batches, max_length=scale.surgery_max_length,
+                                 bake_rows=scale.bake_rows)
     default_recipe = TrainConfig().recipe
     qualities = [
         (precision, time_to_quality(
-            dataclasses.replace(quality_config(recipe, teacher, device, scale), bf16=flag,
+            dataclasses.replace(quality_config(recipe, ranked_teacher, device, scale), bf16=flag,
                                 compile=settings.compile_forward),
-            teacher, device, time_cap, probes=probes[precision]))
+            ranked_teacher, device, time_cap, probes=probes[precision]))
         for recipe in dict.fromkeys(("paper", default_recipe))
         for precision, flag in precisions.items()
         if not flag or recipe == default_recipe  # bf16 next to fp32 for the default recipe only
@@ -233,6 +261,7 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
         profile = profile_training(TrainConfig().student, speed_teacher, device,
                                    batch_size=throughputs[0].batch_size, steps=scale.profile_steps)
 
+    scope = quick_scope(teacher, ranked_teacher, scale, time_cap) if settings.quick else None
     rows = [
         *machine_rows(probes),
         *(row for result in throughputs for row in throughput_rows(result, len(speed_teacher))),
@@ -241,12 +270,13 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     ]
     machine = describe_machine(device)
     command = command or "distill " + shlex.join(sys.argv[1:])
-    markdown = render_results(rows, machine, command, reading_notes(speed_teacher, teacher, settings.quick), profile)
+    notes = reading_notes(speed_teacher, ranked_teacher, scale.surgery_max_length, scope)
+    markdown = render_results(rows, machine, command, notes, profile)
     previous = Path(settings.results).read_text() if Path(settings.results).is_file() else ""
     path = atomic_write_text(settings.results, with_fidelity_block(markdown, None) if not previous else
                              with_fidelity_block(markdown, _fidelity_block_of(previous)))
     curves = {f"{result.recipe}_{precision}": result.history for precision, result in qualities}
-    return BenchReport(rows, path, log_run(rows, curves, machine, settings, markdown))
+    return BenchReport(rows, path, log_run(rows, curves, machine, settings, markdown), scope)
 
 
 def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine: dict[str, str],

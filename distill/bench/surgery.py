@@ -20,8 +20,8 @@ from torch import Tensor
 from distill.bench.timing import synchronize, timed
 from distill.evaluation.corpora import OFFLINE_CORPUS, load_corpus
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
-from students import build_student
-from teachers import load_tokenizer
+from students import StudentEncoder, build_student
+from teachers import load_tokenizer, select_rows
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
@@ -33,6 +33,8 @@ class SurgeryResult:
     baked_ratio: float  # median over rounds of baked ÷ untouched tokens/s
     bake_seconds: float
     baked_student: str
+    baked_rows: int  # vocabulary rows the student embedded into the baked table
+    vocabulary_rows: int  # rows the student stands for in the model (the baked table's others are the model's)
     live_tokens_per_s: dict[str, float] = field(default_factory=dict)  # student → embedding tokens/s
 
 
@@ -50,6 +52,13 @@ def sentence_batches(tokenizer, model, device: torch.device, *, batches: int, ba
     return result
 
 
+def first_rows(model: torch.nn.Module, student: StudentEncoder, tokenizer, count: int) -> StudentEmbedding:
+    """Live surgery where ``student`` stands for the first ``count`` kept vocabulary rows only."""
+    table = input_embeddings(model)
+    rows = select_rows(tokenizer, table.num_embeddings)
+    return StudentEmbedding(student, rows.tokens[:count], torch.tensor(rows.ids[:count]), table)
+
+
 def surgery_throughput(
     model_name: str,
     students: list[str],
@@ -59,10 +68,13 @@ def surgery_throughput(
     batches: int,
     batch_size: int = 16,
     max_length: int = 128,
+    bake_rows: int = 0,
 ) -> SurgeryResult:
     """The baked ratio with the first of ``students``, and the live embedding speed of each.
 
-    The students are untrained: their speed does not depend on their weights.
+    The students are untrained: their speed does not depend on their weights. With ``bake_rows``,
+    the baked table embeds only the first ``bake_rows`` of the student's rows (a smoke run); it
+    is an ``nn.Embedding`` of the same size all the same, so the baked model runs as fast.
     """
     loaded = load_transformer(model_name)
     tokenizer = load_tokenizer(loaded.path)
@@ -78,8 +90,11 @@ def surgery_throughput(
 
     with torch.no_grad():
         baked_student = students[0]
+        baking = live[baked_student]
+        if bake_rows:
+            baking = first_rows(model, baking.student, tokenizer, bake_rows)
         started = time.perf_counter()
-        baked = live[baked_student].baked()
+        baked = baking.baked()
         synchronize(device)
         bake_seconds = time.perf_counter() - started
         variants = {"untouched": input_embeddings(model), "baked": baked}
@@ -109,5 +124,7 @@ def surgery_throughput(
         baked_ratio=statistics.median(ratios),
         bake_seconds=bake_seconds,
         baked_student=baked_student,
+        baked_rows=len(baking.encoded),
+        vocabulary_rows=len(live[baked_student].encoded),
         live_tokens_per_s=live_rates,
     )

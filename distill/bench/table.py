@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from distill.bench.quality import TARGETS, QualityResult
-from distill.bench.report import Row
+from distill.bench.report import Row, format_value
 from distill.bench.surgery import SurgeryResult
 from distill.bench.throughput import ThroughputResult
 from distill.bench.timing import Probes
@@ -56,31 +56,36 @@ def quality_rows(result: QualityResult, precision: str) -> list[Row]:
         seconds, epochs = result.seconds_to[name], result.epochs_to[name]
         note = f"epoch {epochs}; {recipe}"
         if seconds is None:
-            note = (f"not reached: {result.reached[name]:.3f} after {result.seconds:.0f} s, {result.epochs} "
+            note = (f"not reached: {result.reached[name]:.3f} after {format_value(result.seconds)} s, {result.epochs} "
                     f"epochs (stopped: {result.stopped_by}); {recipe}")
         rows.append(Row("time to quality", subject, f"seconds to {name} ≥ {target}", seconds, "s", note))
     rows += [
         Row("time to quality", subject, f"{name} at stop", result.reached[name], "",
-            f"after {result.epochs} epochs, {result.seconds:.0f} s of training")
+            f"after {result.epochs} epochs, {format_value(result.seconds)} s of training")
         for name in TARGETS
     ]
     return rows
 
 
 def surgery_rows(result: SurgeryResult) -> list[Row]:
+    whole = result.baked_rows == result.vocabulary_rows
+    embedded = (f"the whole vocabulary ({result.vocabulary_rows:,} rows)" if whole
+                else f"{result.baked_rows:,} of the vocabulary's {result.vocabulary_rows:,} rows")
     rows = [
         Row("surgery", "baked", "throughput ÷ untouched", result.baked_ratio, "×",
             f"median of per-round ratios; untouched {result.untouched_tokens_per_s:,.0f} tokens/s, "
             f"baked {result.baked_tokens_per_s:,.0f} tokens/s"),
         Row("surgery", "baked", "bake time", result.bake_seconds, "s",
-            f"{result.baked_student}: the whole vocabulary embedded once"),
+            f"{result.baked_student}: {embedded} embedded once"),
     ]
     rows += [Row("surgery", name, "live embedding", rate, "tokens/s", "student on each batch's distinct ids")
              for name, rate in result.live_tokens_per_s.items()]
     return rows
 
 
-def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, quick: bool) -> list[str]:
+def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, surgery_max_length: int,
+                  scope: str | None) -> list[str]:
+    """How to read the table; ``scope`` says what a smoke run (``--quick``) measured instead."""
     defaults = TrainConfig()
     notes = [
         "Training throughput: the workbench's training step (cosine loss, fused Adam) on random batches of rows "
@@ -95,8 +100,9 @@ def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, quick: boo
         f"{teacher.dim}). The clock runs only while training (the evaluation after each epoch is not timed), so "
         "times are at epoch ends.",
         "Surgery: the untouched and the baked model take turns on the same batches of the offline corpus "
-        "(16 sentences, up to 128 tokens); the students are untrained, which does not change their speed.",
+        f"(16 sentences, up to {surgery_max_length} tokens); the students are untrained, which does not change "
+        "their speed.",
     ]
-    if quick:
-        notes.append("Quick mode: a smoke run of seconds; its figures say nothing about performance.")
+    if scope is not None:
+        notes.append(scope)
     return notes

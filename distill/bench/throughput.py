@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import torch
 
-from distill.bench.quality import build_trainer
+from distill.bench.quality import new_trainer
 from distill.bench.timing import PeakMemory, Probes, ratio_rounds, timed
 from distill.config import TrainConfig
 from teachers import TeacherTable
@@ -50,7 +50,7 @@ def training_throughput(
     config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type, bf16=bf16,
                          compile=compile_forward).validate()
     with PeakMemory(device) as memory:
-        trainer = build_trainer(config, teacher, device)
+        trainer = new_trainer(config, teacher, device)
         generator = torch.Generator(device=device).manual_seed(0)
 
         def batches(count: int) -> list[torch.Tensor]:

@@ -11,7 +11,9 @@ HELP = "Benchmark training speed, time to quality and surgery costs against the 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true",
-                        help="a smoke run of seconds on the default student (CI); its figures mean nothing")
+                        help="a smoke run of seconds on the default student (CI): every measurement at a small scale "
+                        "(time to quality on a sample of the teacher's rows, a baked table of as many student "
+                        "rows), saying what it measured; its figures do not describe the workbench's speed")
     parser.add_argument("--time-cap", type=float, metavar="S",
                         help="training seconds allowed to each recipe for time to quality (default 300)")
     parser.add_argument("--students", nargs="+", metavar="NAME",
@@ -57,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
         settings.fidelity_budgets = args.budgets
     report = run_bench(settings)
     print(render_text(report.rows))
+    if report.scope is not None:
+        print(report.scope)
     print(f"results written to {report.results_path} and to MLflow run {report.run_id} (experiment bench)")
     return 0
 
