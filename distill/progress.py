@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 
 
-def phase(message: str, *, quiet: bool = False) -> None:
+def announce(message: str, *, quiet: bool = False) -> None:
     """Print ``· message`` on stderr at once, unless ``quiet``."""
     if not quiet:
         print(f"· {message}", file=sys.stderr, flush=True)

@@ -51,6 +51,7 @@ from distill.objectives import (
     WholeWordTargets,
 )
 from distill.objectives.text import corpus_part, row_counts
+from distill.progress import announce
 from distill.surgery import SPECIAL_ROWS_KEY
 from distill.tracking import TRIAL_STATE_TAG
 from losses import AlignmentLoss, build_loss
@@ -215,7 +216,11 @@ class Trainer:
                    "epoch_seconds": time.perf_counter() - started}
         phase_ends = epoch == self.total_epochs or self.phase(epoch + 1) is not phase
         if epoch % self.config.eval_every == 0 or phase_ends:
+            if steps is not None:
+                steps.set_description(f"{phase.name}: evaluating")
             metrics.update(phase.evaluate())
+            if steps is not None:
+                steps.set_description("steps")
         return metrics
 
     def run_epoch(self, epoch: int, progress: tqdm | None = None) -> float:
@@ -303,9 +308,14 @@ def train(
     trials go to the sweep experiment, beside their parent run).
     """
     config = config.validate()
+    announce(f"loading teacher {config.teacher} and building student {config.student}", quiet=quiet)
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
     trainer = build_trainer(config, teacher, student, loss, device)
+    epochs = ", ".join(f"{objective.name} {count}" for objective, count in trainer.phases)
+    announce(f"training {trainer.total_epochs} epochs on {device} ({epochs}), "
+          f"{len(teacher)} teacher rows; the whole-vocabulary evaluation follows every {config.eval_every} epoch(s)",
+          quiet=quiet)
     work_dir = writable_folder(Path(config.work_dir))
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None

@@ -27,6 +27,7 @@ from mlflow.exceptions import MlflowException
 
 from distill import tracking
 from distill.errors import DistillError, is_user_error
+from distill.progress import announce
 from sweeps.curves import read_curves
 from sweeps.evaluation import TrialEvaluator
 from sweeps.report import StudySummary, write_summary
@@ -99,6 +100,9 @@ def run_sweep(
     study_storage = open_storage(url, spec.heartbeat)
     study = open_study(spec, study_storage, study_name or spec.name)
     try:
+        remaining = max(progress(study).remaining(budget), 0)
+        announce(f"study {study.study_name} in {display_url(url)}: {remaining} of {budget} trials to run; "
+                 "checking each trial's teacher and evaluation set-up", quiet=quiet)
         evaluator = _preflight(spec) if not progress(study).finished(budget) else None
         uri = tracking.load_settings(tracking_uri).tracking_uri
         experiment_id = tracking.configure("sweep", uri)

@@ -15,7 +15,7 @@ from mlflow import MlflowClient
 
 from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
-from distill.progress import phase
+from distill.progress import announce
 from distill.training import EpochCallback, train
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
 from sweeps.record import TrialRecord
@@ -57,7 +57,7 @@ class TrialObjective:
 
     def _run(self, trial: optuna.Trial, params: dict, record: TrialRecord) -> float:
         config = self.spec.trial_config(params, run_name=trial_run_name(trial))
-        phase(f"trial {trial.number} ({record.label}): training", quiet=self.quiet)
+        announce(f"trial {trial.number} ({record.label}): training", quiet=self.quiet)
         result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
                        epoch_callback=self._pruning(trial), experiment="sweep")
         record.run_id = result.run_id
@@ -66,7 +66,7 @@ class TrialObjective:
         value = None if objective.after_surgery else result.metrics[objective.metric]
         if self.evaluator is not None:
             model = self.evaluator.model_for(config.teacher)
-            phase(f"trial {trial.number} ({record.label}): surgery into {model} and evaluation", quiet=self.quiet)
+            announce(f"trial {trial.number} ({record.label}): surgery into {model} and evaluation", quiet=self.quiet)
             record.scores = self.evaluator.score(result.student, model, resolve_device(config.device))
             log_trial_scores(result.run_id, record.scores, self.evaluator.spec, config.loss)
             if objective.after_surgery:

@@ -105,6 +105,10 @@ def test_training_logged_to_a_file_is_one_plain_line_per_epoch(tmp_path, tiny_be
     assert "\r" not in result.stderr and "\x1b" not in result.stderr
     epochs = [line.split(":")[0] for line in lines if line.startswith("epoch ")]
     assert epochs == ["epoch 1/2 table", "epoch 2/2 table"]
+    phases = [line for line in lines if line.startswith("· ")]
+    assert lines[0] == phases[0] and phases[0].startswith("· train: student bytescnn-small, loss")  # before torch
+    assert phases[1].startswith(f"· loading teacher {tiny_bert_dir}") and phases[2].startswith("· training 2 epochs")
+    assert lines.index(phases[2]) < lines.index(next(line for line in lines if line.startswith("epoch ")))
 
 
 def test_differences_have_intervals_effect_sizes_and_holm_adjusted_tests() -> None:

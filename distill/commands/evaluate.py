@@ -46,9 +46,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from distill.progress import phase
+    from distill.progress import announce
 
-    phase(f"evaluate: {len(args.students)} student(s) swapped into {args.model}; loading torch and transformers",
+    announce(f"evaluate: {len(args.students)} student(s) swapped into {args.model}; loading torch and transformers",
           quiet=args.quiet)
     from distill.evaluation import evaluate  # heavy imports only once the command line parsed
     from distill.tracking import load_settings, ui_command

@@ -17,7 +17,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.progress import announce
     from distill.tracking import ui_command
+
+    announce(f"quickstart: the sweep {QUICK_SWEEP}.yaml on the embedded MiniLM; loading torch, transformers, "
+             "Optuna and MLflow", quiet=args.quiet)
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
 
     started = time.perf_counter()

@@ -32,9 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from distill.progress import phase
+    from distill.progress import announce
 
-    phase(f"surgery: student {args.student} into {args.model}; loading torch and transformers", quiet=args.quiet)
+    announce(f"surgery: student {args.student} into {args.model}; loading torch and transformers", quiet=args.quiet)
     from distill.devices import resolve_device
     from distill.errors import DistillError
     from distill.runs import load_student_from

@@ -19,14 +19,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.progress import announce
     from distill.tracking import load_settings, ui_command
 
     if args.resume:
+        announce(f"train: resuming run {args.resume}; loading torch and transformers", quiet=args.quiet)
         from distill import training  # heavy imports only once the command line is checked
 
         result = training.resume(args.resume, tracking_uri=args.tracking_uri, quiet=args.quiet)
     else:
         config = load_config(args.config, given_settings(args, TrainConfig))
+        announce(f"train: student {config.student}, loss {config.loss}, teacher {config.teacher}; "
+                 "loading torch and transformers", quiet=args.quiet)
         from distill import training  # after the configuration is read: a bad one is reported at once
 
         result = training.train(config, tracking_uri=args.tracking_uri, quiet=args.quiet)

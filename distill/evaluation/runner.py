@@ -35,7 +35,7 @@ from distill.evaluation.statistics import (
 )
 from distill.evaluation.wholeword import SUFFIX, WholeWords
 from distill.noise import NoiseSpec
-from distill.progress import phase
+from distill.progress import announce
 from distill.runs import load_student_from
 from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
@@ -123,11 +123,11 @@ def evaluate(
     """
     _validate(students, seeds, samples, max_length, alpha, batch_size)
     specs = noise_specs(noise)
-    phase(f"loading {model} and the corpora {', '.join(datasets)}", quiet=quiet)
+    announce(f"loading {model} and the corpora {', '.join(datasets)}", quiet=quiet)
     setup = prepare_evaluation(model, revision=revision, tasks=tasks, datasets=datasets, samples=samples,
                                whole_words=whole_words)
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
-    phase(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
+    announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
 
     network = setup.to(resolve_device(device)).model
     tokenizer = setup.tokenizer
@@ -146,7 +146,7 @@ def evaluate(
             whole_word_paths[wholeword_label] = WholeWords(live.eval(), variants[label], tokenizer)
             losses[wholeword_label] = losses[label]
     variants |= whole_word_paths
-    phase(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × {len(setup.corpora) * len(specs)} "
+    announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × {len(setup.corpora) * len(specs)} "
           f"dataset(s) × {seeds} seeds", quiet=quiet)
     scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length, batch_size=batch_size,
                          noise=specs, quiet=quiet)
