@@ -31,6 +31,7 @@ from distill.evaluation.report import markdown_table
 from sweeps.curves import TrialCurves, plot_curves
 from sweeps.evaluation import write_tables
 from sweeps.record import TrialRecord
+from sweeps.runs import trial_run_name
 from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import retry_of
 
@@ -69,7 +70,7 @@ def trial_rows(study: optuna.Study, spec: SweepSpec) -> list[dict[str, Any]]:
             note = f"pruned after epoch {trial.last_step}"
         rows.append({
             "trial": trial.number,
-            "label": record.label or spec.label(trial.params, trial.number),
+            "label": record.label or trial_run_name(trial),
             "state": trial.state.name,
             **{parameter.name: trial.params.get(parameter.name) for parameter in spec.space},
             "objective": trial.value if trial.state == TrialState.COMPLETE else None,

@@ -224,12 +224,6 @@ class SweepSpec:
     def trial_config(self, params: Mapping[str, Any], **settings: Any) -> TrainConfig:
         return config_from_mapping({**self.trial_values(params), **settings}, source=self.source)
 
-    def label(self, params: Mapping[str, Any], number: int) -> str:
-        """How a trial is named in tables: its grid point (``bytescnn-small-cosine``), or ``trial-N``."""
-        if self.is_grid:
-            return "-".join(str(params[parameter.name]) for parameter in self.space if parameter.name in params)
-        return f"trial-{number}"
-
     def fingerprint(self) -> str:
         """What a study is bound to: resuming it with a different search (budget aside) is refused."""
         content = {"sampler": self.sampler, "seed": self.seed, "fixed": self.fixed, "space": self.space,

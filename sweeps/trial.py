@@ -37,7 +37,7 @@ class TrialObjective:
             TrialRecord(surplus=True).save(trial)
             raise optuna.TrialPruned("its grid point is already taken by an earlier trial; nothing to run")
         params = {parameter.name: parameter.suggest(trial) for parameter in self.spec.space}
-        record = TrialRecord(worker=worker_name(), label=self.spec.label(params, trial.number))
+        record = TrialRecord(worker=worker_name(), label=trial_run_name(trial))
         record.save(trial)
         try:
             return self._run(trial, params, record)
