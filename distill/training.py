@@ -313,9 +313,10 @@ def train(
     device = resolve_device(config.device)
     trainer = build_trainer(config, teacher, student, loss, device)
     epochs = ", ".join(f"{objective.name} {count}" for objective, count in trainer.phases)
-    announce(f"training {trainer.total_epochs} epochs on {device} ({epochs}), "
-          f"{len(teacher)} teacher rows; the whole-vocabulary evaluation follows every {config.eval_every} epoch(s)",
-          quiet=quiet)
+    evaluations = "each phase's end" if config.eval_every >= trainer.total_epochs else (
+        f"every {config.eval_every} epoch(s) and each phase's end")
+    announce(f"training {trainer.total_epochs} epochs on {device} ({epochs}), {len(teacher)} teacher rows; "
+             f"the whole-vocabulary evaluation runs after {evaluations}", quiet=quiet)
     work_dir = writable_folder(Path(config.work_dir))
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
