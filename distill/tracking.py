@@ -46,6 +46,11 @@ EXPERIMENT_DESCRIPTIONS = {
 }
 # MLflow 3's UI reads this experiment tag (mlflow/server/js: ExperimentKind); without it, it guesses.
 EXPERIMENT_KIND_TAG, CLASSIC_KIND = "mlflow.experimentKind", "custom_model_development"
+# MLflow 3.17's UI has a GenAI / "Model training" switch, GenAI by default, that overrides the tag above
+# (mlflow/server/js, WorkflowTypeProvider: the URL's workflowType, else the browser's last choice): an
+# address with this query opens the classic runs view (checked in headless Chromium).
+CLASSIC_VIEW_QUERY = "workflowType=machine_learning"
+LOCAL_UI = "http://127.0.0.1:5000"  # where `mlflow ui` serves by default
 
 
 @dataclass(frozen=True)
@@ -143,13 +148,26 @@ def store_lock(uri: str) -> AbstractContextManager[None]:
     return file_lock(database.with_name(database.name + ".lock"))
 
 
-def ui_command(tracking_uri: str) -> str:
+def ui_command(tracking_uri: str, experiment_id: str | None = None) -> str:
     """The one command that shows ``tracking_uri``'s runs in the MLflow UI, with the ``mlflow`` that works:
-    the one on the PATH, else the one beside this Python (the project's ``.venv/bin/mlflow``)."""
+    the one on the PATH, else the one beside this Python (the project's ``.venv/bin/mlflow``); with
+    ``experiment_id``, also the address of that experiment's runs in the classic view."""
     if tracking_uri.startswith(("http://", "https://")):
-        return f"open {tracking_uri} in a browser"
-    executable = "mlflow" if shutil.which("mlflow") else str(Path(sys.executable).with_name("mlflow"))
-    return f"{executable} ui --backend-store-uri {tracking_uri}"
+        server, command = tracking_uri.rstrip("/"), "open"
+    else:
+        executable = "mlflow" if shutil.which("mlflow") else str(Path(sys.executable).with_name("mlflow"))
+        server, command = LOCAL_UI, f"{executable} ui --backend-store-uri {tracking_uri}"
+    if experiment_id is None:
+        return f"open {server} in a browser" if command == "open" else command
+    page = f"{server}/#/experiments/{experiment_id}?{CLASSIC_VIEW_QUERY}"
+    return f"open {page}" if command == "open" else f"{command}   then open {page}"
+
+
+def run_experiment(run_id: str) -> str:
+    """The experiment ``run_id`` belongs to (on the tracking URI in use)."""
+    import mlflow
+
+    return mlflow.get_run(run_id).info.experiment_id
 
 
 def log_dataset_input(name: str, digest: str, source: str, context: str, columns: dict[str, Any]) -> None:

@@ -91,6 +91,12 @@ def test_the_ui_hint_names_an_mlflow_that_runs(monkeypatch) -> None:
     executable, rest = command.split(" ", 1)
     assert Path(executable).is_file() and rest == "ui --backend-store-uri sqlite:////tmp/x.db"
     assert tracking.ui_command("http://host:5000") == "open http://host:5000 in a browser"
+    # The experiment's page in the classic runs view, not MLflow 3.17's default GenAI view.
+    assert tracking.ui_command("sqlite:////tmp/x.db", "7").endswith(
+        "ui --backend-store-uri sqlite:////tmp/x.db   then open http://127.0.0.1:5000/#/experiments/7"
+        "?workflowType=machine_learning")
+    assert tracking.ui_command("http://host:5000/", "7") == (
+        "open http://host:5000/#/experiments/7?workflowType=machine_learning")
 
 
 def test_training_logged_to_a_file_is_one_plain_line_per_epoch(tmp_path, tiny_bert_dir) -> None:

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     announce(f"evaluate: {len(args.students)} student(s) swapped into {args.model}; loading torch and transformers",
           quiet=args.quiet)
     from distill.evaluation import evaluate  # heavy imports only once the command line parsed
-    from distill.tracking import load_settings, ui_command
+    from distill.tracking import load_settings, run_experiment, ui_command
 
     result = evaluate(
         args.students, model=args.model, revision=args.revision, tasks=args.tasks, datasets=args.datasets,
@@ -61,5 +61,5 @@ def run(args: argparse.Namespace) -> int:
     )
     print(result.report)
     print(f"evaluation run {result.run_id}: tables and chart logged as its artifacts")
-    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri)}")
+    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri, run_experiment(result.run_id))}")
     return 0

@@ -18,7 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
-    from distill.tracking import ui_command
+    from distill.tracking import run_experiment, ui_command
 
     announce(f"quickstart: the sweep {QUICK_SWEEP}.yaml on the embedded MiniLM; loading torch, transformers, "
              "Optuna and MLflow", quiet=args.quiet)
@@ -30,5 +30,5 @@ def run(args: argparse.Namespace) -> int:
     print(result.summary.text)
     print(f"quickstart done in {minutes} min {seconds:02d} s; the sweep is MLflow run {result.parent_run_id}.")
     print("Open the MLflow UI on it:")
-    print(f"  {ui_command(result.tracking_uri)}")
+    print(f"  {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}")
     return 0

@@ -23,7 +23,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from distill.tracking import ui_command
+    from distill.tracking import run_experiment, ui_command
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
 
     spec = load_spec(args.config)
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     print(result.summary.text)
     state = "finished" if result.finished else "not finished (trials still running elsewhere)"
     print(f"study {result.study_name} in {result.storage}: {state}; summary in MLflow run {result.parent_run_id}")
-    print(f"to browse it: {ui_command(result.tracking_uri)}")
+    print(f"to browse it: {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}")
     failed, completed = result.summary.counts.get("FAIL", 0), result.summary.counts.get("COMPLETE", 0)
     if result.finished and failed and not completed:
         raise DistillError(f"every trial of study {result.study_name} failed ({failed}); "

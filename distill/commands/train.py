@@ -20,7 +20,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
-    from distill.tracking import load_settings, ui_command
+    from distill.tracking import load_settings, run_experiment, ui_command
 
     if args.resume:
         announce(f"train: resuming run {args.resume}; loading torch and transformers", quiet=args.quiet)
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"run {result.run_id}: {summary}")
     print(f"student saved in {result.student_dir} and as artifact 'student' of run {result.run_id}")
     print(f"next: distill surgery --student {result.run_id} --out swapped/   (or --vocabulary-free)")
-    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri)}")
+    print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri, run_experiment(result.run_id))}")
     return 0
 
 
