@@ -75,7 +75,8 @@ class ContextDistillation:
             raise ValueError("the joint table term needs the table alignment objective")
         self.setup, self.table = setup, table
         loaded = load_transformer(teacher.model_path)
-        self.model = loaded.model.to(setup.device).eval().requires_grad_(False)
+        # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
+        self.model = loaded.model.to(setup.device).eval().requires_grad_(False)  # type: ignore[arg-type]
         self.tokenizer = load_tokenizer(loaded.path)
         self.original = input_embeddings(self.model)
         accepted = inspect.signature(self.model.forward).parameters
