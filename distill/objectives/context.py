@@ -153,7 +153,7 @@ class ContextDistillation:
         loss = self.context_loss(batch_indices, generator)
         weight = self.setup.config.context_table_weight
         if weight > 0 and self.table is not None:
-            rows = self.table.draw_rows(self.setup.config.batch_size, generator)
+            rows = self.table.draw_rows(self.setup.batch_size, generator)
             loss = loss + weight * self.table.batch_loss(rows, generator)
         return loss
 
