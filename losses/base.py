@@ -121,7 +121,7 @@ class AlignmentLoss(nn.Module):
             resolved[name] = None if value is None else float(value)
         return resolved
 
-    def number(self, name: str) -> float:
+    def param(self, name: str) -> float:
         """The value of parameter ``name``, one whose spec is not ``optional`` (so never None)."""
         value = self.params[name]
         assert value is not None, f"parameter {name} of loss {self.registry_name!r} is optional"
