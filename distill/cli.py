@@ -15,6 +15,7 @@ import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import NoReturn
 
 from distill.arguments import SettingsHelpFormatter
 from distill.errors import is_user_error
@@ -31,7 +32,7 @@ COMMANDS = ("train", "surgery", "evaluate", "robustness", "oov", "sweep", "quick
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad usage in one line with exit status 2."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"error: {self.prog}: {message}\n")
 
 

@@ -190,7 +190,8 @@ class TrainConfig:
         """
         check_fields(self)
         recipe_values = {name: value for name, value in RECIPES[self.recipe].items() if getattr(self, name) is None}
-        config = dataclasses.replace(self, **recipe_values, betas=tuple(map(float, self.betas)))
+        beta1, beta2 = self.betas  # a pair, as check_fields saw
+        config = dataclasses.replace(self, **recipe_values, betas=(float(beta1), float(beta2)))
         config._check_combined()
         return config
 

@@ -42,5 +42,5 @@ def nearest_row_recall(predicted: Tensor, table: Tensor, rows: Tensor, block_siz
     for start in range(0, len(predicted), block_size):
         unit_block = F.normalize(predicted[start : start + block_size].float(), dim=-1)
         nearest = (unit_block @ unit_table.T).argmax(dim=-1)
-        hits += (nearest == rows[start : start + block_size]).sum().item()
+        hits += int((nearest == rows[start : start + block_size]).sum())
     return hits / len(predicted)

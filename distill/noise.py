@@ -42,7 +42,7 @@ import re
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict, TypeVar
 
 from distill.errors import DistillError
 
@@ -215,7 +215,7 @@ class NoiseSpec:
         """Parse ``"kind:rate,…[,max_edits:N][,max_fraction:F]"`` or a preset name."""
         text = PRESETS.get(text.strip(), text)
         rates: list[tuple[str, float]] = []
-        limits: dict[str, int | float] = {}
+        limits: _Limits = {}
         for entry in filter(None, (part.strip() for part in text.split(","))):
             name, sep, value = (piece.strip() for piece in entry.partition(":"))
             if not sep:
@@ -223,9 +223,9 @@ class NoiseSpec:
             if name in limits:
                 raise DistillError(f"noise limit {name!r} is given twice")
             if name == "max_edits":
-                limits[name] = _parse_number(name, value, int)
+                limits["max_edits"] = _parse_number(name, value, int)
             elif name == "max_fraction":
-                limits[name] = _parse_number(name, value, float)
+                limits["max_fraction"] = _parse_number(name, value, float)
             else:
                 _check_kind(name)
                 rates.append((name, _parse_number(name, value, float)))
@@ -253,7 +253,17 @@ def _check_kind(name: str) -> None:
         raise DistillError(f"unknown noise kind {name!r}; {_choices()}")
 
 
-def _parse_number(name: str, value: str, convert: type[int] | type[float]) -> int | float:
+class _Limits(TypedDict, total=False):
+    """The per-word caps a spec's text names, as :class:`NoiseSpec` takes them."""
+
+    max_edits: int
+    max_fraction: float
+
+
+NumberType = TypeVar("NumberType", int, float)
+
+
+def _parse_number(name: str, value: str, convert: type[NumberType]) -> NumberType:
     try:
         return convert(value)
     except ValueError:

@@ -53,7 +53,7 @@ class OOVStats:
     def split_word_rate(self) -> float:
         return self.split_words / max(1, self.words)
 
-    def row(self) -> dict[str, object]:
+    def row(self) -> dict[str, str | int | float]:
         return {**asdict(self), "unk_rate": self.unk_rate, "oov_sentence_rate": self.oov_sentence_rate,
                 "fertility": self.fertility, "split_word_rate": self.split_word_rate}
 

@@ -15,9 +15,12 @@ import math
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from distill.errors import DistillError
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 
 @dataclasses.dataclass(frozen=True)
@@ -122,7 +125,7 @@ def default_of(item: dataclasses.Field) -> Any:
     return item.default
 
 
-def check_fields(instance: Any) -> None:
+def check_fields(instance: DataclassInstance) -> None:
     """Every field of a dataclass instance against its type and valid values (:func:`check_field`)."""
     hints = field_hints(type(instance))
     for item in dataclasses.fields(instance):

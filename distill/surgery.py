@@ -104,6 +104,11 @@ class StudentEmbedding(nn.Module):
         rescale: apply the student's ``rescale_norm`` (paper §2.2) when it has one.
     """
 
+    encoded: Tensor  # the buffers registered in __init__
+    student_row: Tensor
+    fixed_row: Tensor
+    fixed_rows: Tensor
+
     def __init__(
         self, student: StudentEncoder, tokens: Sequence[str], ids: Tensor, table: nn.Embedding, *, rescale: bool = True
     ) -> None:
@@ -275,7 +280,8 @@ def save_swapped(
     refuse_used_folder(out)
     loaded = load_transformer(model_name_or_path, revision)
     tokenizer = load_tokenizer(loaded.path)
-    model = loaded.model.to(device)
+    # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
+    model = loaded.model.to(device)  # type: ignore[arg-type]
     swap_student(model, student, tokenizer, mode="baked", rescale=rescale, tie_output=tie_output)
     model.cpu()
     record = {

@@ -175,10 +175,11 @@ def log_dataset_input(name: str, digest: str, source: str, context: str, columns
     comparable across runs by ``digest``): ``columns`` are its arrays, ``source`` where it came from."""
     import mlflow
     import pandas as pd
+    from mlflow.data.pandas_dataset import from_pandas  # what `mlflow.data.from_pandas` is bound to at import
 
     with warnings.catch_warnings():  # MLflow's guesses about the source's kind and integer columns
         warnings.simplefilter("ignore", UserWarning)
-        dataset = mlflow.data.from_pandas(pd.DataFrame(columns), source=source, name=name, digest=digest)
+        dataset = from_pandas(pd.DataFrame(columns), source=source, name=name, digest=digest)
         try:
             mlflow.log_input(dataset, context=context)
         except mlflow.exceptions.MlflowException:

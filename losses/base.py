@@ -66,11 +66,12 @@ class Param:
         # bool is an int to Python, but `alpha: true` in a config is a mistake.
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             return False
-        if not math.isfinite(value):
+        number = float(value)
+        if not math.isfinite(number):
             return False
         if self.minimum is None:
             return True
-        return value > self.minimum if self.exclusive else value >= self.minimum
+        return number > self.minimum if self.exclusive else number >= self.minimum
 
 
 class AlignmentLoss(nn.Module):
@@ -119,6 +120,12 @@ class AlignmentLoss(nn.Module):
                 )
             resolved[name] = None if value is None else float(value)
         return resolved
+
+    def param(self, name: str) -> float:
+        """The value of parameter ``name``, one whose spec is not ``optional`` (so never None)."""
+        value = self.params[name]
+        assert value is not None, f"parameter {name} of loss {self.registry_name!r} is optional"
+        return value
 
     def forward(
         self,

@@ -72,7 +72,7 @@ class EuclideanCosineError(PairLoss):
 
     def pair_loss(self, x: Tensor, y: Tensor) -> Tensor:
         distance, angular = euclidean_distance(x, y), cosine_error(x, y)
-        return self.combine(distance, angular, self.params["alpha"]).mean()
+        return self.combine(distance, angular, self.param("alpha")).mean()
 
 
 @register_loss("aec")

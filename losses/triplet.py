@@ -61,7 +61,7 @@ class TripletLoss(AlignmentLoss):
 
     def hinge(self, x: Tensor, y_p: Tensor, y_n: Tensor) -> Tensor:
         """The batch mean of the hinge for given triplets of ``(B, d)`` rows."""
-        violation = self.distance(x, y_p) - self.distance(x, y_n) + self.params["alpha"]
+        violation = self.distance(x, y_p) - self.distance(x, y_n) + self.param("alpha")
         return F.relu(violation).mean()
 
 

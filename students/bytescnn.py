@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import torch
 import torch.nn.functional as F
@@ -39,10 +39,11 @@ class Highway(nn.Module):
 
     def __init__(self, width: int, num_layers: int) -> None:
         super().__init__()
-        self.layers = nn.ModuleList(nn.Linear(width, 2 * width) for _ in range(num_layers))
-        for layer in self.layers:
+        layers = [nn.Linear(width, 2 * width) for _ in range(num_layers)]
+        for layer in layers:
             # Gate bias 1: each layer starts out carrying its input (CharacterBERT).
             nn.init.constant_(layer.bias[width:], 1.0)
+        self.layers = nn.ModuleList(layers)
 
     def forward(self, hidden: Tensor) -> Tensor:
         for layer in self.layers:
@@ -105,6 +106,11 @@ class BytesCNN(StudentEncoder):
         return self.projection(self.highway(hidden))
 
     # --- the convolutions as one matrix product -------------------------------------
+    @property
+    def filter_layers(self) -> list[nn.Conv1d]:
+        """The convolutions, typed (iterating an ``nn.ModuleList`` gives plain ``nn.Module`` to a type checker)."""
+        return cast(list[nn.Conv1d], list(self.convolutions))
+
     @staticmethod
     def content_width(encoded: Tensor) -> int:
         """Columns up to the batch's last non-padding id (a host sync off the CPU)."""
@@ -134,14 +140,14 @@ class BytesCNN(StudentEncoder):
         device (``transformers``' loading) would leave a non-persistent buffer uninitialised.
         """
         return torch.cat([
-            torch.full((conv.out_channels,), conv.kernel_size[0], device=device) for conv in self.convolutions
+            torch.full((conv.out_channels,), conv.kernel_size[0], device=device) for conv in self.filter_layers
         ])
 
     def window_weight(self) -> Tensor:
         """``(channels, widest·E)``: each filter's weight as (tap, embedding) columns, zero past its width."""
         blocks = [
             F.pad(conv.weight.transpose(1, 2), (0, 0, 0, self.widest - conv.kernel_size[0]))
-            for conv in self.convolutions
+            for conv in self.filter_layers
         ]
         return torch.cat(blocks).flatten(1)
 
@@ -165,7 +171,7 @@ class BytesCNN(StudentEncoder):
             starts = torch.arange(positions, device=scores.device)
             past_end = starts[:, None] > length - self.channel_widths(scores.device)[None, :]
             scores = scores.masked_fill(past_end, float("-inf"))
-        bias = torch.cat([conv.bias for conv in self.convolutions])
+        bias = torch.cat([cast(Tensor, conv.bias) for conv in self.filter_layers])  # built with bias=True
         return scores.max(dim=1).values + bias
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
@@ -178,7 +184,7 @@ class BytesCNN(StudentEncoder):
         positions, trimmed = self.window_starts(encoded)
         embedding_dim = self.byte_embedding.embedding_dim
         convolutions = 0
-        for conv in self.convolutions:
+        for conv in self.filter_layers:
             width = conv.kernel_size[0]
             windows = positions if trimmed else positions - width + 1
             convolutions += 2 * windows * embedding_dim * width * conv.out_channels

@@ -18,7 +18,7 @@ import dataclasses
 import types
 import typing
 from dataclasses import MISSING, dataclass, field
-from typing import Any, Self
+from typing import Any, TypeVar
 
 from students.errors import StudentError
 
@@ -98,6 +98,9 @@ def bounds_problem(value: Any, minimum: float | None, maximum: float | None) -> 
     return None
 
 
+ConfigType = TypeVar("ConfigType", bound="StudentConfig")
+
+
 @dataclass(kw_only=True)
 class StudentConfig:
     """What every student's configuration holds.
@@ -149,7 +152,7 @@ class StudentConfig:
         }
 
     @classmethod
-    def from_dict(cls, saved: dict[str, Any]) -> Self:
+    def from_dict(cls: type[ConfigType], saved: dict[str, Any]) -> ConfigType:
         """The configuration ``to_dict`` wrote; an unknown option is a ``StudentError``."""
         unknown = set(saved.get("hparams", {})) - set(cls.option_names())
         if unknown:

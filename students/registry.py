@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from students.errors import StudentError
 
-_REGISTRY: dict[str, tuple[type, dict[str, Any]]] = {}
+if TYPE_CHECKING:
+    from students.base import StudentEncoder  # which imports this module
 
-T = TypeVar("T", bound=type)
+_REGISTRY: dict[str, tuple[type[StudentEncoder], dict[str, Any]]] = {}
+
+T = TypeVar("T", bound="type[StudentEncoder]")
 
 
 def register_student(name: str, **preset: Any) -> Callable[[T], T]:
@@ -32,7 +35,7 @@ def student_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def resolve_student(name: str) -> tuple[type, dict[str, Any]]:
+def resolve_student(name: str) -> tuple[type[StudentEncoder], dict[str, Any]]:
     try:
         return _REGISTRY[name]
     except KeyError:

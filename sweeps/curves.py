@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import optuna
 from mlflow import MlflowClient
@@ -22,6 +23,9 @@ from sweeps.record import TrialRecord
 from sweeps.runs import trial_run_name
 from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
 from sweeps.study import superseded
+
+if TYPE_CHECKING:
+    from matplotlib.artist import Artist
 
 RELATIVE = ("train_loss", "context_loss")  # drawn ÷ the trial's first value
 SHARED = ("recall_at_1", "mean_cosine")
@@ -100,7 +104,7 @@ def plot_curves(curves: Sequence[TrialCurves], path: Path) -> None:
             axis.xaxis.set_major_locator(MaxNLocator(integer=True))
         for axis in axes.flat[len(metrics):]:
             axis.set_visible(False)
-        handles = {}
+        handles: dict[str, Artist] = {}
         for axis in axes.flat:
             for handle, label in zip(*axis.get_legend_handles_labels()):
                 handles.setdefault(label, handle)

@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import optuna
 import yaml
@@ -34,6 +34,10 @@ from sweeps.record import TrialRecord
 from sweeps.runs import trial_run_name
 from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import retry_of
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 TRIALS = "trials"
 BEST = "best.yaml"
@@ -148,7 +152,8 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path,
     students, losses = {}, {}
     for trial in listed_trials(study):
         record = TrialRecord.from_trial(trial)
-        if trial.state == TrialState.COMPLETE and record.scores is not None:
+        # A trial saves its label when it starts, its scores when evaluated.
+        if trial.state == TrialState.COMPLETE and record.scores is not None and record.label is not None:
             students[record.label] = record.scores
             losses[record.label] = spec.trial_config(trial.params).loss
     if spec.evaluation is not None and students:
@@ -165,15 +170,24 @@ def _plot(study: optuna.Study, spec: SweepSpec, folder: Path) -> None:
 
     complete = [trial for trial in listed_trials(study) if trial.state == TrialState.COMPLETE]
     with experimental_api():
-        figures = {HISTORY_PLOT: optuna_plots.plot_optimization_history(study).figure}
+        figures = {HISTORY_PLOT: _figure_of(optuna_plots.plot_optimization_history(study))}
         if not spec.is_grid and len(complete) >= 2:
-            figures[IMPORTANCE_PLOT] = optuna_plots.plot_param_importances(study).figure
+            figures[IMPORTANCE_PLOT] = _figure_of(optuna_plots.plot_param_importances(study))
     for name, figure in figures.items():
         figure.tight_layout()
         figure.savefig(folder / name, dpi=style.DPI)
         plt.close(figure)
     if spec.is_grid and complete:
         _grid_chart(complete, spec, folder / GRID_PLOT)
+
+
+def _figure_of(axes: Axes) -> Figure:
+    """The figure of one of Optuna's charts (a figure of its own, never a subfigure)."""
+    from matplotlib.figure import Figure
+
+    figure = axes.figure
+    assert isinstance(figure, Figure)
+    return figure
 
 
 def _grid_chart(trials: list[FrozenTrial], spec: SweepSpec, path: Path) -> None:
@@ -190,7 +204,9 @@ def _grid_chart(trials: list[FrozenTrial], spec: SweepSpec, path: Path) -> None:
     best: dict[tuple[str, str], float] = {}
     for trial in trials:
         key = (str(trial.params[across]), str(trial.params[within]) if within else spec.objective.metric)
-        best[key] = pick(best.get(key, trial.value), trial.value)
+        value = trial.value
+        assert value is not None  # a complete trial of a single-objective study has its value
+        best[key] = pick(best.get(key, value), value)
     width = 0.8 / len(series)
     colours = style.group_colours(series if within else groups)  # one series: each loss its own colour
     with style.chart(path, height=3.6) as (figure, axes):

@@ -245,7 +245,7 @@ def _log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str)
     with tempfile.TemporaryDirectory() as folder:
         summary = write_summary(study, spec, Path(folder), read_curves(client, run_id, study, spec))
         client.log_artifacts(run_id, folder)
-    metrics = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
+    metrics: dict[str, float] = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
     if summary.best is not None:
         metrics[f"best/{spec.objective.metric}"] = summary.best["objective"]["value"]
     mlflow.log_metrics(metrics, run_id=run_id)

@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import optuna
 
@@ -61,7 +61,8 @@ from distill.settings import field_hints, value_type
 SAMPLERS = ("grid", "tpe")
 PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
            "hyperband": optuna.pruners.HyperbandPruner}
-DIRECTIONS = ("maximize", "minimize")
+Direction = Literal["maximize", "minimize"]
+DIRECTIONS: tuple[Direction, ...] = ("maximize", "minimize")
 SET_BY_SWEEP = ("run_name",)  # each trial's run is named after the trial
 _BASE_ALIGNMENT = {"recall_at_1": "maximize", "mean_cosine": "maximize", "rel_norm_error": "minimize"}
 _FIDELITY = {"token_cosine": "maximize", "sentence_cosine": "maximize", "similarity_spearman": "maximize"}
@@ -134,7 +135,7 @@ Parameter = Choice | Range
 @dataclass(frozen=True)
 class Objective:
     metric: str
-    direction: str
+    direction: Direction
 
     @property
     def after_surgery(self) -> bool:
@@ -201,7 +202,12 @@ class SweepSpec:
         return self.sampler.kind == "grid"
 
     def grid(self) -> dict[str, list[Any]]:
-        return {parameter.name: list(parameter.values) for parameter in self.space}  # type: ignore[union-attr]
+        """Each parameter's values; only for a grid, whose space holds choices (a range is refused when read)."""
+        grid = {}
+        for parameter in self.space:
+            assert isinstance(parameter, Choice), "a grid's space holds choices only"
+            grid[parameter.name] = list(parameter.values)
+        return grid
 
     def grid_size(self) -> int:
         return math.prod(len(values) for values in self.grid().values())

@@ -105,7 +105,7 @@ def open_storage(url: str, heartbeat: Heartbeat) -> RDBStorage:
             "(pip install 'embedding-distill-workbench[postgres]') and write postgresql+psycopg2://..."
         ) from None
     except sqlalchemy.exc.SQLAlchemyError as error:
-        cause = error.orig if getattr(error, "orig", None) else error
+        cause = getattr(error, "orig", None) or error  # a DBAPIError's driver error
         raise DistillError(f"cannot open the study storage {display_url(url)}: {first_line(cause)}") from None
 
 

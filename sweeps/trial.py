@@ -73,6 +73,7 @@ class TrialObjective:
                 value = objective_value(record.scores, objective.metric)
         record.metrics = {name: result.metrics[name] for name in ALIGNMENT_METRICS if name in result.metrics}
         record.save(trial, "scores", "metrics")
+        assert value is not None, "an objective measured after surgery has an evaluator (the spec's evaluation)"
         if not math.isfinite(value):  # Optuna would fail the trial; fail it here, with its reason on record
             raise DistillError(f"objective {objective.metric} is {value}")
         client = MlflowClient()

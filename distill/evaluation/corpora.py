@@ -225,7 +225,7 @@ def stdlib_corpus() -> Corpus:
     root = Path(sysconfig.get_paths()["stdlib"])
     files = sorted(path for path in root.rglob("*.py")
                    if not {"test", "tests", "idlelib", "site-packages", "dist-packages"} & set(path.parts))
-    documents = []
+    documents: list[str] = []
     for path in files:
         try:
             source = path.read_text(encoding="utf-8")

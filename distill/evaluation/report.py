@@ -21,9 +21,10 @@ import csv
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from distill.evaluation import style
-from distill.evaluation.statistics import Difference, PairedTest, ScoreTable, Summary
+from distill.evaluation.statistics import Difference, PairedTest, ScoreKey, ScoreTable, Summary
 
 TABLE2 = "table2_scores"
 TABLE3 = "table3_p_values"
@@ -32,8 +33,10 @@ CHART = "scores.png"
 DIFFERENCES = "differences"
 DIFFERENCE_CHART = "differences.png"
 
+Key = TypeVar("Key", str, tuple[str, str])
 
-def _ordered(values: Iterable[str]) -> list[str]:
+
+def _ordered(values: Iterable[Key]) -> list[Key]:
     return list(dict.fromkeys(values))
 
 
@@ -56,7 +59,7 @@ def table2_markdown(summaries: list[Summary]) -> str:
     cells = {summary.key: f"{summary.mean:.4f} ± {summary.std:.4f}" for summary in summaries}
     models = _ordered(summary.key.model for summary in summaries)
     rows = [
-        [task, metric, model, *(cells.get((model, dataset, task, metric), "") for dataset in datasets)]
+        [task, metric, model, *(cells.get(ScoreKey(model, dataset, task, metric), "") for dataset in datasets)]
         for task, metric in _ordered((s.key.task, s.key.metric) for s in summaries)
         for model in models
     ]
@@ -120,7 +123,7 @@ def per_seed_rows(scores: ScoreTable) -> list[dict[str, object]]:
     ]
 
 
-def write_csv(path: Path, rows: list[dict[str, object]]) -> None:
+def write_csv(path: Path, rows: Sequence[Mapping[str, object]]) -> None:
     with path.open("w", newline="") as file:
         writer = csv.DictWriter(file, fieldnames=list(rows[0]))
         writer.writeheader()

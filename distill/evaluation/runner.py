@@ -138,12 +138,12 @@ def evaluate(
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), variants)
         live = StudentEmbedding.from_model(network, student, tokenizer)
-        variants[label] = live.baked()
+        variants[label] = baked = live.baked()
         sources[label] = source
         losses[label] = student.provenance.get("loss", "")
         if whole_words:
             wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
-            whole_word_paths[wholeword_label] = WholeWords(live.eval(), variants[label], tokenizer)
+            whole_word_paths[wholeword_label] = WholeWords(live.eval(), baked, tokenizer)
             losses[wholeword_label] = losses[label]
     variants |= whole_word_paths
     announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × {len(setup.corpora) * len(specs)} "
@@ -154,7 +154,7 @@ def evaluate(
     diffs = differences(scores, BASELINE, alpha)
     report = render(summaries, tests, seeds, diffs)
 
-    params = {
+    params: dict[str, object] = {
         "model": model, "model_path": setup.path, "model_revision": setup.revision,
         "architecture": type(network).__name__, "tasks": ",".join(task.name for task in setup.tasks),
         "datasets": ",".join(corpus.name for corpus in setup.corpora), "seeds": seeds, "samples": samples,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import cast
 
 import numpy as np
 import torch
@@ -26,7 +27,8 @@ MASK_FRACTION = 0.15  # BERT's masking rate (Devlin et al. 2019), as in the pape
 IGNORE = -100  # label of positions that are not scored (the transformers convention)
 NEXT, RANDOM = 0, 1  # next_sentence_label values, as BertForPreTraining defines them
 
-Example = dict[str, list[int] | int]
+Example = Mapping[str, list[int] | int]  # a model input's sequence, or a label (next_sentence_label)
+Encoded = dict[str, list[int]]  # a tokenized text, before a label is added
 
 
 @dataclass(frozen=True)
@@ -55,15 +57,16 @@ def collate(examples: Sequence[Example], pad_token_id: int, device: torch.device
         if isinstance(values[0], int):
             batch[key] = torch.tensor(values)
             continue
+        sequences = cast(list[list[int]], values)  # a key holds a sequence in every example or in none
         pad = pad_token_id if key == "input_ids" else IGNORE if key == "labels" else 0
-        width = max(len(value) for value in values)
-        batch[key] = torch.tensor([value + [pad] * (width - len(value)) for value in values])
+        width = max(len(sequence) for sequence in sequences)
+        batch[key] = torch.tensor([sequence + [pad] * (width - len(sequence)) for sequence in sequences])
     return {key: tensor.to(device) for key, tensor in batch.items()}
 
 
 def _encode(
     tokenizer: PreTrainedTokenizerBase, first: list[str], second: list[str] | None, max_length: int
-) -> list[Example]:
+) -> list[Encoded]:
     """One example per text (or text pair), truncated to ``max_length``, with a ``special`` flag list."""
     encoded = tokenizer(first, second, truncation=True, max_length=max_length, return_special_tokens_mask=True)
     special_ids = set(tokenizer.all_special_ids)
@@ -76,10 +79,10 @@ def _encode(
     return examples
 
 
-def _without_special(examples: list[Example]) -> tuple[Example, ...]:
+def _without_special(examples: list[Encoded]) -> list[Encoded]:
     for example in examples:
         del example["special"]
-    return tuple(examples)
+    return examples
 
 
 def draw_sentences(corpus: Corpus, count: int, rng: np.random.Generator) -> list[str]:
@@ -92,7 +95,7 @@ def sentence_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: i
     """Plain sentences (the fidelity task)."""
     rng = np.random.default_rng(seed)
     examples = _encode(tokenizer, draw_sentences(corpus, count, rng), None, max_length)
-    return Samples("fidelity", seed, _without_special(examples))
+    return Samples("fidelity", seed, tuple(_without_special(examples)))
 
 
 def masked_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
@@ -115,7 +118,7 @@ def masked_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int
             labels[position] = example["input_ids"][position]
             example["input_ids"][position] = tokenizer.mask_token_id
         example["labels"] = labels
-    return Samples("mlm", seed, _without_special(examples))
+    return Samples("mlm", seed, tuple(_without_special(examples)))
 
 
 def _random_partner(corpus: Corpus, first: int, rng: np.random.Generator) -> int:
@@ -145,6 +148,7 @@ def pair_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, 
     examples = _encode(
         tokenizer, [corpus.sentences[a] for a, _, _ in pairs], [corpus.sentences[b] for _, b, _ in pairs], max_length
     )
-    for example, (_, _, label) in zip(examples, pairs):
-        example["next_sentence_label"] = label
-    return Samples("nsp", seed, _without_special(examples))
+    labelled: list[Example] = [
+        {**example, "next_sentence_label": label} for example, (_, _, label) in zip(_without_special(examples), pairs)
+    ]
+    return Samples("nsp", seed, tuple(labelled))

@@ -40,7 +40,8 @@ class EvaluationSetup:
 
     def to(self, device: torch.device | str) -> EvaluationSetup:
         """Move the model to ``device``; returns the set-up itself (as ``nn.Module.to`` does)."""
-        self.model.to(device)
+        # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
+        self.model.to(device)  # type: ignore[arg-type]
         return self
 
     def score(self, variants: Mapping[str, Variant], seeds: Sequence[int], *, samples: int, max_length: int,

@@ -111,7 +111,7 @@ class MaskedLanguageModeling(Task):
     def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
         # BertForPreTraining names them prediction_logits, *ForMaskedLM logits.
         return AccuracyScorer(
-            "mlm_accuracy", lambda output: output.get("prediction_logits", output.get("logits")), "labels"
+            "mlm_accuracy", lambda output: output_field(output, "prediction_logits", "logits"), "labels"
         )
 
 
@@ -130,14 +130,23 @@ class NextSentencePrediction(Task):
 
     def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
         return AccuracyScorer(
-            "nsp_accuracy", lambda output: output.get("seq_relationship_logits", output.get("logits")),
+            "nsp_accuracy", lambda output: output_field(output, "seq_relationship_logits", "logits"),
             "next_sentence_label",
         )
 
 
+def output_field(output: ModelOutput, *names: str) -> Tensor:
+    """The first of ``names`` that ``output`` holds (heads name the same logits differently)."""
+    for name in names:
+        value = output.get(name)
+        if value is not None:
+            return value
+    raise KeyError(f"the model's output holds none of {', '.join(names)}")
+
+
 def last_hidden_state(output: ModelOutput) -> Tensor:
     hidden = output.get("last_hidden_state")
-    return hidden if hidden is not None else output.hidden_states[-1]
+    return hidden if hidden is not None else output["hidden_states"][-1]
 
 
 def mean_pool(hidden: Tensor, mask: Tensor) -> Tensor:

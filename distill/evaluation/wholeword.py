@@ -147,6 +147,7 @@ class WholeWords:
                     merged_at.append((row, position, text_row[word.text]))
         embeds = self.table(new_ids)
         if merged_at:
+            assert merged is not None  # merged_at holds positions of words in texts
             rows, positions, sources = (torch.tensor(column, device=device) for column in zip(*merged_at))
             embeds[rows, positions] = merged[sources].to(embeds.dtype)
         out["inputs_embeds"] = embeds

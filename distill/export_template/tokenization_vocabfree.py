@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, ClassVar
+from typing import Any, cast
 
 import torch
 from tokenizers import Tokenizer
@@ -24,11 +24,11 @@ from .student import encode_words
 
 
 class VocabFreeTokenizer(PreTrainedTokenizer):
-    vocab_files_names: ClassVar[dict[str, str]] = {
+    vocab_files_names: dict[str, str] = {
         "splitter_file": "word_splitter.json",
         "vocabulary_file": "vocabulary.json",
     }
-    model_input_names: ClassVar[list[str]] = ["input_ids", "token_type_ids", "attention_mask", "word_characters"]
+    model_input_names: list[str] = ["input_ids", "token_type_ids", "attention_mask", "word_characters"]
 
     def __init__(
         self,
@@ -82,11 +82,14 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     ) -> list[int]:
         if token_ids_1 is not None:
             raise ValueError("this tokenizer encodes single texts, not pairs")
-        prefix, suffix = self.convert_tokens_to_ids(self.prefix_tokens), self.convert_tokens_to_ids(self.suffix_tokens)
-        return prefix + token_ids_0 + suffix
+        return self.token_ids(self.prefix_tokens) + token_ids_0 + self.token_ids(self.suffix_tokens)
+
+    def token_ids(self, tokens: list[str]) -> list[int]:
+        """The ids of ``tokens``: ``convert_tokens_to_ids`` of a list, which transformers types ``int | list[int]``."""
+        return cast(list[int], self.convert_tokens_to_ids(tokens))
 
     # --- batches ------------------------------------------------------------------
-    def __call__(  # type: ignore[override]
+    def __call__(
         self,
         text: str | list[str],
         *,
@@ -117,7 +120,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             width = max(width, max_length)
         elif padding in (False, "do_not_pad") and return_tensors is not None and ragged:
             raise ValueError("texts of different lengths need padding=True to become a tensor")
-        batch = self.pad_rows(rows, width)
+        batch: dict[str, Any] = self.pad_rows(rows, width)
         if return_tensors is None:
             batch = {key: value.tolist() for key, value in batch.items()}
             if isinstance(text, str):
@@ -134,7 +137,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         if limit is not None:
             words = words[: max(limit - len(prefix) - len(suffix), 0)]
         tokens = [*prefix, *words, *suffix]
-        ids = self.convert_tokens_to_ids(tokens)
+        ids = self.token_ids(tokens)
         return ids, [token if index == self.word_token_id else None for token, index in zip(tokens, ids)]
 
     def pad_rows(self, rows: list[tuple[list[int], list[str | None]]], width: int) -> dict[str, torch.Tensor]:

@@ -33,8 +33,12 @@ class Objective(Protocol):
 
     name: ClassVar[str]  # prefix of its optimiser and schedule in a checkpoint
     loss_name: ClassVar[str]  # MLflow metric of its mean epoch loss
-    optimizer: torch.optim.Optimizer
-    scheduler: Scheduler
+
+    @property
+    def optimizer(self) -> torch.optim.Optimizer: ...
+
+    @property
+    def scheduler(self) -> Scheduler: ...
 
     @property
     def steps_per_epoch(self) -> int: ...
@@ -70,6 +74,18 @@ class Setup:
         self.table = self.teacher.table.to(self.device)
         forward = self.student.forward_encoded
         self.student_forward = torch.compile(forward) if self.config.compile else forward
+
+    @property
+    def batch_size(self) -> int:
+        """Table rows per step: the config's, else its recipe's (filled in by ``TrainConfig.validate``)."""
+        assert self.config.batch_size is not None, "Setup holds a validated TrainConfig"
+        return self.config.batch_size
+
+    @property
+    def lr(self) -> float:
+        """The table alignment's learning rate: the config's, else its recipe's (as :attr:`batch_size`)."""
+        assert self.config.lr is not None, "Setup holds a validated TrainConfig"
+        return self.config.lr
 
     def forward(self, encoded: Tensor) -> Tensor:
         """The student's training forward, under bf16 autocast when asked for."""

@@ -75,7 +75,8 @@ class ContextDistillation:
             raise ValueError("the joint table term needs the table alignment objective")
         self.setup, self.table = setup, table
         loaded = load_transformer(teacher.model_path)
-        self.model = loaded.model.to(setup.device).eval().requires_grad_(False)
+        # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
+        self.model = loaded.model.to(setup.device).eval().requires_grad_(False)  # type: ignore[arg-type]
         self.tokenizer = load_tokenizer(loaded.path)
         self.original = input_embeddings(self.model)
         accepted = inspect.signature(self.model.forward).parameters
@@ -152,7 +153,7 @@ class ContextDistillation:
         loss = self.context_loss(batch_indices, generator)
         weight = self.setup.config.context_table_weight
         if weight > 0 and self.table is not None:
-            rows = self.table.draw_rows(self.setup.config.batch_size, generator)
+            rows = self.table.draw_rows(self.setup.batch_size, generator)
             loss = loss + weight * self.table.batch_loss(rows, generator)
         return loss
 

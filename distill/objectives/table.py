@@ -21,7 +21,7 @@ import torch
 from torch import Tensor
 
 from distill.noise import noisy_tokens
-from distill.objectives.base import Setup, shuffled_batches, steps_for
+from distill.objectives.base import Scheduler, Setup, shuffled_batches, steps_for
 from losses import AlignmentLoss
 
 
@@ -51,7 +51,7 @@ class TableAlignment:
         frequency-aware sampling (required when ``frequency_exponent`` > 0)."""
         config = setup.config
         self.setup, self.loss = setup, loss
-        self.batch_size = config.batch_size
+        self.batch_size = setup.batch_size
         self.variants = encode_variants(setup, config.augment, config.augment_copies, seed=config.seed * 1_000)
         # Labels are teacher rows; a loss that mines negatives (triplet) draws them from the training rows.
         loss.set_negative_pool(setup.table[setup.train_rows], setup.train_rows, config.negative_window)
@@ -61,9 +61,9 @@ class TableAlignment:
                 raise ValueError("frequency-aware sampling needs the rows' counts on the training text")
             counts = row_counts.to(setup.device)[setup.train_rows].double()
             self.row_weights = (counts + 1.0) ** config.frequency_exponent
-        self.optimizer = setup.new_optimizer(config.lr)
+        self.optimizer = setup.new_optimizer(setup.lr)
         if config.schedule == "plateau":
-            self.scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
+            self.scheduler: Scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
                 self.optimizer, mode="min", factor=config.plateau_factor, patience=config.plateau_patience
             )
         else:

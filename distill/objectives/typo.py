@@ -56,10 +56,10 @@ class TypoPretraining:
         self.setup, self.rows = setup, setup.train_rows
         self.variants = encode_variants(setup, config.typo_pretrain_rate, config.augment_copies,
                                         seed=config.seed * 1_000 + 500)
-        self.rows_per_step = max(1, config.batch_size // 2)
+        self.rows_per_step = max(1, setup.batch_size // 2)
         # RETVec's parameters: §3.3 / Appendix E and google-research/retvec's training config agree on them.
         self.loss = build_loss("multi-similarity", alpha=4, beta=40, base=0.5, miner_epsilon=0.1)
-        self.optimizer = setup.new_optimizer(config.lr)
+        self.optimizer = setup.new_optimizer(setup.lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.typo_pretrain_epochs * self.steps_per_epoch)
 
     @property

@@ -71,15 +71,15 @@ class WholeWordTargets:
         self.encoded = setup.student.encode(self.words).to(setup.device)
         self.targets = piece_mean_targets(setup.teacher, words.values()).to(setup.device)
         self.indices = torch.arange(len(self.words), device=setup.device)
-        self.optimizer = setup.new_optimizer(config.lr)
+        self.optimizer = setup.new_optimizer(setup.lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.whole_word_epochs * self.steps_per_epoch)
 
     @property
     def steps_per_epoch(self) -> int:
-        return steps_for(len(self.words), self.setup.config.batch_size)
+        return steps_for(len(self.words), self.setup.batch_size)
 
     def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
-        return shuffled_batches(self.indices, self.setup.config.batch_size, generator)
+        return shuffled_batches(self.indices, self.setup.batch_size, generator)
 
     def batch_loss(self, batch: Tensor, generator: torch.Generator) -> Tensor:
         predicted = self.setup.forward(self.encoded[batch]).float()
