@@ -289,3 +289,11 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
     """Defaults, then the YAML file, then ``overrides`` (the flags given on the command line)."""
     values = with_overrides(read_yaml_mapping(path) if path is not None else {}, overrides or {})
     return config_from_mapping(values, source=str(path) if path is not None else "config")
+
+
+def recipe_settings(config: TrainConfig) -> tuple[int, float, str]:
+    """The batch size, learning rate and schedule of a validated config (``validate`` fills in the
+    recipe's where the config left them unset)."""
+    assert config.batch_size is not None and config.lr is not None and config.schedule is not None, (
+        "recipe_settings needs a validated TrainConfig")
+    return config.batch_size, config.lr, config.schedule

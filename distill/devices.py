@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import torch
+from torch import nn
 
 from distill.errors import DistillError
+
+ModuleT = TypeVar("ModuleT", bound=nn.Module)
 
 
 def resolve_device(name: str) -> torch.device:
@@ -14,3 +19,11 @@ def resolve_device(name: str) -> torch.device:
     if name == "cuda" and not torch.cuda.is_available():
         raise DistillError("--device cuda was asked for but no CUDA device is available")
     return torch.device(name)
+
+
+def on_device(model: ModuleT, device: torch.device | str) -> ModuleT:
+    """``model`` moved to ``device``. transformers wraps ``PreTrainedModel.to`` with ``functools.wraps``,
+    which type checkers read as an unbound method; called through ``nn.Module`` here, it type-checks."""
+    module: nn.Module = model
+    module.to(device)
+    return model

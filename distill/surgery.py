@@ -33,6 +33,7 @@ from safetensors import SafetensorError
 from torch import Tensor, nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedTokenizerBase
 
+from distill.devices import on_device
 from distill.errors import DistillError, first_line
 from distill.io import atomic_write_text
 from distill.packaging import (
@@ -281,7 +282,7 @@ def save_swapped(
     loaded = load_transformer(model_name_or_path, revision)
     tokenizer = load_tokenizer(loaded.path)
     # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
-    model = loaded.model.to(device)  # type: ignore[arg-type]
+    model = on_device(loaded.model, device)
     swap_student(model, student, tokenizer, mode="baked", rescale=rescale, tie_output=tie_output)
     model.cpu()
     record = {

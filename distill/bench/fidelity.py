@@ -27,6 +27,7 @@ import torch.nn.functional as F
 from distill.bench.quality import new_trainer
 from distill.bench.report import Row
 from distill.config import TrainConfig
+from distill.devices import on_device
 from distill.evaluation import BASELINE, load_corpus, score_variants
 from distill.evaluation.tasks import TASKS
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
@@ -92,7 +93,7 @@ class FidelityJudge:
     def __init__(self, model_name: str, corpus: str, device: torch.device, *, seeds: int = 3,
                  samples: int = 256, max_length: int = 128, batch_size: int = 32) -> None:
         loaded = load_transformer(model_name)
-        self.model = loaded.model.to(device).eval()
+        self.model = on_device(loaded.model, device).eval()
         self.tokenizer = load_tokenizer(loaded.path)
         self.corpus = load_corpus(corpus)
         self.seeds, self.samples, self.max_length, self.batch_size = range(seeds), samples, max_length, batch_size

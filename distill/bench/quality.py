@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import torch
 
 from distill.bench.timing import Probes
-from distill.config import TrainConfig
+from distill.config import TrainConfig, recipe_settings
 from distill.training import Trainer, TrainerCallback, build_trainer, prepare
 from teachers import TeacherTable
 
@@ -98,6 +98,6 @@ def time_to_quality(
     The alignment is evaluated after every epoch, whatever ``config.eval_every`` says.
     """
     config = dataclasses.replace(config, eval_every=1).validate()
-    result = QualityResult(config.recipe, config.batch_size, config.lr, config.schedule)
+    result = QualityResult(config.recipe, *recipe_settings(config))
     new_trainer(config, teacher, device).fit([QualityClock(result, time_cap, probes)])
     return result

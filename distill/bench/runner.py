@@ -42,7 +42,7 @@ from distill.bench.table import (
 )
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
-from distill.config import TrainConfig
+from distill.config import TrainConfig, recipe_settings
 from distill.devices import resolve_device
 from distill.errors import DistillError
 from distill.io import atomic_write_text
@@ -110,7 +110,7 @@ def default_batch_sizes(quick: bool, device: torch.device) -> list[int]:
         return [8]
     if device.type == "cuda":
         return [GPU_BATCH_SIZE]
-    recipe_batch = TrainConfig().validate().batch_size
+    recipe_batch, _, _ = recipe_settings(TrainConfig().validate())
     return [recipe_batch, 4 * recipe_batch]
 
 

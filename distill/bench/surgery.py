@@ -16,8 +16,10 @@ from dataclasses import dataclass, field
 
 import torch
 from torch import Tensor
+from transformers import PreTrainedModel
 
 from distill.bench.timing import synchronize, timed
+from distill.devices import on_device
 from distill.evaluation.corpora import OFFLINE_CORPUS, load_corpus
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
 from students import StudentEncoder, build_student
@@ -52,7 +54,7 @@ def sentence_batches(tokenizer, model, device: torch.device, *, batches: int, ba
     return result
 
 
-def first_rows(model: torch.nn.Module, student: StudentEncoder, tokenizer, count: int) -> StudentEmbedding:
+def first_rows(model: PreTrainedModel, student: StudentEncoder, tokenizer, count: int) -> StudentEmbedding:
     """Live surgery where ``student`` stands for the first ``count`` kept vocabulary rows only."""
     table = input_embeddings(model)
     rows = select_rows(tokenizer, table.num_embeddings)
@@ -78,7 +80,7 @@ def surgery_throughput(
     """
     loaded = load_transformer(model_name)
     tokenizer = load_tokenizer(loaded.path)
-    model = loaded.model.to(device).eval()
+    model = on_device(loaded.model, device).eval()
     inputs = sentence_batches(tokenizer, model, device, batches=batches, batch_size=batch_size, max_length=max_length)
     tokens = sum(batch["input_ids"].numel() for batch in inputs)
     dim = input_embeddings(model).embedding_dim

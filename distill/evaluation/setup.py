@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import torch
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 
+from distill.devices import on_device
 from distill.errors import DistillError
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
 from distill.evaluation.scoring import Variant, score_variants
@@ -41,7 +42,7 @@ class EvaluationSetup:
     def to(self, device: torch.device | str) -> EvaluationSetup:
         """Move the model to ``device``; returns the set-up itself (as ``nn.Module.to`` does)."""
         # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
-        self.model.to(device)  # type: ignore[arg-type]
+        on_device(self.model, device)
         return self
 
     def score(self, variants: Mapping[str, Variant], seeds: Sequence[int], *, samples: int, max_length: int,

@@ -45,6 +45,7 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
+from distill.devices import on_device
 from distill.evaluation.corpora import Corpus
 from distill.evaluation.samples import Example, collate, sentence_samples
 from distill.evaluation.tasks import FidelityScorer, mean_pool
@@ -76,7 +77,7 @@ class ContextDistillation:
         self.setup, self.table = setup, table
         loaded = load_transformer(teacher.model_path)
         # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
-        self.model = loaded.model.to(setup.device).eval().requires_grad_(False)  # type: ignore[arg-type]
+        self.model = on_device(loaded.model, setup.device).eval().requires_grad_(False)
         self.tokenizer = load_tokenizer(loaded.path)
         self.original = input_embeddings(self.model)
         accepted = inspect.signature(self.model.forward).parameters
