@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import sys
 
+PREFIX = "· "  # what sets a phase line apart from results, warnings and errors
+
 
 def announce(message: str, *, quiet: bool = False) -> None:
     """Print ``· message`` on stderr at once, unless ``quiet``."""
     if not quiet:
-        print(f"· {message}", file=sys.stderr, flush=True)
+        print(f"{PREFIX}{message}", file=sys.stderr, flush=True)
+

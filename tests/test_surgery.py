@@ -10,6 +10,7 @@ from pathlib import Path
 import mlflow
 import pytest
 import torch
+from output import without_phase_lines
 from torch import Tensor, nn
 from transformers import AutoModel, AutoModelForPreTraining, AutoTokenizer, BertForPreTraining
 
@@ -329,6 +330,6 @@ def test_surgery_command_reports_bad_input_in_one_line(tiny_bert_dir, tiny_no_em
     ]
     for (student, model), message in cases:
         code = main(["surgery", "--student", student, "--model", model, "--out", str(tmp_path / "out")])
-        error = capsys.readouterr().err
+        error = without_phase_lines(capsys.readouterr().err)
         assert code == 2 and error.startswith("error: ") and message in error and error.count("\n") == 1
     assert not (tmp_path / "out").exists()
