@@ -254,3 +254,22 @@ def test_a_quick_teacher_is_a_consistent_sample_of_rows(tiny_bert_dir) -> None:
         assert sample.ids[row] == teacher.ids[original] and sample.vocab_tokens[row] == teacher.vocab_tokens[original]
         assert torch.equal(sample.table[row], teacher.table[original])
     assert sample.ids.tolist() == sorted(sample.ids.tolist())
+
+
+def test_the_fidelity_judge_scores_through_the_shared_evaluation_set_up(tmp_path, tiny_bert_dir) -> None:
+    """The time-to-fidelity judge loads its model, tokenizer and held-out corpus with prepare_evaluation (as
+    distill evaluate and the sweeps do) and scores a student against the untouched model."""
+    from test_surgery import SMALL_BYTESCNN
+    from test_sweeps import write_corpus
+
+    from distill.bench.fidelity import FidelityJudge
+    from distill.evaluation import EvaluationSetup
+
+    corpus = write_corpus(tmp_path)
+    judge = FidelityJudge(str(tiny_bert_dir), str(corpus), torch.device("cpu"), seeds=2, samples=4, max_length=16,
+                          batch_size=4)
+    assert isinstance(judge.setup, EvaluationSetup) and judge.corpus.name == corpus.stem
+    student = build_student("bytescnn-small", judge.setup.model.config.hidden_size, **SMALL_BYTESCNN)
+    scores = judge(student)
+    assert {"sentence_cosine", "similarity_spearman"} <= set(scores)
+    assert all(-1.0 <= value <= 1.0 for value in scores.values()) and student.training  # its mode is given back

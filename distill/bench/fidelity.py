@@ -27,13 +27,12 @@ import torch.nn.functional as F
 from distill.bench.quality import new_trainer
 from distill.bench.report import Row
 from distill.config import TrainConfig
-from distill.devices import on_device
-from distill.evaluation import BASELINE, load_corpus, score_variants
-from distill.evaluation.tasks import TASKS
-from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+from distill.evaluation import BASELINE, prepare_evaluation
+from distill.evaluation.corpora import Corpus
+from distill.surgery import StudentEmbedding, input_embeddings
 from distill.training import Trainer, TrainerCallback
 from students import StudentEncoder
-from teachers import TeacherTable, load_tokenizer
+from teachers import TeacherTable
 
 TARGETS = {"sentence_cosine": (0.90, 0.95, 0.98), "similarity_spearman": (0.90, 0.95, 0.97)}
 BUDGETS = (300.0, 900.0)  # the issue's 5 and 15 minutes of training
@@ -92,11 +91,13 @@ class FidelityJudge:
 
     def __init__(self, model_name: str, corpus: str, device: torch.device, *, seeds: int = 3,
                  samples: int = 256, max_length: int = 128, batch_size: int = 32) -> None:
-        loaded = load_transformer(model_name)
-        self.model = on_device(loaded.model, device).eval()
-        self.tokenizer = load_tokenizer(loaded.path)
-        self.corpus = load_corpus(corpus)
+        self.setup = prepare_evaluation(model_name, tasks=["fidelity"], datasets=[corpus], samples=samples).to(device)
         self.seeds, self.samples, self.max_length, self.batch_size = range(seeds), samples, max_length, batch_size
+
+    @property
+    def corpus(self) -> Corpus:
+        """The held-out documents the students are judged on."""
+        return self.setup.corpora[0]
 
     @torch.no_grad()
     def __call__(self, student: StudentEncoder) -> dict[str, float]:
@@ -104,11 +105,10 @@ class FidelityJudge:
         was_training = student.training
         student.eval()
         try:
-            live = StudentEmbedding.from_model(self.model, student, self.tokenizer)
-            variants = {BASELINE: input_embeddings(self.model), "student": live}
-            scores = score_variants(self.model, self.tokenizer, variants, [self.corpus], [TASKS["fidelity"]],
-                                    self.seeds, samples=self.samples, max_length=self.max_length,
-                                    batch_size=self.batch_size)
+            model = self.setup.model
+            live = StudentEmbedding.from_model(model, student, self.setup.tokenizer)
+            scores = self.setup.score({BASELINE: input_embeddings(model), "student": live}, self.seeds,
+                                      samples=self.samples, max_length=self.max_length, batch_size=self.batch_size)
         finally:
             student.train(was_training)
         return {key.metric: sum(values) / len(values) for key, values in scores.values.items()
