@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from output import without_phase_lines
 
 from distill.cli import main
 
@@ -176,6 +177,6 @@ def test_bad_input_is_one_line_exit_2_and_no_run(bad_files, capsys, argv, messag
     with pytest.raises(SystemExit) as exited:
         raise SystemExit(main(argv))
     assert exited.value.code == 2
-    error = capsys.readouterr().err
+    error = without_phase_lines(capsys.readouterr().err)
     assert error.startswith("error: ") and error.count("\n") == 1 and message in error, error
     assert runs_recorded() == 0

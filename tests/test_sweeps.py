@@ -26,6 +26,7 @@ import pytest
 import tiny_models
 import yaml
 from mlflow import MlflowClient
+from output import without_phase_lines
 
 from distill.cli import main
 from distill.errors import DistillError
@@ -633,7 +634,7 @@ def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, cap
     path = tmp_path / "bad.yaml"
     path.write_text(yaml.safe_dump(data))
     assert main(["sweep", "--config", str(path)]) == 2
-    err = capsys.readouterr().err
+    err = without_phase_lines(capsys.readouterr().err)
     assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
     assert not (tmp_path / "optuna.db").exists() and not (tmp_path / "mlflow.db").exists()
 
@@ -650,7 +651,7 @@ def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, cap
 def test_bad_command_line_is_one_line(tmp_path, capsys, argv, message) -> None:
     port = free_port()  # nothing listens there
     assert main(["sweep", *(arg.format(port=port) for arg in argv)]) == 2
-    err = capsys.readouterr().err
+    err = without_phase_lines(capsys.readouterr().err)
     assert err.startswith("error: ") and err.count("\n") == 1 and message.format(port=port) in err, err
     assert not (tmp_path / "mlflow.db").exists()
 

@@ -23,7 +23,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from distill.progress import announce
     from distill.tracking import run_experiment, ui_command
+
+    announce(f"sweep: {args.config}; loading torch, transformers, Optuna and MLflow", quiet=args.quiet)
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
 
     spec = load_spec(args.config)
