@@ -315,8 +315,9 @@ def train(
     epochs = ", ".join(f"{objective.name} {count}" for objective, count in trainer.phases)
     evaluations = "each phase's end" if config.eval_every >= trainer.total_epochs else (
         f"every {config.eval_every} epoch(s) and each phase's end")
-    announce(f"training {trainer.total_epochs} epochs on {device} ({epochs}), {len(teacher)} teacher rows; "
-             f"the whole-vocabulary evaluation runs after {evaluations}", quiet=quiet)
+    learnt = len(trainer.setup.train_rows)
+    announce(f"training {trainer.total_epochs} epochs ({epochs}) on {device}, learning {learnt} of the teacher's "
+             f"{len(teacher)} rows; the whole-vocabulary evaluation runs after {evaluations}", quiet=quiet)
     work_dir = writable_folder(Path(config.work_dir))
     tracking.configure(experiment, tracking_uri)
     nested = mlflow.active_run() is not None
