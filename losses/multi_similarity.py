@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import torch
-from pytorch_metric_learning import losses as pml_losses
-from pytorch_metric_learning import miners as pml_miners
 from torch import Tensor
 
 from losses.base import AlignmentLoss, Param, required
@@ -39,6 +37,11 @@ class MultiSimilarity(AlignmentLoss):
     }
 
     def __init__(self, **params: float | None) -> None:
+        # Imported here: pml loads scipy.stats (0.8 s), which only a run with this loss needs, not the
+        # registry's name list (``distill train --help``) or a configuration check.
+        from pytorch_metric_learning import losses as pml_losses
+        from pytorch_metric_learning import miners as pml_miners
+
         super().__init__(**params)
         self.loss_fn = pml_losses.MultiSimilarityLoss(
             alpha=self.params["alpha"], beta=self.params["beta"], base=self.params["base"]
