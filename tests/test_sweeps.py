@@ -227,7 +227,11 @@ def test_mlflow_server_shows_parent_children_and_artifacts(grid_sweep) -> None:
         assert experiment.tags[EXPERIMENT_KIND_TAG] == CLASSIC_KIND
         assert sorted(run.info.run_name.split(" · ")[0] for run in children) == ["lr=0.003", "lr=0.01", "lr=1e-07"]
         assert all("train_loss" in run.data.metrics and "loss" not in run.data.metrics for run in children)
-        assert SUMMARY_FILES <= {item.path for item in client.list_artifacts(parent.info.run_id)}
+        summary = {item.path for item in client.list_artifacts(parent.info.run_id)}
+        assert SUMMARY_FILES | {"epoch_curves.png"} <= summary  # every trial's per-epoch curves on one chart
+        charts = {item.path for item in client.list_artifacts(parent.info.run_id, "evaluation")}
+        assert "evaluation/differences.png" in charts  # each student minus the baseline, grouped by loss
+        assert all(not metric.step for metric in client.get_metric_history(parent.info.run_id, "trials_complete"))
         finished = [run for run in children if run.info.status == "FINISHED"]
         assert len(finished) == 2
         for run in finished:
