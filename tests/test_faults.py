@@ -15,6 +15,7 @@ import mlflow
 import pytest
 import torch
 import yaml
+from output import without_phase_lines
 from test_training import SMALL_STUDENT, runs_in_store, write_config
 
 from distill.checkpoint import LATEST, MANIFEST_NAME, STATE_NAME, load_checkpoint
@@ -25,7 +26,7 @@ from distill.training import FAILURE_TAG, train
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
-    error = capsys.readouterr().err
+    error = without_phase_lines(capsys.readouterr().err)
     assert error.startswith("error: ") and error.count("\n") == 1, error
     return error
 
