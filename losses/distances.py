@@ -10,7 +10,6 @@ on what "near" means (as a pytorch-metric-learning loss and its miner share one
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar
 
 import torch.nn.functional as F
 from torch import Tensor
@@ -34,8 +33,6 @@ def cosine_error(x: Tensor, y: Tensor) -> Tensor:
 class Distance(ABC):
     """A dissimilarity between rows: what a triplet loss penalises and what its miner ranks by."""
 
-    name: ClassVar[str]
-
     @abstractmethod
     def __call__(self, x: Tensor, y: Tensor) -> Tensor:
         """The dissimilarity along the last dimension (smaller is nearer)."""
@@ -51,16 +48,12 @@ class Distance(ABC):
 class SquaredEuclideanDistance(Distance):
     """``|x − y|²`` (paper eq. 4); it ranks rows as ``|x − y|`` does."""
 
-    name = "euclidean"
-
     def __call__(self, x: Tensor, y: Tensor) -> Tensor:
         return squared_euclidean_distance(x, y)
 
 
 class CosineDistance(Distance):
     """``1 − cos(x, y)`` (paper eqs. 1 and 5)."""
-
-    name = "cosine"
 
     def __call__(self, x: Tensor, y: Tensor) -> Tensor:
         return cosine_error(x, y)

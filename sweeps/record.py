@@ -3,7 +3,7 @@
 The record is written only by :meth:`TrialRecord.save` and read only by :meth:`TrialRecord.from_trial`,
 so the trial (``sweeps.trial``), the accounting (``sweeps.study``) and the summary (``sweeps.report``)
 share one schema instead of attribute names and JSON shapes of their own. Like transformers'
-``ModelOutput``, every field is optional: a trial fills its record as it goes (worker and label at the
+``ModelOutput``, every field is optional: a trial fills its record as it goes (the worker at the
 start, the MLflow run once trained, metrics and scores once evaluated, the error if it fails).
 """
 
@@ -21,7 +21,6 @@ from distill.evaluation import ScoreTable
 # "dataset/task/metric" strings that had to be split again, and is not read.
 _ATTRS = {
     "worker": "distill.worker",
-    "label": "distill.label",
     "run_id": "distill.mlflow_run",
     "metrics": "distill.metrics",
     "scores": "distill.score_table",
@@ -36,7 +35,6 @@ class TrialRecord:
     """One trial's outcome as the sweep keeps it; ``None`` (or empty) where the trial did not get that far."""
 
     worker: str | None = None  # host:pid of the worker that ran the trial
-    label: str | None = None  # how tables name it (``SweepSpec.label``: its grid point, or trial-N)
     run_id: str | None = None  # its MLflow training run, once training finished
     metrics: dict[str, float] = field(default_factory=dict)  # the last epoch's alignment metrics
     scores: ScoreTable | None = None  # the baseline and the student after surgery, per seed

@@ -74,7 +74,7 @@ def trial_rows(study: optuna.Study, spec: SweepSpec) -> list[dict[str, Any]]:
             note = f"pruned after epoch {trial.last_step}"
         rows.append({
             "trial": trial.number,
-            "label": record.label or trial_run_name(trial),
+            "label": trial_run_name(trial),
             "state": trial.state.name,
             **{parameter.name: trial.params.get(parameter.name) for parameter in spec.space},
             "objective": trial.value if trial.state == TrialState.COMPLETE else None,
@@ -113,7 +113,7 @@ def best_configuration(study: optuna.Study, spec: SweepSpec) -> dict[str, Any] |
     config.pop("run_name")
     return {
         "trial": best.number,
-        "label": record.label,
+        "label": trial_run_name(best),
         "objective": {"metric": spec.objective.metric, "direction": spec.objective.direction, "value": best.value},
         "params": best.params,
         "mlflow_run": record.run_id,
@@ -152,10 +152,9 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path,
     students, losses = {}, {}
     for trial in listed_trials(study):
         record = TrialRecord.from_trial(trial)
-        # A trial saves its label when it starts, its scores when evaluated.
-        if trial.state == TrialState.COMPLETE and record.scores is not None and record.label is not None:
-            students[record.label] = record.scores
-            losses[record.label] = spec.trial_config(trial.params).loss
+        if trial.state == TrialState.COMPLETE and record.scores is not None:
+            students[trial_run_name(trial)] = record.scores  # named as its MLflow run
+            losses[trial_run_name(trial)] = spec.trial_config(trial.params).loss
     if spec.evaluation is not None and students:
         text += "\n" + write_tables(students, spec.evaluation, folder / EVALUATION_FOLDER, losses)
     return StudySummary(rows, best, text, counts)

@@ -100,10 +100,10 @@ def run_sweep(
     study_storage = open_storage(url, spec.heartbeat)
     study = open_study(spec, study_storage, study_name or spec.name)
     try:
-        remaining = max(progress(study).remaining(budget), 0)
-        announce(f"study {study.study_name} in {display_url(url)}: {remaining} of {budget} trials to run; "
-                 "checking each trial's teacher and evaluation set-up", quiet=quiet)
-        evaluator = _preflight(spec) if not progress(study).finished(budget) else None
+        state = progress(study)
+        announce(f"study {study.study_name} in {display_url(url)}: {max(state.remaining(budget), 0)} of {budget} "
+                 "trials to run; checking each trial's teacher and evaluation set-up", quiet=quiet)
+        evaluator = _preflight(spec) if not state.finished(budget) else None
         uri = tracking.load_settings(tracking_uri).tracking_uri
         experiment_id = tracking.configure("sweep", uri)
         parent_run_id = _parent_run(study, spec, url, experiment_id)

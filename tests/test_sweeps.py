@@ -256,9 +256,9 @@ def test_trial_record_round_trips_through_optuna_user_attrs() -> None:
     scores.fingerprints[("news/2024 ~ typo:0.1", "fidelity", 1)] = "abc123"
     study = optuna.create_study(storage=optuna.storages.InMemoryStorage())
     trial = study.ask()
-    record = TrialRecord(worker="host:1", label="cosine-bytescnn-small")
+    record = TrialRecord(worker="host:1")
     record.save(trial)
-    assert set(trial.user_attrs) == {"distill.worker", "distill.label"}  # unset fields are not written
+    assert set(trial.user_attrs) == {"distill.worker"}  # unset fields are not written
     record.run_id, record.scores, record.metrics = "run-1", scores, {"recall_at_1": 0.25}
     record.save(trial, "run_id", "scores", "metrics")
     study.tell(trial, 0.5)

@@ -41,7 +41,6 @@ class EvaluationSetup:
 
     def to(self, device: torch.device | str) -> EvaluationSetup:
         """Move the model to ``device``; returns the set-up itself (as ``nn.Module.to`` does)."""
-        # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
         on_device(self.model, device)
         return self
 

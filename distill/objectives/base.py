@@ -17,7 +17,7 @@ from typing import ClassVar, Protocol
 import torch
 from torch import Tensor
 
-from distill.config import TrainConfig
+from distill.config import TrainConfig, recipe_settings
 from distill.metrics import alignment_metrics
 from distill.schedules import warmup_cosine
 from students import StudentEncoder
@@ -78,14 +78,12 @@ class Setup:
     @property
     def batch_size(self) -> int:
         """Table rows per step: the config's, else its recipe's (filled in by ``TrainConfig.validate``)."""
-        assert self.config.batch_size is not None, "Setup holds a validated TrainConfig"
-        return self.config.batch_size
+        return recipe_settings(self.config)[0]
 
     @property
     def lr(self) -> float:
         """The table alignment's learning rate: the config's, else its recipe's (as :attr:`batch_size`)."""
-        assert self.config.lr is not None, "Setup holds a validated TrainConfig"
-        return self.config.lr
+        return recipe_settings(self.config)[1]
 
     def forward(self, encoded: Tensor) -> Tensor:
         """The student's training forward, under bf16 autocast when asked for."""

@@ -56,7 +56,6 @@ from distill.objectives.table import TableAlignment
 from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
 from teachers import input_embeddings, load_tokenizer
 
-CONTEXT_LOSSES = ("cosine", "mse")
 EVAL_SENTENCES = 128  # held-out sentences scored after each epoch
 EVAL_SEED = 0
 
