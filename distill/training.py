@@ -19,7 +19,7 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,7 +63,6 @@ FAILURE_TAG = "distill.failure"
 PARENT_RUN_TAG = "mlflow.parentRunId"  # set by MLflow on nested runs: a sweep's trials
 LOCK_NAME = ".lock"  # in a run's checkpoint folder, held by the process training it
 LOGGED_AT_START = ("typo",)  # phases whose metrics are also logged before their first epoch
-EpochCallback = Callable[[int, dict[str, float]], None]
 
 
 @dataclass
@@ -299,10 +298,11 @@ def train(
     tracking_uri: str | None = None,
     quiet: bool = False,
     parent_run_id: str | None = None,
-    epoch_callback: EpochCallback | None = None,
+    callbacks: Sequence[TrainerCallback] = (),
     experiment: str = "train",
 ) -> TrainingResult:
-    """Train a new run. ``epoch_callback(epoch, metrics)`` may raise to stop it (sweep pruning).
+    """Train a new run. ``callbacks`` run after each epoch, once it is logged and checkpointed; one may
+    stop training, or raise to end the run (a sweep's pruning).
 
     ``experiment`` is the ``tracking.configure`` kind the run is filed under (a sweep's
     trials go to the sweep experiment, beside their parent run).
@@ -333,7 +333,7 @@ def train(
                 f"{teacher.name} embedding table", teacher.revision, teacher.model_path, "teacher",
                 {"token": teacher.tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
             )
-            return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, epoch_callback)
+            return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, callbacks)
 
 
 def writable_folder(folder: Path) -> Path:
@@ -398,7 +398,7 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
         if not quiet:
             print(f"resuming run {run_id} at epoch {first_epoch} of {trainer.total_epochs}", file=sys.stderr)
         with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
-            return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, None, resumed=True)
+            return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, (), resumed=True)
 
 
 def build_trainer(config: TrainConfig, teacher: TeacherTable, student: StudentEncoder, loss: AlignmentLoss,
@@ -409,13 +409,12 @@ def build_trainer(config: TrainConfig, teacher: TeacherTable, student: StudentEn
 
 class RunRecord(TrainerCallback):
     """What ``distill train`` does after each epoch: its metrics to MLflow (except those a resume
-    replays), the progress bar or a plain line, a checkpoint every ``checkpoint_every`` epochs and
-    at the last, then ``epoch_callback`` (which may raise to stop the run)."""
+    replays), the progress bar or a plain line, and a checkpoint every ``checkpoint_every`` epochs and
+    at the last."""
 
-    def __init__(self, checkpoint_root: Path, logged_until: int, epochs: tqdm, plain_lines: bool,
-                 epoch_callback: EpochCallback | None) -> None:
+    def __init__(self, checkpoint_root: Path, logged_until: int, epochs: tqdm, plain_lines: bool) -> None:
         self.checkpoint_root, self.logged_until, self.epochs = checkpoint_root, logged_until, epochs
-        self.plain_lines, self.epoch_callback = plain_lines, epoch_callback
+        self.plain_lines = plain_lines
 
     def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
         config, last_epoch = trainer.config, trainer.total_epochs
@@ -427,8 +426,6 @@ class RunRecord(TrainerCallback):
             print(epoch_line(epoch, last_epoch, trainer.phase(epoch).name, metrics), file=sys.stderr, flush=True)
         if epoch % config.checkpoint_every == 0 or epoch == last_epoch:
             save_checkpoint(self.checkpoint_root, epoch, trainer.student, trainer.state(epoch), config.to_yaml())
-        if self.epoch_callback is not None:
-            self.epoch_callback(epoch, metrics)
         return False
 
 
@@ -438,7 +435,7 @@ def _run_epochs(
     checkpoint_root: Path,
     first_epoch: int,
     quiet: bool,
-    epoch_callback: EpochCallback | None,
+    callbacks: Sequence[TrainerCallback],
     *,
     resumed: bool = False,
 ) -> TrainingResult:
@@ -454,9 +451,9 @@ def _run_epochs(
     bars = not quiet and sys.stderr.isatty()
     epochs = tqdm(desc="epochs", initial=first_epoch - 1, total=last_epoch, disable=not bars, dynamic_ncols=True)
     steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=not bars, dynamic_ncols=True)
-    record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars, epoch_callback)
+    record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars)
     try:
-        metrics = trainer.fit([record], first_epoch, steps)
+        metrics = trainer.fit([record, *callbacks], first_epoch, steps)
     except NonFiniteLoss as error:
         mark_failed(error)
         kept = (f"last good checkpoint kept in {checkpoint_root}" if checkpoint_folders(checkpoint_root)

@@ -16,7 +16,7 @@ from mlflow import MlflowClient
 from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.progress import announce
-from distill.training import EpochCallback, train
+from distill.training import Trainer, TrainerCallback, train
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
 from sweeps.record import TrialRecord
 from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
@@ -37,7 +37,7 @@ class TrialObjective:
             TrialRecord(surplus=True).save(trial)
             raise optuna.TrialPruned("its grid point is already taken by an earlier trial; nothing to run")
         params = {parameter.name: parameter.suggest(trial) for parameter in self.spec.space}
-        record = TrialRecord(worker=worker_name(), label=trial_run_name(trial))
+        record = TrialRecord(worker=worker_name())
         record.save(trial)
         try:
             return self._run(trial, params, record)
@@ -56,17 +56,18 @@ class TrialObjective:
             raise
 
     def _run(self, trial: optuna.Trial, params: dict, record: TrialRecord) -> float:
-        config = self.spec.trial_config(params, run_name=trial_run_name(trial))
-        announce(f"trial {trial.number} ({record.label}): training", quiet=self.quiet)
+        name = trial_run_name(trial)
+        config = self.spec.trial_config(params, run_name=name)
+        announce(f"trial {name}: training", quiet=self.quiet)
         result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
-                       epoch_callback=self._pruning(trial), experiment="sweep")
+                       callbacks=self._pruning(trial), experiment="sweep")
         record.run_id = result.run_id
         record.save(trial, "run_id")
         objective = self.spec.objective
         value = None if objective.after_surgery else result.metrics[objective.metric]
         if self.evaluator is not None:
             model = self.evaluator.model_for(config.teacher)
-            announce(f"trial {trial.number} ({record.label}): surgery into {model} and evaluation", quiet=self.quiet)
+            announce(f"trial {name}: surgery into {model} and evaluation", quiet=self.quiet)
             record.scores = self.evaluator.score(result.student, model, resolve_device(config.device))
             log_trial_scores(result.run_id, record.scores, self.evaluator.spec, config.loss)
             if objective.after_surgery:
@@ -81,17 +82,21 @@ class TrialObjective:
         client.set_tag(result.run_id, TRIAL_STATE_TAG, "COMPLETE")
         return value
 
-    def _pruning(self, trial: optuna.Trial) -> EpochCallback | None:
-        """Report the pruning metric to Optuna after each epoch that computes it; stop the trial if told to."""
+    def _pruning(self, trial: optuna.Trial) -> list[TrainerCallback]:
+        """The pruning callback, where the sweep has a pruner."""
         metric = self.spec.pruner.metric
-        if metric is None:
-            return None
+        return [] if metric is None else [Pruning(trial, metric)]
 
-        def report(epoch: int, metrics: dict[str, float]) -> None:
-            if metric not in metrics:
-                return
-            trial.report(metrics[metric], epoch)
-            if trial.should_prune():
-                raise optuna.TrialPruned(f"pruned after epoch {epoch}: {metric} {metrics[metric]:.4g}")
 
-        return report
+class Pruning(TrainerCallback):
+    """Reports ``metric`` to Optuna after each epoch that computes it; ends the trial if Optuna prunes it."""
+
+    def __init__(self, trial: optuna.Trial, metric: str) -> None:
+        self.trial, self.metric = trial, metric
+
+    def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
+        if self.metric in metrics:
+            self.trial.report(metrics[self.metric], epoch)
+            if self.trial.should_prune():
+                raise optuna.TrialPruned(f"pruned after epoch {epoch}: {self.metric} {metrics[self.metric]:.4g}")
+        return False

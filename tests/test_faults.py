@@ -15,6 +15,7 @@ import mlflow
 import pytest
 import torch
 import yaml
+from callbacks import RaiseAt
 from output import without_phase_lines
 from test_training import SMALL_STUDENT, runs_in_store, write_config
 
@@ -43,15 +44,11 @@ def broken_copy(source: Path, folder: Path, damage: str) -> Path:
 def killed_run(tmp_path: Path, teacher: Path, stop_at: int = 3, **values) -> str:
     """A run interrupted (KeyboardInterrupt) after epoch ``stop_at``, with its checkpoints on disk."""
 
-    def interrupt(epoch: int, metrics: dict[str, float]) -> None:
-        if epoch == stop_at:
-            raise KeyboardInterrupt
-
     settings = {"epochs": 6, "batch_size": 32, "lr": 3e-3, "loss": "mse", **values}
     config = TrainConfig(teacher=str(teacher), student_options=SMALL_STUDENT, work_dir=str(tmp_path / "runs"),
                          **settings)
     with pytest.raises(KeyboardInterrupt):
-        train(config, quiet=True, epoch_callback=interrupt)
+        train(config, quiet=True, callbacks=[RaiseAt(stop_at, KeyboardInterrupt())])
     (run,) = [run for run in runs_in_store() if run.info.status == "KILLED"]
     return run.info.run_id
 
@@ -120,13 +117,10 @@ def test_no_training_rows_is_refused_before_a_run(tmp_path, tiny_bert_dir, capsy
 
 
 def test_an_error_inside_training_marks_the_run_failed_not_killed(tmp_path, tiny_bert_dir) -> None:
-    def explode(epoch: int, metrics: dict[str, float]) -> None:
-        raise RuntimeError("disk on fire")
-
     config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=2,
                          work_dir=str(tmp_path / "runs"))
     with pytest.raises(RuntimeError):
-        train(config, quiet=True, epoch_callback=explode)
+        train(config, quiet=True, callbacks=[RaiseAt(1, RuntimeError("disk on fire"))])
     (run,) = runs_in_store()
     assert run.info.status == "FAILED" and run.data.tags[FAILURE_TAG] == "RuntimeError: disk on fire"
 

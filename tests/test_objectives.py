@@ -8,6 +8,7 @@ from pathlib import Path
 import mlflow
 import pytest
 import torch
+from callbacks import RaiseAt
 
 from distill.cli import main
 from distill.config import TrainConfig
@@ -154,12 +155,9 @@ def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_cor
     assert steps == {"train_loss": [1], "context_loss": [2, 3, 4], "heldout_sentence_cosine": [2, 3, 4]}
     assert reference.student.provenance["objectives"] == ["table", "context"]
 
-    def interrupt(epoch: int, metrics: dict[str, float]) -> None:
-        if epoch == 2:
-            raise KeyboardInterrupt  # in the middle of context distillation
-
     with pytest.raises(KeyboardInterrupt):
-        train(context_config(tiny_bert_dir, tiny_corpus, tmp_path / "cut"), quiet=True, epoch_callback=interrupt)
+        train(context_config(tiny_bert_dir, tiny_corpus, tmp_path / "cut"), quiet=True,
+              callbacks=[RaiseAt(2, KeyboardInterrupt())])  # in the middle of context distillation
     (killed,) = [run for run in mlflow.search_runs(search_all_experiments=True, output_format="list")
                  if run.info.status == "KILLED"]
     resumed = resume(killed.info.run_id, quiet=True)
