@@ -55,6 +55,7 @@ from distill.config import (
     read_yaml_mapping,
     with_overrides,
 )
+from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError, first_line
 from distill.settings import field_hints, value_type
 
@@ -163,7 +164,7 @@ class EvaluationSpec:
     """Arguments of the per-trial evaluation, as ``distill.evaluation.evaluate`` takes them."""
 
     tasks: tuple[str, ...]
-    datasets: tuple[str, ...] = ("pydoc",)
+    datasets: tuple[str, ...] = JUDGED_DOMAINS
     model: str | None = None  # None: the trial's teacher
     revision: str | None = None
     seeds: int = 5

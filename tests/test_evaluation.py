@@ -20,9 +20,9 @@ from transformers.utils import ModelOutput
 
 from distill import tracking
 from distill.cli import main
+from distill.data import corpus_from_documents
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
-from distill.evaluation.corpora import corpus_from_documents
 from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
 

@@ -12,8 +12,8 @@ from callbacks import RaiseAt
 
 from distill.cli import main
 from distill.config import TrainConfig
+from distill.data import corpus_from_documents, document_part, load_corpus
 from distill.errors import DistillError
-from distill.evaluation.corpora import corpus_from_documents, document_part, load_corpus
 from distill.evaluation.samples import collate
 from distill.objectives import ContextDistillation, TableAlignment, WholeWordTargets
 from distill.objectives.text import row_counts

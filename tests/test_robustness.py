@@ -14,9 +14,9 @@ from test_surgery import lookup_student, small_bytescnn
 from transformers import AutoTokenizer
 
 from distill.cli import main
+from distill.data import noised_corpus
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
-from distill.evaluation.corpora import noised_corpus
 from distill.evaluation.robustness import NOTES_END, NOTES_START
 from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords, group_words
 from distill.noise import NoiseSpec

@@ -27,8 +27,8 @@ import torch.nn.functional as F
 from distill.bench.quality import new_trainer
 from distill.bench.report import Row
 from distill.config import TrainConfig
+from distill.data import Corpus
 from distill.evaluation import BASELINE, prepare_evaluation
-from distill.evaluation.corpora import Corpus
 from distill.surgery import StudentEmbedding, input_embeddings
 from distill.training import Trainer, TrainerCallback
 from students import StudentEncoder

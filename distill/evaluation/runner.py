@@ -17,9 +17,9 @@ from pathlib import Path
 import mlflow
 
 from distill import tracking
+from distill.data import JUDGED_DOMAINS, Corpus
 from distill.devices import resolve_device
 from distill.errors import DistillError
-from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus
 from distill.evaluation.report import render, write_report
 from distill.evaluation.scoring import CLEAN, Variant, noise_specs
 from distill.evaluation.setup import prepare_evaluation
@@ -92,7 +92,7 @@ def evaluate(
     model: str = "embedded",
     revision: str | None = None,
     tasks: Sequence[str] | None = None,
-    datasets: Sequence[str] = (OFFLINE_CORPUS,),
+    datasets: Sequence[str] = JUDGED_DOMAINS,
     seeds: int = 5,
     samples: int = 512,
     max_length: int = 128,

@@ -45,8 +45,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
+from distill.data import Corpus
 from distill.devices import on_device
-from distill.evaluation.corpora import Corpus
 from distill.evaluation.samples import Example, collate, sentence_samples
 from distill.evaluation.tasks import FidelityScorer, mean_pool
 from distill.evaluation.wholeword import WholeWords, piece_positions, pool_pieces

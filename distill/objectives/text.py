@@ -8,7 +8,7 @@ import torch
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.evaluation.corpora import PARTS, Corpus, load_corpus
+from distill.data import PARTS, Corpus, load_corpus
 from teachers import TeacherTable
 
 

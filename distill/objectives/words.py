@@ -25,7 +25,7 @@ import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.evaluation.corpora import Corpus
+from distill.data import Corpus
 from distill.evaluation.wholeword import continuation_prefix, group_words
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from teachers import TeacherTable, load_tokenizer
