@@ -60,6 +60,7 @@ from distill.settings import (
 )
 
 DEVICES = ("auto", "cpu", "cuda")
+FREQUENCY_SOURCES = ("wordfreq", "corpus")
 RECIPES: dict[str, dict[str, Any]] = {
     "paper": {"lr": 1e-3, "batch_size": 100, "schedule": "plateau"},
     "fast": {"lr": 4e-3, "batch_size": 256, "schedule": "warmup-cosine"},
@@ -133,13 +134,19 @@ class TrainConfig:
     typo_pretrain_rate: float = setting(0.1, "per-character typo rate of the pre-training variants",
                                         interval=Interval(0, 1, low_open=True), flag="--typo-rate", metavar="RATE")
     frequency_exponent: float = setting(
-        0.0, "draw table rows in proportion to (count on the training text + 1) ** EXP; 0 = uniform",
+        0.0, "draw table rows in proportion to (count + 1) ** EXP, count per frequency_source; 0 = uniform",
         interval=NON_NEGATIVE, metavar="EXP",
+    )
+    frequency_source: str = setting(
+        "wordfreq", "where row and word frequencies come from (sampling, the whole-word phase): wordfreq = "
+        "general English (per million words; for English teachers), corpus = counts on the corpus's training "
+        "documents", choices=FREQUENCY_SOURCES,
     )
     keep_special_rows: bool = setting(False, "special tokens keep the teacher's rows; the student never learns them")
     whole_word_epochs: int = setting(
-        0, "after table alignment, train the split words of the corpus's training text towards the mean of "
-        "their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off", interval=NON_NEGATIVE, metavar="EPOCHS",
+        0, "after table alignment, train the most frequent split words (per frequency_source) towards the "
+        "mean of their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off",
+        interval=NON_NEGATIVE, metavar="EPOCHS",
     )
     whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE,
                                     metavar="N")

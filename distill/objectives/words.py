@@ -3,7 +3,8 @@ WordPiece rows.
 
 A word the tokenizer splits (``walked`` → ``walk ##ed``) has no row of its own, yet the
 vocabulary-free model embeds it whole (:mod:`distill.export`). This phase takes the
-``whole_word_count`` most frequent split words of the run's training text and regresses
+``whole_word_count`` most frequent split words of general English (wordfreq; with
+``frequency_source: corpus``, of the run's training text) and regresses
 the student's vector of each whole word onto a target made from its pieces: the mean of
 the pieces' rows in the untouched table, in the input space the student writes to. It is
 the crudest composition (LOVE, Chen et al., ACL 2022, §3, mimics such words from their
@@ -25,10 +26,13 @@ import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.data import Corpus
 from distill.evaluation.wholeword import continuation_prefix, group_words
 from distill.objectives.base import Setup, shuffled_batches, steps_for
-from teachers import TeacherTable, load_tokenizer
+from distill.objectives.english import piece_mean_targets
+from distill.objectives.text import english_words
+
+# The general-English words whose split ones the phase may learn (wordfreq's most frequent).
+ENGLISH_WORD_POOL = 100_000
 
 
 def split_words(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], count: int) -> dict[str, list[int]]:
@@ -46,11 +50,12 @@ def split_words(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], co
     return {word: pieces_of[word] for word, _ in frequency.most_common(count)}
 
 
-def piece_mean_targets(teacher: TeacherTable, pieces: Iterable[list[int]]) -> Tensor:
-    """``(words, dim)``: the mean of each word's pieces' rows in the teacher's table."""
-    row_of = torch.full((teacher.vocab_size,), -1, dtype=torch.long)
-    row_of[teacher.ids] = torch.arange(len(teacher.ids))
-    return torch.stack([teacher.table[row_of[torch.tensor(ids)]].mean(dim=0) for ids in pieces])
+def english_split_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[str, list[int]]:
+    """The ``count`` most frequent general-English words (wordfreq) that ``tokenizer`` splits into pieces,
+    with their pieces' ids, most frequent first."""
+    split = {word: english.ids for word, english in english_words(tokenizer, ENGLISH_WORD_POOL).items()
+             if len(english.ids) > 1}
+    return dict(list(split.items())[:count])
 
 
 class WholeWordTargets:
@@ -60,13 +65,12 @@ class WholeWordTargets:
     name: ClassVar[str] = "words"
     loss_name: ClassVar[str] = "words_loss"
 
-    def __init__(self, setup: Setup, train_text: Corpus) -> None:
+    def __init__(self, setup: Setup, words: dict[str, list[int]]) -> None:
+        """``words``: the split words to learn, each with its pieces' ids."""
         config = setup.config
         self.setup = setup
-        tokenizer = load_tokenizer(setup.teacher.model_path)
-        words = split_words(tokenizer, train_text.sentences, config.whole_word_count)
         if not words:
-            raise ValueError("the training text has no word that the tokenizer splits")
+            raise ValueError("no word to learn: the tokenizer splits none of the words")
         self.words = list(words)
         self.encoded = setup.student.encode(self.words).to(setup.device)
         self.targets = piece_mean_targets(setup.teacher, words.values()).to(setup.device)
