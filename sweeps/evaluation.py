@@ -27,7 +27,7 @@ from distill.evaluation import (
     prepare_evaluation,
     summarize,
 )
-from distill.evaluation.report import render, write_report
+from distill.evaluation.report import render, worst_domains, write_report
 from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
 from sweeps.spec import EvaluationSpec
@@ -64,10 +64,11 @@ class TrialEvaluator:
 
 
 def objective_value(scores: ScoreTable, metric: str) -> float:
-    """The student's ``metric`` averaged over datasets and seeds."""
-    values = [value for key, found in scores.values.items() if key.model == STUDENT and key.metric == metric
-              for value in found]
-    return sum(values) / len(values)
+    """The student's ``metric`` on its worst dataset (averaged over seeds): a student is only as faithful as on
+    the text it does worst on."""
+    means = [sum(found) / len(found) for key, found in scores.values.items()
+             if key.model == STUDENT and key.metric == metric]
+    return min(means)
 
 
 def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
@@ -102,6 +103,8 @@ def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec, grou
         name = f"eval/{test.key.dataset}/{test.key.metric}"
         metrics.update({name: means[test.key], f"{name}/baseline": means[test.key._replace(model=BASELINE)],
                         f"{name}/p_value": test.p_value})
+    metrics.update({f"eval/worst/{metric}": summary.mean
+                    for (model, _, metric), summary in worst_domains(summaries).items() if model == STUDENT})
     mlflow.log_metrics(metrics, run_id=run_id)
     with tempfile.TemporaryDirectory() as folder:
         write_report(Path(folder), scores, summaries, tests, differences(scores, BASELINE, spec.alpha),

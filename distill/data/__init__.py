@@ -37,8 +37,9 @@ from distill.data.wiki import WIKI_CORPUS, wiki_corpus
 from distill.errors import DistillError
 
 OFFLINE_CORPORA = {WIKI_CORPUS: wiki_corpus, PYDOC_CORPUS: pydoc_corpus, STDLIB_CORPUS: stdlib_corpus}
-# The default judges: general English and Python documentation, held-out documents of each.
-JUDGED_DOMAINS = (f"{WIKI_CORPUS}:heldout", f"{PYDOC_CORPUS}:heldout")
+# The default judges: held-out documents of general English and of the Python documentation (pydoc alone
+# holds too few for the default sample counts).
+JUDGED_DOMAINS = (f"{WIKI_CORPUS}:heldout", f"{PYDOC_CORPUS}+{STDLIB_CORPUS}:heldout")
 
 __all__ = ["JUDGED_DOMAINS", "PARTS", "Corpus", "corpus_from_documents", "document_part",
            "load_corpus", "noised_corpus", "split_sentences"]
