@@ -148,6 +148,10 @@ class TrainConfig:
         "mean of their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off",
         interval=NON_NEGATIVE, metavar="EPOCHS",
     )
+    whole_word_table_weight: float = setting(
+        1.0, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
+        interval=NON_NEGATIVE,
+    )
     whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE,
                                     metavar="N")
     corpus: str = setting("pydoc", "text of context distillation and row counts: its training documents train, "

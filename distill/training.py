@@ -129,7 +129,8 @@ def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective,
     if config.typo_pretrain_epochs:
         phases.append((TypoPretraining(setup), config.typo_pretrain_epochs))
     table = None
-    if config.epochs or config.context_table_weight > 0:
+    joint_words = config.whole_word_epochs > 0 and config.whole_word_table_weight > 0
+    if config.epochs or config.context_table_weight > 0 or joint_words:
         counts = None
         if config.frequency_exponent > 0:
             counts = (row_counts(setup.teacher, tokenizer, list(train_text.sentences)) if train_text is not None
@@ -140,7 +141,7 @@ def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective,
     if config.whole_word_epochs:
         words = (split_words(tokenizer, train_text.sentences, config.whole_word_count) if counted and train_text
                  else english_split_words(tokenizer, config.whole_word_count))
-        phases.append((WholeWordTargets(setup, words), config.whole_word_epochs))
+        phases.append((WholeWordTargets(setup, words, table if joint_words else None), config.whole_word_epochs))
     if config.context_epochs and train_text is not None:
         heldout_text = corpus_part(config.corpus, "heldout")
         context = ContextDistillation(setup, train_text, heldout_text, table if config.context_table_weight else None)

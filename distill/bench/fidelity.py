@@ -7,10 +7,13 @@ budget; the clock adds up the epochs' training seconds only (the table evaluatio
 phase's end is off it too). At the first epoch end after every :data:`JUDGE_EVERY` training seconds, and after
 the last epoch, off the clock, the student is swapped live into the
 model (:class:`distill.surgery.StudentEmbedding`) and scored with the evaluation's
-fidelity task (:mod:`distill.evaluation.tasks`) on the corpus's *held-out documents*
-— never seen by context distillation — over several seeds, beside the cosine of the
-rows held out of training (``holdout``: what an unseen word gets). A target is reported
-at the first judgement that finds it met.
+fidelity task (:mod:`distill.evaluation.tasks`) on the *held-out documents* of every judged
+domain (general English and the Python documentation by default) over several seeds, on the
+vocabulary-free path (words embedded whole, as the export does) and on the WordPiece path,
+beside the cosine of the rows held out of training (``holdout``: what an unseen word gets).
+The headline figure of a judgement is the vocabulary-free path on the *worst* domain, so that
+training on one domain cannot buy fidelity; a target is reported at the first judgement that
+finds it met there.
 
 A contender's schedule is sized for its budget in epochs (warm-up and cosine decay end
 with its last epoch), so each budget trains its own run.
@@ -18,6 +21,7 @@ with its last epoch), so each budget trains its own run.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +33,8 @@ from distill.bench.report import Row
 from distill.config import TrainConfig
 from distill.data import Corpus
 from distill.evaluation import BASELINE, prepare_evaluation
+from distill.evaluation.scoring import Variant
+from distill.evaluation.wholeword import WholeWords
 from distill.surgery import StudentEmbedding, input_embeddings
 from distill.training import Trainer, TrainerCallback
 from students import StudentEncoder
@@ -86,33 +92,48 @@ def contenders(budget: float) -> list[Contender]:
     ]
 
 
-class FidelityJudge:
-    """Scores students swapped into the teacher's model on held-out documents, always the same samples."""
+WHOLE_WORDS, WORDPIECE = "vocabulary-free", "wordpiece"
 
-    def __init__(self, model_name: str, corpus: str, device: torch.device, *, seeds: int = 3,
+
+class FidelityJudge:
+    """Scores students swapped into the teacher's model on the held-out documents of each domain, always the
+    same samples, on the vocabulary-free and the WordPiece path."""
+
+    def __init__(self, model_name: str, corpora: Sequence[str], device: torch.device, *, seeds: int = 3,
                  samples: int = 256, max_length: int = 128, batch_size: int = 32) -> None:
-        self.setup = prepare_evaluation(model_name, tasks=["fidelity"], datasets=[corpus], samples=samples).to(device)
+        self.setup = prepare_evaluation(model_name, tasks=["fidelity"], datasets=corpora, samples=samples,
+                                        whole_words=True).to(device)
         self.seeds, self.samples, self.max_length, self.batch_size = range(seeds), samples, max_length, batch_size
 
     @property
-    def corpus(self) -> Corpus:
-        """The held-out documents the students are judged on."""
-        return self.setup.corpora[0]
+    def corpora(self) -> list[Corpus]:
+        """The held-out documents of each domain the students are judged on."""
+        return self.setup.corpora
 
     @torch.no_grad()
     def __call__(self, student: StudentEncoder) -> dict[str, float]:
-        """Mean over seeds of the fidelity metrics of ``student`` against the untouched model."""
+        """Mean over seeds of the fidelity metrics of ``student`` against the untouched model: ``<domain>/<metric>``
+        on the vocabulary-free path, ``<domain>/<metric>/wordpiece`` on the WordPiece path, and ``<metric>``
+        (``<metric>/wordpiece``) on the worst domain."""
         was_training = student.training
         student.eval()
         try:
             model = self.setup.model
             live = StudentEmbedding.from_model(model, student, self.setup.tokenizer)
-            scores = self.setup.score({BASELINE: input_embeddings(model), "student": live}, self.seeds,
-                                      samples=self.samples, max_length=self.max_length, batch_size=self.batch_size)
+            variants: dict[str, Variant] = {BASELINE: input_embeddings(model), WORDPIECE: live,
+                        WHOLE_WORDS: WholeWords(live, live, self.setup.tokenizer)}
+            scores = self.setup.score(variants, self.seeds, samples=self.samples, max_length=self.max_length,
+                                      batch_size=self.batch_size)
         finally:
             student.train(was_training)
-        return {key.metric: sum(values) / len(values) for key, values in scores.values.items()
-                if key.model == "student"}
+        result: dict[str, float] = {}
+        for key, values in scores.values.items():
+            if key.model != BASELINE:
+                path = "" if key.model == WHOLE_WORDS else f"/{WORDPIECE}"
+                result[f"{key.dataset}/{key.metric}{path}"] = mean = sum(values) / len(values)
+                worst = f"{key.metric}{path}"
+                result[worst] = min(result.get(worst, mean), mean)
+        return result
 
 
 @dataclass
@@ -206,13 +227,17 @@ def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: s
     """The Markdown block of the time-to-fidelity section: one row per contender and budget, then every
     judgement."""
     samples = f"{len(judge.seeds)} seeds × {judge.samples} sentences, max length {judge.max_length}"
+    domains = ", ".join(f"`{corpus.name}` ({len(corpus.sentences)} sentences)" for corpus in judge.corpora)
+    names = [corpus.name for corpus in judge.corpora]
     targets = [(metric, target) for metric, values in TARGETS.items() for target in values]
     short = {"sentence_cosine": "cos", "similarity_spearman": "ρ"}
     lines = [f"## Time to fidelity (measured in one run: `{command}`)", "",
              f"Machine: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
-             (f"Judged on held-out documents `{judge.corpus.name}` ({len(judge.corpus.sentences)} sentences; "
-              f"{samples}); `sentence_cosine` (cos) and `similarity_spearman` (ρ) of the swapped model against "
-              "the untouched one. Seconds are training time only (judging is off the clock); — not reached."), "",
+             (f"Judged on the held-out documents of each domain, {domains} ({samples}); `sentence_cosine` (cos) and "
+              "`similarity_spearman` (ρ) of the swapped model against the untouched one, on the vocabulary-free "
+              "path (words embedded whole, as `distill surgery --vocabulary-free` exports) in the *worst* domain; "
+              "the WordPiece path (wp) beside it. Seconds are training time only (judging is off the clock); "
+              "— not reached."), "",
              "| contender | budget | " + " | ".join(f"s to {short[m]} ≥ {t:g}" for m, t in targets)
              + " | cos reached | ρ reached | unseen-row cosine | stopped by |",
              "|---|---|" + "---|" * (len(targets) + 4)]
@@ -222,14 +247,18 @@ def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: s
                      + " | ".join("—" if value is None else f"{value:.0f}" for value in reached)
                      + f" | {run.last['sentence_cosine']:.4f} | {run.last['similarity_spearman']:.4f} | "
                      f"{run.last['holdout_cosine']:.3f} | {run.stopped_by} ({run.last['seconds']:.0f} s) |")
-    lines += ["", "Every judgement:", "",
-              "| contender | budget | epoch | seconds | cos | ρ | token cosine | unseen-row cosine |",
-              "|---|---|---|---|---|---|---|---|"]
+    per_domain = [f"{short[metric]} {name}" for name in names for metric in short]
+    lines += ["", "Every judgement (cos and ρ: the worst domain; then each domain; wp: the WordPiece path):", "",
+              "| contender | budget | epoch | seconds | cos | ρ | " + " | ".join(per_domain)
+              + " | wp cos | wp ρ | unseen-row cosine |",
+              "|---|---|---|---|---|---|" + "---|" * (len(per_domain) + 3)]
     for run in runs:
         for point in run.points:
+            domain_cells = " | ".join(f"{point[f'{name}/{metric}']:.4f}" for name in names for metric in short)
             lines.append(f"| {run.contender.name} | {run.budget / 60:g} min | {int(point['epoch'])} | "
                          f"{point['seconds']:.0f} | {point['sentence_cosine']:.4f} | "
-                         f"{point['similarity_spearman']:.4f} | {point['token_cosine']:.4f} | "
+                         f"{point['similarity_spearman']:.4f} | {domain_cells} | "
+                         f"{point['sentence_cosine/wordpiece']:.4f} | {point['similarity_spearman/wordpiece']:.4f} | "
                          f"{point['holdout_cosine']:.3f} |")
     lines += ["", f"Contenders (unseen rows: the {HOLDOUT:.0%} of the table never trained):", ""]
     lines += [f"- **{run.contender.name}**, {run.budget / 60:g} min: {run.contender.description} "

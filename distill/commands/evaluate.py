@@ -25,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tasks", type=_names, metavar="mlm,nsp,fidelity",
                         help="comma-separated tasks (default: every task the model supports)")
     parser.add_argument("--datasets", type=_names, default=list(JUDGED_DOMAINS),
-                        metavar="wiki:heldout,pydoc:heldout,wikitext,imdb,FILE",
+                        metavar="wiki:heldout,pydoc+stdlib:heldout,wikitext,imdb,FILE",
                         help="comma-separated corpora, each judged on its own: wiki, pydoc, stdlib (offline; "
                              ":heldout for their held-out documents), wikitext, imdb, or .txt/.csv/.jsonl/.parquet "
                              f"files (default: {','.join(JUDGED_DOMAINS)})")
