@@ -121,6 +121,8 @@ def test_wordfreq_frequencies_weigh_rows_by_general_english(tiny_bert_dir) -> No
     drawn = table.draw_rows(20_000, torch.Generator().manual_seed(0))
     the, river = int((drawn == tokens.index("the")).sum()), int((drawn == tokens.index("river")).sum())
     assert the > 10 * max(1, river)  # no corpus read: "the" is far more frequent in English
+    period = int((drawn == tokens.index(".")).sum())
+    assert period > 10 * max(1, river)  # punctuation, which wordfreq does not count, weighs as much as "the"
 
 
 def test_english_words_are_delimited_by_the_tokenizer(tiny_bert_dir) -> None:

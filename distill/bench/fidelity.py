@@ -79,15 +79,17 @@ def contenders(budget: float) -> list[Contender]:
     return [
         Contender("table", "the paper's table objective (cosine loss) with the fast recipe, rows uniform",
                   {"epochs": table}),
-        Contender("table+frequency", "+ rows drawn ∝ (count + 1)^0.75 on pydoc+stdlib's training documents",
-                  {"epochs": table, "frequency_exponent": 0.75, "corpus": "pydoc+stdlib"}),
-        Contender("table+context", "table objective, then context distillation on pydoc's training documents",
+        Contender("table+frequency", "+ rows drawn ∝ (general-English frequency per million words + 1)^0.75",
+                  {"epochs": table, "frequency_exponent": 0.75}),
+        Contender("table+context", "table objective, then context distillation on wiki's training documents",
                   {"epochs": warm, "context_epochs": epochs_for(0.6 * budget, CONTEXT_EPOCH_SECONDS["fp32"]),
                    "context_steps_per_epoch": CONTEXT_STEPS}),
-        Contender("best", "frequency-aware table epochs, special rows kept, then context distillation "
-                  "(lr 1e-3) with a joint table batch, on pydoc+stdlib; bf16 autocast",
+        Contender("best", "frequency-aware table epochs (wordfreq), special rows kept, 1 epoch of whole-word targets "
+                  "for general English's most frequent split words, then whole-word context distillation "
+                  "(lr 1e-3) with a joint table batch, on wiki; bf16 autocast",
                   {"epochs": best_table, "frequency_exponent": 0.75, "keep_special_rows": True, "bf16": True,
-                   "corpus": "pydoc+stdlib", "context_epochs": best_context, "context_steps_per_epoch": CONTEXT_STEPS,
+                   "corpus": "wiki", "whole_word_epochs": 1, "context_whole_words": True,
+                   "context_epochs": best_context, "context_steps_per_epoch": CONTEXT_STEPS,
                    "context_lr": 1e-3, "context_table_weight": 1.0}),
     ]
 

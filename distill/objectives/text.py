@@ -4,6 +4,7 @@ counted on that text or taken from general English (``frequency_source``)."""
 from __future__ import annotations
 
 import functools
+import string
 from collections import Counter
 from typing import NamedTuple
 
@@ -51,14 +52,20 @@ def row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase, senten
 def english_row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase,
                        words: int = SAMPLING_WORDS) -> Tensor:
     """``(len(teacher),)`` how often each row occurs per million words of general English: the frequency of
-    each of the ``words`` most frequent English words added to each of its pieces."""
+    each of the ``words`` most frequent English words added to each of its pieces.
+
+    wordfreq counts words only; a row of ASCII punctuation (``.``, ``,``, ``"``) gets the most frequent
+    word's frequency, as the commonest marks are about as frequent in running text as "the"."""
     by_id = torch.zeros(teacher.vocab_size, dtype=torch.double)
     frequencies = english_frequencies(words)
     for ids, frequency in zip(tokenizer(list(frequencies), add_special_tokens=False)["input_ids"],
                               frequencies.values()):
         ids = [token_id for token_id in ids if token_id < teacher.vocab_size]
         by_id[ids] += frequency * PER_MILLION
-    return by_id[teacher.ids]
+    counts = by_id[teacher.ids]
+    punctuation = torch.tensor([len(token) == 1 and token in string.punctuation for token in teacher.tokens])
+    counts[punctuation] = max(frequencies.values()) * PER_MILLION
+    return counts
 
 
 @functools.lru_cache(maxsize=4)
