@@ -50,7 +50,7 @@ from distill.objectives import (
     TypoPretraining,
     WholeWordTargets,
 )
-from distill.objectives.text import corpus_part, english_row_counts, row_counts
+from distill.objectives.text import corpus_part, english_row_counts, judged_texts, row_counts
 from distill.objectives.words import english_split_words, split_words
 from distill.progress import announce
 from distill.surgery import SPECIAL_ROWS_KEY
@@ -143,8 +143,8 @@ def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective,
                  else english_split_words(tokenizer, config.whole_word_count))
         phases.append((WholeWordTargets(setup, words, table if joint_words else None), config.whole_word_epochs))
     if config.context_epochs and train_text is not None:
-        heldout_text = corpus_part(config.corpus, "heldout")
-        context = ContextDistillation(setup, train_text, heldout_text, table if config.context_table_weight else None)
+        context = ContextDistillation(setup, train_text, judged_texts(config.corpus),
+                                      table if config.context_table_weight else None)
         phases.append((context, config.context_epochs))
     return phases
 

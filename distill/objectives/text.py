@@ -12,7 +12,7 @@ import torch
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.data import PARTS, Corpus, load_corpus
+from distill.data import JUDGED_DOMAINS, PARTS, Corpus, load_corpus
 from distill.data.frequencies import PER_MILLION, english_frequencies
 from distill.evaluation.wholeword import continuation_prefix, group_words
 from teachers import TeacherTable
@@ -35,6 +35,13 @@ def corpus_part(name: str, part: str) -> Corpus:
     if base and suffix in PARTS:
         name = base
     return load_corpus(f"{name}:{part}")
+
+
+def judged_texts(name: str) -> list[Corpus]:
+    """The held-out documents of corpus ``name``, then those of every other judged domain (the default ones,
+    :data:`~distill.data.JUDGED_DOMAINS`): a run is judged on text it never trained on too."""
+    own = corpus_part(name, "heldout")
+    return [own, *(load_corpus(domain) for domain in JUDGED_DOMAINS if domain != own.name)]
 
 
 def row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase, sentences: list[str]) -> Tensor:
