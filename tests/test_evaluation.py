@@ -27,7 +27,7 @@ from distill.evaluation.report import table2_markdown, worst_domains
 from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
 from distill.evaluation.statistics import Summary
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
-from sweeps.evaluation import objective_value
+from sweeps.evaluation import combined_scores, objective_value
 
 ARTIFACTS = {"per_seed_scores.csv", "scores.png", "table2_scores.csv", "table2_scores.md", "table3_p_values.csv",
              "table3_p_values.md", "differences.csv", "differences.md", "differences.png"}
@@ -341,3 +341,14 @@ def test_the_worst_domain_is_each_models_lowest_mean() -> None:
     scores = ScoreTable([0, 1], values={ScoreKey("student", "wiki", "fidelity", "sentence_cosine"): [0.9, 0.96],
                                         ScoreKey("student", "pydoc", "fidelity", "sentence_cosine"): [0.7, 0.8]})
     assert objective_value(scores, "sentence_cosine") == pytest.approx(0.75)  # sweeps optimise the worst domain
+
+
+def test_sweeps_read_the_vocabulary_free_path_where_it_was_scored() -> None:
+    def key(model: str, dataset: str) -> ScoreKey:
+        return ScoreKey(model, dataset, "fidelity", "sentence_cosine")
+
+    scores = ScoreTable([0, 1], values={key("baseline", "wiki"): [1.0, 1.0], key("student", "wiki"): [0.9, 0.9],
+                                        key("student-wholeword", "wiki"): [0.8, 0.7],
+                                        key("student-wholeword", "pydoc"): [0.6, 0.7]})
+    assert objective_value(scores, "sentence_cosine") == pytest.approx(0.65)
+    assert combined_scores({"trial": scores}).models == ["baseline", "trial", "trial-wholeword"]
