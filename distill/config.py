@@ -154,8 +154,8 @@ class TrainConfig:
     )
     whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE,
                                     metavar="N")
-    corpus: str = setting("pydoc", "text of context distillation and row counts: its training documents train, "
-                          "its held-out documents evaluate")
+    corpus: str = setting("wiki", "text of context distillation (and of row counts with frequency_source corpus): "
+                          "its training documents train, its held-out documents and every judged domain's evaluate")
     context_epochs: int = setting(
         0, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
         "training sentences; 0 = off", interval=NON_NEGATIVE, metavar="EPOCHS",
