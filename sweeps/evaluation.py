@@ -92,14 +92,17 @@ def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
 
 def write_tables(students: Mapping[str, ScoreTable], spec: EvaluationSpec, folder: Path,
                  groups: Mapping[str, str]) -> str:
-    """Write Table 2 / Table 3 (CSV, Markdown) and the charts for ``students`` (label → scores), each student's
-    differences coloured by its group in ``groups`` (label → loss); return the tables as text."""
+    """Write Table 2 / Table 3 (CSV, Markdown), the differences between students and the charts for ``students``
+    (label → scores), each student's differences coloured by its group in ``groups`` (label → loss); return
+    Tables 2 and 3 as text (the differences table, a row per pair of students, stays in its files)."""
     scores = combined_scores(students)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, spec.alpha)
     diffs = differences(scores, BASELINE, spec.alpha)
     write_report(folder, scores, summaries, tests, diffs, {**groups, **{label + SUFFIX: group
                                                                        for label, group in groups.items()}})
-    return render(summaries, tests, spec.seeds, diffs)
+    return render(summaries, tests, spec.seeds) + (
+        f"\nDifferences between students, with intervals and effect sizes: {folder.name}/differences.md "
+        "(and .csv, differences.png) among the sweep run's artifacts\n")
 
 
 def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec, group: str) -> None:
