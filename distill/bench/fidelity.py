@@ -60,8 +60,10 @@ class Contender:
     settings: dict[str, Any]
 
     def config(self, teacher: str, device: str, corpus: str, quick: bool = False) -> TrainConfig:
-        """The contender's config; ``quick`` shrinks it to a smoke run of seconds (256 rows, 2 context steps)."""
-        smoke = {"vocab_sample": 256, "context_steps_per_epoch": 2, "context_max_length": 16} if quick else {}
+        """The contender's config; ``quick`` shrinks it to a smoke run of seconds (256 rows and words, 2 context
+        steps)."""
+        smoke = ({"vocab_sample": 256, "whole_word_count": 256, "context_steps_per_epoch": 2,
+                  "context_max_length": 16} if quick else {})
         values = {"teacher": teacher, "device": device, "corpus": corpus, "holdout": HOLDOUT,
                   "eval_every": 10**6, **self.settings, **smoke}
         return TrainConfig(**values).validate()
