@@ -296,7 +296,8 @@ def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine:
         mlflow.log_metrics({row.metric_name: row.value for row in rows if row.value is not None})
         for label, history in curves.items():
             for point in history:
-                values = {f"curve/{label}/{name}": value for name, value in point.items() if name != "epoch"}
+                values = {tracking.safe_name(f"curve/{label}/{name}"): value
+                          for name, value in point.items() if name != "epoch"}
                 mlflow.log_metrics(values, step=int(point["epoch"]))
         mlflow.log_text(markdown, "RESULTS.md")
         return run.info.run_id

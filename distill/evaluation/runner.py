@@ -161,7 +161,7 @@ def evaluate(
         "max_length": max_length, "alpha": alpha, "batch_size": batch_size, "device": str(network.device),
         "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
         "whole_words": whole_words,
-        **{_key_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
+        **{tracking.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
@@ -183,13 +183,8 @@ def _note(report: str) -> str:
     return report[: NOTE_LIMIT - 40] + "\n… (full tables in the artifacts)"
 
 
-def _key_name(name: str) -> str:
-    """``name`` with what MLflow refuses in a metric or parameter name (``+`` of ``pydoc+stdlib``) as ``_``."""
-    return re.sub(r"[^\w.\-/]+", "_", name)
-
-
 def _metric_name(key: ScoreKey) -> str:
-    return _key_name(f"{key.model}/{key.dataset}/{key.metric}")
+    return re.sub(r"[^\w.\-/]+", "_", f"{key.model}/{key.dataset}/{key.metric}")
 
 
 def _log_run(

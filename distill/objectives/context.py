@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import inspect
 import random
-import re
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
@@ -55,11 +54,11 @@ from distill.noise import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.table import TableAlignment
 from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
+from distill.tracking import safe_name
 from teachers import input_embeddings, load_tokenizer
 
 EVAL_SENTENCES = 128  # held-out sentences scored after each epoch
 EVAL_SEED = 0
-METRIC_UNSAFE = re.compile(r"[^\w.\-/:]+")
 
 
 class ContextDistillation:
@@ -230,7 +229,7 @@ class ContextDistillation:
         fidelity: dict[str, float] = {}
         for domain, samples in self.eval_samples.items():
             scores = self.fidelity(samples)
-            label = METRIC_UNSAFE.sub("_", domain)  # MLflow refuses the "+" of pydoc+stdlib
+            label = safe_name(domain)
             for metric, value in scores.items():
                 if len(self.eval_samples) > 1:
                     fidelity[f"heldout_{metric}/{label}"] = value
