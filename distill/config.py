@@ -60,6 +60,7 @@ from distill.settings import (
 )
 
 DEVICES = ("auto", "cpu", "cuda")
+FREQUENCY_SOURCES = ("wordfreq", "corpus")
 RECIPES: dict[str, dict[str, Any]] = {
     "paper": {"lr": 1e-3, "batch_size": 100, "schedule": "plateau"},
     "fast": {"lr": 4e-3, "batch_size": 256, "schedule": "warmup-cosine"},
@@ -133,18 +134,28 @@ class TrainConfig:
     typo_pretrain_rate: float = setting(0.1, "per-character typo rate of the pre-training variants",
                                         interval=Interval(0, 1, low_open=True), flag="--typo-rate", metavar="RATE")
     frequency_exponent: float = setting(
-        0.0, "draw table rows in proportion to (count on the training text + 1) ** EXP; 0 = uniform",
+        0.0, "draw table rows in proportion to (count + 1) ** EXP, count per frequency_source; 0 = uniform",
         interval=NON_NEGATIVE, metavar="EXP",
+    )
+    frequency_source: str = setting(
+        "wordfreq", "where row and word frequencies come from (sampling, the whole-word phase): wordfreq = "
+        "general English (per million words; for English teachers), corpus = counts on the corpus's training "
+        "documents", choices=FREQUENCY_SOURCES,
     )
     keep_special_rows: bool = setting(False, "special tokens keep the teacher's rows; the student never learns them")
     whole_word_epochs: int = setting(
-        0, "after table alignment, train the split words of the corpus's training text towards the mean of "
-        "their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off", interval=NON_NEGATIVE, metavar="EPOCHS",
+        0, "after table alignment, train the most frequent split words (per frequency_source) towards the "
+        "mean of their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off",
+        interval=NON_NEGATIVE, metavar="EPOCHS",
+    )
+    whole_word_table_weight: float = setting(
+        1.0, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
+        interval=NON_NEGATIVE,
     )
     whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE,
                                     metavar="N")
-    corpus: str = setting("pydoc", "text of context distillation and row counts: its training documents train, "
-                          "its held-out documents evaluate")
+    corpus: str = setting("wiki", "text of context distillation (and of row counts with frequency_source corpus): "
+                          "its training documents train, its held-out documents and every judged domain's evaluate")
     context_epochs: int = setting(
         0, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
         "training sentences; 0 = off", interval=NON_NEGATIVE, metavar="EPOCHS",

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 
 from transformers import PreTrainedTokenizerBase
 
-from distill.evaluation.corpora import Corpus, noised_corpus
+from distill.data import Corpus, noised_corpus
 from distill.noise import NoiseSpec
 
 CLEAN = "clean"

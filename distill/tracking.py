@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import sys
 import warnings
@@ -59,6 +60,14 @@ class TrackingSettings:
     artifact_location: str
     experiments: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_EXPERIMENTS))
 
+
+_UNSAFE_IN_NAMES = re.compile(r"[^\w.\-/: ]+")
+
+
+def safe_name(name: str) -> str:
+    """``name`` as a valid MLflow metric or parameter name: what MLflow refuses (the ``+`` of ``pydoc+stdlib``)
+    becomes ``_``."""
+    return _UNSAFE_IN_NAMES.sub("_", name)
 
 def _find_settings_file() -> Path | None:
     for folder in (Path.cwd(), PROJECT_ROOT):

@@ -50,7 +50,8 @@ from distill.objectives import (
     TypoPretraining,
     WholeWordTargets,
 )
-from distill.objectives.text import corpus_part, row_counts
+from distill.objectives.text import corpus_part, english_row_counts, judged_texts, row_counts
+from distill.objectives.words import english_split_words, split_words
 from distill.progress import announce
 from distill.surgery import SPECIAL_ROWS_KEY
 from distill.tracking import TRIAL_STATE_TAG
@@ -116,27 +117,34 @@ def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEnco
 
 def build_objectives(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective, int]]:
     """The run's phases in order, each with its number of epochs: typo pre-training, table
-    alignment, whole-word targets, context distillation (a phase with no epochs is left out)."""
+    alignment, whole-word targets, context distillation (a phase with no epochs is left out).
+
+    Row and word frequencies come from general English (wordfreq) or, with ``frequency_source: corpus``,
+    from counts on the corpus's training documents."""
     config = setup.config
-    needs_text = config.context_epochs > 0 or config.frequency_exponent > 0 or config.whole_word_epochs > 0
-    train_text = corpus_part(config.corpus, "train") if needs_text else None
+    counted = config.frequency_source == "corpus" and (config.frequency_exponent > 0 or config.whole_word_epochs > 0)
+    train_text = corpus_part(config.corpus, "train") if config.context_epochs > 0 or counted else None
+    tokenizer = load_tokenizer(setup.teacher.model_path)
     phases: list[tuple[Objective, int]] = []
     if config.typo_pretrain_epochs:
         phases.append((TypoPretraining(setup), config.typo_pretrain_epochs))
     table = None
-    if config.epochs or config.context_table_weight > 0:
+    joint_words = config.whole_word_epochs > 0 and config.whole_word_table_weight > 0
+    if config.epochs or config.context_table_weight > 0 or joint_words:
         counts = None
-        if config.frequency_exponent > 0 and train_text is not None:
-            tokenizer = load_tokenizer(setup.teacher.model_path)
-            counts = row_counts(setup.teacher, tokenizer, list(train_text.sentences))
+        if config.frequency_exponent > 0:
+            counts = (row_counts(setup.teacher, tokenizer, list(train_text.sentences)) if train_text is not None
+                      else english_row_counts(setup.teacher, tokenizer))
         table = TableAlignment(setup, loss, counts)
     if config.epochs and table is not None:
         phases.append((table, config.epochs))
-    if config.whole_word_epochs and train_text is not None:
-        phases.append((WholeWordTargets(setup, train_text), config.whole_word_epochs))
+    if config.whole_word_epochs:
+        words = (split_words(tokenizer, train_text.sentences, config.whole_word_count) if counted and train_text
+                 else english_split_words(tokenizer, config.whole_word_count))
+        phases.append((WholeWordTargets(setup, words, table if joint_words else None), config.whole_word_epochs))
     if config.context_epochs and train_text is not None:
-        heldout_text = corpus_part(config.corpus, "heldout")
-        context = ContextDistillation(setup, train_text, heldout_text, table if config.context_table_weight else None)
+        context = ContextDistillation(setup, train_text, judged_texts(config.corpus),
+                                      table if config.context_table_weight else None)
         phases.append((context, config.context_epochs))
     return phases
 

@@ -27,12 +27,15 @@ from distill.evaluation import (
     prepare_evaluation,
     summarize,
 )
-from distill.evaluation.report import render, write_report
+from distill.evaluation.report import render, worst_domains, write_report
+from distill.evaluation.scoring import Variant
+from distill.evaluation.wholeword import SUFFIX, WholeWords
 from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
 from sweeps.spec import EvaluationSpec
 
 STUDENT = "student"
+STUDENT_WHOLEWORD = STUDENT + SUFFIX  # the student on the vocabulary-free path
 
 
 class TrialEvaluator:
@@ -49,32 +52,37 @@ class TrialEvaluator:
         """Load ``model`` and check tasks and corpora: run before the first trial, so bad input fails early."""
         if model not in self._setups:
             self._setups[model] = prepare_evaluation(model, revision=self.spec.revision, tasks=list(self.spec.tasks),
-                                                     datasets=self.spec.datasets, samples=self.spec.samples)
+                                                     datasets=self.spec.datasets, samples=self.spec.samples,
+                                                     whole_words=self.spec.whole_words)
         return self._setups[model]
 
     def score(self, student: StudentEncoder, model: str, device: torch.device) -> ScoreTable:
         """The baseline and ``student`` swapped into ``model``, on every dataset, task and seed."""
         setup = self.prepare(model).to(device)
-        variants = {
-            BASELINE: input_embeddings(setup.model),
-            STUDENT: StudentEmbedding.from_model(setup.model, student, setup.tokenizer).baked(),
-        }
+        live = StudentEmbedding.from_model(setup.model, student, setup.tokenizer)
+        baked = live.baked()
+        variants: dict[str, Variant] = {BASELINE: input_embeddings(setup.model), STUDENT: baked}
+        if self.spec.whole_words:
+            variants[STUDENT_WHOLEWORD] = WholeWords(live.eval(), baked, setup.tokenizer)
         return setup.score(variants, range(self.spec.seeds), samples=self.spec.samples,
                            max_length=self.spec.max_length, batch_size=self.spec.batch_size)
 
 
 def objective_value(scores: ScoreTable, metric: str) -> float:
-    """The student's ``metric`` averaged over datasets and seeds."""
-    values = [value for key, found in scores.values.items() if key.model == STUDENT and key.metric == metric
-              for value in found]
-    return sum(values) / len(values)
+    """The student's ``metric`` on its worst dataset (averaged over seeds), on the vocabulary-free path where it
+    was scored: a student is only as faithful as on the text it does worst on, exported as it is used."""
+    model = STUDENT_WHOLEWORD if STUDENT_WHOLEWORD in scores.models else STUDENT
+    means = [sum(found) / len(found) for key, found in scores.values.items()
+             if key.model == model and key.metric == metric]
+    return min(means)
 
 
 def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
     """One score table: the baseline (from the first trial) and each trial's student under its label."""
     first = next(iter(students.values()))
     table = ScoreTable(list(first.seeds), fingerprints=dict(first.fingerprints))
-    entries = [(BASELINE, BASELINE, first)] + [(label, STUDENT, scores) for label, scores in students.items()]
+    entries = [(BASELINE, BASELINE, first)] + [(label + suffix, model, scores) for label, scores in students.items()
+                                               for model, suffix in ((STUDENT, ""), (STUDENT_WHOLEWORD, SUFFIX))]
     for label, model, scores in entries:
         for key, values in scores.values.items():
             if key.model == model:
@@ -84,13 +92,17 @@ def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
 
 def write_tables(students: Mapping[str, ScoreTable], spec: EvaluationSpec, folder: Path,
                  groups: Mapping[str, str]) -> str:
-    """Write Table 2 / Table 3 (CSV, Markdown) and the charts for ``students`` (label → scores), each student's
-    differences coloured by its group in ``groups`` (label → loss); return the tables as text."""
+    """Write Table 2 / Table 3 (CSV, Markdown), the differences between students and the charts for ``students``
+    (label → scores), each student's differences coloured by its group in ``groups`` (label → loss); return
+    Tables 2 and 3 as text (the differences table, a row per pair of students, stays in its files)."""
     scores = combined_scores(students)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, spec.alpha)
     diffs = differences(scores, BASELINE, spec.alpha)
-    write_report(folder, scores, summaries, tests, diffs, groups)
-    return render(summaries, tests, spec.seeds, diffs)
+    write_report(folder, scores, summaries, tests, diffs, {**groups, **{label + SUFFIX: group
+                                                                       for label, group in groups.items()}})
+    return render(summaries, tests, spec.seeds) + (
+        f"\nDifferences between students, with intervals and effect sizes: {folder.name}/differences.md "
+        "(and .csv, differences.png) among the sweep run's artifacts\n")
 
 
 def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec, group: str) -> None:
@@ -99,9 +111,12 @@ def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec, grou
     means = {s.key: s.mean for s in summaries}
     metrics = {}
     for test in tests:
-        name = f"eval/{test.key.dataset}/{test.key.metric}"
+        path = "wholeword/" if test.key.model == STUDENT_WHOLEWORD else ""
+        name = f"eval/{path}{test.key.dataset}/{test.key.metric}"
         metrics.update({name: means[test.key], f"{name}/baseline": means[test.key._replace(model=BASELINE)],
                         f"{name}/p_value": test.p_value})
+    metrics.update({f"eval/{'wholeword/' if model == STUDENT_WHOLEWORD else ''}worst/{metric}": summary.mean
+                    for (model, _, metric), summary in worst_domains(summaries).items() if model != BASELINE})
     mlflow.log_metrics(metrics, run_id=run_id)
     with tempfile.TemporaryDirectory() as folder:
         write_report(Path(folder), scores, summaries, tests, differences(scores, BASELINE, spec.alpha),

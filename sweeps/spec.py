@@ -55,6 +55,7 @@ from distill.config import (
     read_yaml_mapping,
     with_overrides,
 )
+from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError, first_line
 from distill.settings import field_hints, value_type
 
@@ -163,7 +164,7 @@ class EvaluationSpec:
     """Arguments of the per-trial evaluation, as ``distill.evaluation.evaluate`` takes them."""
 
     tasks: tuple[str, ...]
-    datasets: tuple[str, ...] = ("pydoc",)
+    datasets: tuple[str, ...] = JUDGED_DOMAINS
     model: str | None = None  # None: the trial's teacher
     revision: str | None = None
     seeds: int = 5
@@ -171,6 +172,7 @@ class EvaluationSpec:
     max_length: int = 128
     batch_size: int = 16
     alpha: float = 0.05
+    whole_words: bool = False  # also score the vocabulary-free path; the objective then reads it (WordPiece models)
 
 
 @dataclass(frozen=True)
@@ -519,7 +521,14 @@ def _parse_evaluation(raw: Any, source: str) -> EvaluationSpec:
         samples=_integer(raw.get("samples", defaults.samples), f"{where}.samples", minimum=MIN_SAMPLES),
         max_length=_integer(raw.get("max_length", defaults.max_length), f"{where}.max_length", minimum=MIN_LENGTH),
         batch_size=_integer(raw.get("batch_size", defaults.batch_size), f"{where}.batch_size"), alpha=alpha,
+        whole_words=_boolean(raw.get("whole_words", defaults.whole_words), f"{where}.whole_words"),
     )
+
+
+def _boolean(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise DistillError(f"{where} must be true or false, got {value!r}")
+    return value
 
 
 def _parse_heartbeat(raw: Any, source: str) -> Heartbeat:

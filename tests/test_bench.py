@@ -266,10 +266,14 @@ def test_the_fidelity_judge_scores_through_the_shared_evaluation_set_up(tmp_path
     from distill.evaluation import EvaluationSetup
 
     corpus = write_corpus(tmp_path)
-    judge = FidelityJudge(str(tiny_bert_dir), str(corpus), torch.device("cpu"), seeds=2, samples=4, max_length=16,
-                          batch_size=4)
-    assert isinstance(judge.setup, EvaluationSetup) and judge.corpus.name == corpus.stem
+    other = corpus.with_name("other.txt")
+    other.write_text("\n\n".join(reversed(corpus.read_text().split("\n\n"))))
+    judge = FidelityJudge(str(tiny_bert_dir), [str(corpus), str(other)], torch.device("cpu"), seeds=2, samples=4,
+                          max_length=16, batch_size=4)
+    assert isinstance(judge.setup, EvaluationSetup) and [c.name for c in judge.corpora] == ["corpus", "other"]
     student = build_student("bytescnn-small", judge.setup.model.config.hidden_size, **SMALL_BYTESCNN)
     scores = judge(student)
-    assert {"sentence_cosine", "similarity_spearman"} <= set(scores)
+    for path in ("", "/wordpiece"):  # the vocabulary-free path, and the WordPiece path beside it
+        domains = [scores[f"{name}/sentence_cosine{path}"] for name in ("corpus", "other")]
+        assert scores[f"sentence_cosine{path}"] == min(domains)  # the headline is the worst domain
     assert all(-1.0 <= value <= 1.0 for value in scores.values()) and student.training  # its mode is given back

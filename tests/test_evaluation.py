@@ -20,11 +20,14 @@ from transformers.utils import ModelOutput
 
 from distill import tracking
 from distill.cli import main
+from distill.data import corpus_from_documents
 from distill.errors import DistillError
-from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
-from distill.evaluation.corpora import corpus_from_documents
+from distill.evaluation import BASELINE, TASKS, ScoreKey, ScoreTable, evaluate, load_corpus, score_variants
+from distill.evaluation.report import table2_markdown, worst_domains
 from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
+from distill.evaluation.statistics import Summary
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+from sweeps.evaluation import combined_scores, objective_value
 
 ARTIFACTS = {"per_seed_scores.csv", "scores.png", "table2_scores.csv", "table2_scores.md", "table3_p_values.csv",
              "table3_p_values.md", "differences.csv", "differences.md", "differences.png"}
@@ -57,7 +60,7 @@ def tiny_corpus_file(tmp_path: Path) -> Path:
 # --- corpora -------------------------------------------------------------------------------------------
 
 
-def test_default_corpus_is_python_documentation_prose() -> None:
+def test_python_documentation_corpus_is_prose() -> None:
     corpus = load_corpus("pydoc")
     assert len(corpus.sentences) >= 1000 and len(corpus.pair_starts) >= 500
     assert "Types affect almost all aspects of object behavior." in corpus.sentences
@@ -90,7 +93,7 @@ def test_bad_corpora_are_refused_in_one_line(tmp_path: Path) -> None:
         str(tmp_path / "empty.txt"): "empty.txt is empty",
         str(tmp_path / "short.txt"): "corpus 'short' is empty: no sentence of at least 3 words",
         str(tmp_path / "untitled.csv"): "has no 'text' column; its columns: body",
-        "wikipedia": "unknown corpus 'wikipedia'; choose pydoc \\(offline\\), wikitext, imdb, or a local",
+        "wikipedia": "unknown corpus 'wikipedia'; choose wiki, pydoc, stdlib \\(offline\\), wikitext, imdb, or a",
     }
     for name, message in cases.items():
         with pytest.raises(DistillError, match=message):
@@ -99,7 +102,8 @@ def test_bad_corpora_are_refused_in_one_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["wikitext", "imdb"])
 def test_unreachable_hub_corpus_names_the_alternatives(name: str) -> None:
-    with pytest.raises(DistillError, match=f"cannot load corpus '{name}' from the Hugging Face hub.*'pydoc'.*local"):
+    expected = f"cannot load corpus '{name}' from the Hugging Face hub.*offline corpus .wiki, pydoc.*local"
+    with pytest.raises(DistillError, match=expected):
         load_corpus(name)
 
 
@@ -287,8 +291,11 @@ def test_evaluate_command_on_embedded_minilm_gives_fidelity_table(minilm_student
     out = capsys.readouterr().out
     assert code == 0, out
     assert "token_cosine" in out and "similarity_spearman" in out and "mlm_accuracy" not in out
+    assert "| wiki:heldout | pydoc+stdlib:heldout | worst domain |" in out  # judged on two domains by default
     (run,) = mlflow.search_runs(experiment_names=["distill-evaluate"], output_format="list")
-    assert run.data.params["datasets"] == "pydoc" and run.data.params["tasks"] == "fidelity"
+    assert run.data.params["datasets"] == "wiki:heldout,pydoc+stdlib:heldout"
+    assert run.data.params["tasks"] == "fidelity"
+    assert "baseline/worst/sentence_cosine/mean" in run.data.metrics
     assert run.info.run_id in out
 
 
@@ -298,7 +305,7 @@ def test_evaluate_command_refuses_bad_input_in_one_line(minilm_students, tiny_be
         (["--tasks", "mlm,pos"], "unknown task 'pos'; valid tasks: mlm, nsp, fidelity"),
         (["--tasks", "mlm"], "BertModel has no mlm head; tasks it supports: fidelity"),
         (["--seeds", "1"], "--seeds must be at least 2"),
-        (["--samples", "5000"], "corpus 'pydoc' has"),
+        (["--samples", "5000"], "corpus 'pydoc+stdlib:heldout' has"),
         (["--datasets", str(tmp_path / "none.txt")], "none.txt does not exist"),
         (["--datasets", "imdb"], "cannot load corpus 'imdb' from the Hugging Face hub"),
         (["--model", str(tiny_bert_dir)], "student dim 384 differs from the model's hidden size 32"),
@@ -318,3 +325,30 @@ def test_quiet_evaluation_of_a_logged_student_shows_no_mlflow_download_bar(tiny_
     assert code == 0, captured.err
     assert "Downloading artifacts" not in captured.err
     assert "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR" not in os.environ  # the CLI restores the environment
+
+
+def test_the_worst_domain_is_each_models_lowest_mean() -> None:
+    def summary(model: str, dataset: str, mean: float) -> Summary:
+        return Summary(ScoreKey(model, dataset, "fidelity", "sentence_cosine"), mean, 0.01)
+
+    summaries = [summary("baseline", "wiki", 1.0), summary("baseline", "pydoc", 1.0),
+                 summary("student", "wiki", 0.93), summary("student", "pydoc", 0.71)]
+    worst = worst_domains(summaries)
+    assert worst["student", "fidelity", "sentence_cosine"].key.dataset == "pydoc"
+    table = table2_markdown(summaries)
+    assert "| wiki | pydoc | worst domain |" in table and "| 0.7100 (pydoc) |" in table
+    assert "worst domain" not in table2_markdown(summaries[:1])  # one dataset: nothing to compare
+    scores = ScoreTable([0, 1], values={ScoreKey("student", "wiki", "fidelity", "sentence_cosine"): [0.9, 0.96],
+                                        ScoreKey("student", "pydoc", "fidelity", "sentence_cosine"): [0.7, 0.8]})
+    assert objective_value(scores, "sentence_cosine") == pytest.approx(0.75)  # sweeps optimise the worst domain
+
+
+def test_sweeps_read_the_vocabulary_free_path_where_it_was_scored() -> None:
+    def key(model: str, dataset: str) -> ScoreKey:
+        return ScoreKey(model, dataset, "fidelity", "sentence_cosine")
+
+    scores = ScoreTable([0, 1], values={key("baseline", "wiki"): [1.0, 1.0], key("student", "wiki"): [0.9, 0.9],
+                                        key("student-wholeword", "wiki"): [0.8, 0.7],
+                                        key("student-wholeword", "pydoc"): [0.6, 0.7]})
+    assert objective_value(scores, "sentence_cosine") == pytest.approx(0.65)
+    assert combined_scores({"trial": scores}).models == ["baseline", "trial", "trial-wholeword"]

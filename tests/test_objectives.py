@@ -12,12 +12,13 @@ from callbacks import RaiseAt
 
 from distill.cli import main
 from distill.config import TrainConfig
+from distill.data import corpus_from_documents, document_part, load_corpus
 from distill.errors import DistillError
-from distill.evaluation.corpora import corpus_from_documents, document_part, load_corpus
 from distill.evaluation.samples import collate
 from distill.objectives import ContextDistillation, TableAlignment, WholeWordTargets
-from distill.objectives.text import row_counts
-from distill.objectives.words import piece_mean_targets, split_words
+from distill.objectives.english import piece_mean_targets
+from distill.objectives.text import english_words, row_counts
+from distill.objectives.words import english_split_words, split_words
 from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train
 from teachers import load_teacher, load_tokenizer
@@ -66,10 +67,17 @@ def test_corpus_parts_split_whole_documents_and_do_not_move_when_documents_are_a
         document_part(corpus, "test")
 
 
-def test_load_corpus_reads_a_part_by_suffix() -> None:
-    whole, heldout = load_corpus("pydoc"), load_corpus("pydoc:heldout")
-    assert heldout.name == "pydoc:heldout" and set(heldout.sentences) < set(whole.sentences)
-    assert len(heldout.sentences) + len(load_corpus("pydoc:train").sentences) == len(whole.sentences)
+@pytest.mark.parametrize("name", ["pydoc", "wiki"])
+def test_load_corpus_reads_a_part_by_suffix(name: str) -> None:
+    whole, heldout, train_part = load_corpus(name), load_corpus(f"{name}:heldout"), load_corpus(f"{name}:train")
+    assert heldout.name == f"{name}:heldout" and set(heldout.sentences) < set(whole.sentences)
+    assert len(heldout.sentences) + len(train_part.sentences) == len(whole.sentences)
+
+
+def test_wiki_is_general_english_one_article_a_document() -> None:
+    wiki = load_corpus("wiki")
+    assert len(set(wiki.documents)) > 10_000 and len(wiki.sentences) > 30_000
+    assert "0 is a number representing an empty quantity." in wiki.sentences
 
 
 # --- table alignment: frequency-aware rows and special rows ---------------------------------------------
@@ -86,7 +94,8 @@ def test_row_counts_follow_the_tokenizer(tiny_bert_dir) -> None:
 def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
     def table_objective(exponent: float) -> TableAlignment:
         config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1, batch_size=16,
-                             frequency_exponent=exponent, corpus=str(tiny_corpus)).validate()
+                             frequency_exponent=exponent, frequency_source="corpus",
+                             corpus=str(tiny_corpus)).validate()
         table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
         assert isinstance(table, TableAlignment)
         return table
@@ -100,6 +109,54 @@ def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_c
     assert len(weighted_epoch) == len(teacher)  # as many rows an epoch, drawn with replacement
     drawn = weighted.draw_rows(20_000, torch.Generator().manual_seed(0))
     assert int((drawn == the).sum()) > 10 * max(1, int((drawn == absent).sum()))
+
+
+def test_wordfreq_frequencies_weigh_rows_by_general_english(tiny_bert_dir) -> None:
+    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1, batch_size=16,
+                         frequency_exponent=1.0).validate()
+    assert config.frequency_source == "wordfreq"
+    table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
+    assert isinstance(table, TableAlignment)
+    tokens = load_teacher(str(tiny_bert_dir)).vocab_tokens
+    drawn = table.draw_rows(20_000, torch.Generator().manual_seed(0))
+    the, river = int((drawn == tokens.index("the")).sum()), int((drawn == tokens.index("river")).sum())
+    assert the > 10 * max(1, river)  # no corpus read: "the" is far more frequent in English
+    period = int((drawn == tokens.index(".")).sum())
+    assert period > 10 * max(1, river)  # punctuation, which wordfreq does not count, weighs as much as "the"
+
+
+def test_english_words_are_delimited_by_the_tokenizer(tiny_bert_dir) -> None:
+    tokenizer = load_tokenizer(str(tiny_bert_dir))
+    words = english_words(tokenizer, 5_000)
+    assert next(iter(words)) == "the" and tokenizer.unk_token_id not in {i for w in words.values() for i in w.ids}
+    assert tokenizer.convert_ids_to_tokens(words["walked"].ids) == ["walk", "##ed"]
+    assert words["the"].frequency > words["walked"].frequency > 0
+    split = english_split_words(tokenizer, 3)
+    assert len(split) == 3 and all(len(ids) > 1 for ids in split.values())
+    assert [words[word].frequency for word in split] == sorted((words[word].frequency for word in split), reverse=True)
+
+
+class Predicting:
+    """A stand-in student whose vectors are given."""
+
+    def __init__(self, vectors: torch.Tensor) -> None:
+        self.vectors = vectors
+
+    def embed_vocabulary(self, encoded: torch.Tensor) -> torch.Tensor:
+        return self.vectors
+
+
+def test_english_metric_weighs_words_by_their_frequency(tiny_bert_dir) -> None:
+    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1).validate()
+    setup = build_trainer(config, *prepare(config), torch.device("cpu")).setup
+    metric = setup.english_metric
+    assert metric is not None and {"english_cosine", "english_weighted_cosine"} <= set(setup.vocabulary_metrics())
+    wrong_first = metric.targets.clone()
+    wrong_first[0] = -wrong_first[0]  # the most frequent word ("the") points the wrong way
+    scores = metric(Predicting(wrong_first))  # type: ignore[arg-type]
+    count, share = len(metric.weights), float(metric.weights[0] / metric.weights.sum())
+    assert scores["english_cosine"] == pytest.approx((count - 2) / count)
+    assert scores["english_weighted_cosine"] == pytest.approx(1 - 2 * share)
 
 
 def test_keep_special_rows_trains_without_them_and_surgery_keeps_the_models_rows(tiny_bert_dir) -> None:
@@ -235,7 +292,8 @@ def test_whole_word_targets_teach_the_split_words_of_the_text(tiny_bert_dir, tmp
     rows = [teacher.tokens.index(piece) for piece in ("walk", "##ed")]
     assert torch.allclose(target, teacher.table[rows].mean(dim=0))
 
-    config = context_config(tiny_bert_dir, corpus, tmp_path, context_epochs=0, whole_word_epochs=3, lr=1e-2)
+    config = context_config(tiny_bert_dir, corpus, tmp_path, context_epochs=0, whole_word_epochs=3, lr=1e-2,
+                            frequency_source="corpus")
     trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
     phase = trainer.phase(2)
     assert isinstance(phase, WholeWordTargets) and phase.words == ["walked", "reading"]

@@ -4,7 +4,7 @@ import mlflow
 import pytest
 
 from distill.cli import main
-from distill.evaluation.corpora import Corpus, noised_corpus
+from distill.data import Corpus, noised_corpus
 from distill.noise import NoiseSpec
 from distill.oov import analyse, oov_table
 from teachers import load_tokenizer

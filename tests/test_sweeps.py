@@ -569,7 +569,9 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert 0 in quick.grid()["context_epochs"] and max(quick.grid()["context_epochs"]) > 0  # context is a contender
     trial = quick.trial_config({"loss": "cosine", "context_epochs": 3})
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
-    assert quick.evaluation.datasets == ("pydoc:heldout",)  # judged on documents training never reads
+    # judged on held-out documents of general English and of a domain training never reads, vocabulary-free
+    assert quick.evaluation.datasets == ("wiki:heldout", "pydoc+stdlib:heldout") and trial.corpus == "wiki"
+    assert quick.evaluation.whole_words and trial.context_whole_words and trial.frequency_source == "wordfreq"
     search = load_spec("search")
     assert not search.is_grid and search.pruner.kind == "median" and search.budget() == 20
     assert {parameter.name for parameter in search.space} == {"lr", "batch_size", "loss_options.alpha"}

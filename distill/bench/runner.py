@@ -43,6 +43,7 @@ from distill.bench.table import (
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
 from distill.config import TrainConfig, recipe_settings
+from distill.data import JUDGED_DOMAINS
 from distill.devices import resolve_device
 from distill.errors import DistillError
 from distill.io import atomic_write_text
@@ -74,7 +75,7 @@ class BenchSettings:
     fidelity_budgets: list[float] = field(default_factory=lambda: list(BUDGETS))
     fidelity_contenders: list[str] | None = None  # names (default: all) at every budget
     best_budgets: list[float] | None = None  # extra budgets for the "best" contender only
-    fidelity_corpus: str = "pydoc:heldout"  # judged on these held-out documents
+    fidelity_corpora: tuple[str, ...] = JUDGED_DOMAINS  # judged on these held-out documents, each a domain
 
 
 @dataclass(frozen=True)
@@ -196,9 +197,10 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
     is replaced, the rest kept; one MLflow run with every figure and each contender's curve."""
     device = resolve_device(settings.device)
     teacher = load_teacher(settings.teacher)
-    judge = FidelityJudge(settings.teacher, settings.fidelity_corpus, device,
+    judge = FidelityJudge(settings.teacher, settings.fidelity_corpora, device,
                           **({"seeds": 1, "samples": 16, "max_length": 32} if settings.quick else {}))
-    train_corpus = settings.fidelity_corpus.rpartition(":")[0] or settings.fidelity_corpus
+    first = settings.fidelity_corpora[0]
+    train_corpus = first.rpartition(":")[0] or first  # the contenders that name no corpus train on the first
     plan = [(contender, budget) for budget in settings.fidelity_budgets for contender in contenders(budget)
             if settings.fidelity_contenders is None or contender.name in settings.fidelity_contenders]
     plan += [(contender, budget) for budget in settings.best_budgets or () for contender in contenders(budget)
@@ -294,7 +296,8 @@ def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine:
         mlflow.log_metrics({row.metric_name: row.value for row in rows if row.value is not None})
         for label, history in curves.items():
             for point in history:
-                values = {f"curve/{label}/{name}": value for name, value in point.items() if name != "epoch"}
+                values = {tracking.safe_name(f"curve/{label}/{name}"): value
+                          for name, value in point.items() if name != "epoch"}
                 mlflow.log_metrics(values, step=int(point["epoch"]))
         mlflow.log_text(markdown, "RESULTS.md")
         return run.info.run_id

@@ -19,8 +19,9 @@ from torch import Tensor
 from transformers import PreTrainedModel
 
 from distill.bench.timing import synchronize, timed
+from distill.data import load_corpus
+from distill.data.python_docs import PYDOC_CORPUS
 from distill.devices import on_device
-from distill.evaluation.corpora import OFFLINE_CORPUS, load_corpus
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer, swapped_input_embeddings
 from students import StudentEncoder, build_student
 from teachers import load_tokenizer, select_rows
@@ -43,7 +44,7 @@ class SurgeryResult:
 def sentence_batches(tokenizer, model, device: torch.device, *, batches: int, batch_size: int,
                      max_length: int) -> list[dict[str, Tensor]]:
     """``batches`` padded batches of consecutive corpus sentences, with the inputs ``model`` accepts."""
-    sentences = list(load_corpus(OFFLINE_CORPUS).sentences[: batches * batch_size])
+    sentences = list(load_corpus(PYDOC_CORPUS).sentences[: batches * batch_size])
     accepted = inspect.signature(model.forward).parameters
     result = []
     for start in range(0, len(sentences), batch_size):

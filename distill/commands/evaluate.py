@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from distill.config import DEVICES
+from distill.data import JUDGED_DOMAINS
 from distill.noise import PRESETS
 
 HELP = "Compare a transformer with its swapped students on MLM/NSP or fidelity over seeds (paired t-tests)."
@@ -23,9 +24,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--revision", help="hub revision, or the hash a local folder must still have")
     parser.add_argument("--tasks", type=_names, metavar="mlm,nsp,fidelity",
                         help="comma-separated tasks (default: every task the model supports)")
-    parser.add_argument("--datasets", type=_names, default=["pydoc"], metavar="pydoc,wikitext,imdb,FILE",
-                        help="comma-separated corpora: pydoc (offline, default), wikitext, imdb, "
-                             "or .txt/.csv/.jsonl/.parquet files")
+    parser.add_argument("--datasets", type=_names, default=list(JUDGED_DOMAINS),
+                        metavar="wiki:heldout,pydoc+stdlib:heldout,wikitext,imdb,FILE",
+                        help="comma-separated corpora, each judged on its own: wiki, pydoc, stdlib (offline; "
+                             ":heldout for their held-out documents), wikitext, imdb, or .txt/.csv/.jsonl/.parquet "
+                             f"files (default: {','.join(JUDGED_DOMAINS)})")
     parser.add_argument("--seeds", type=int, default=5,
                         help="number of seeds (samples per seed are shared by all models)")
     parser.add_argument("--samples", type=int, default=512, help="samples per seed, task and dataset")

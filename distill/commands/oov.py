@@ -26,8 +26,8 @@ def run(args: argparse.Namespace) -> int:
     import mlflow
 
     from distill import tracking
+    from distill.data import load_corpus
     from distill.errors import DistillError
-    from distill.evaluation.corpora import load_corpus
     from distill.evaluation.report import markdown_table, write_csv
     from distill.noise import NoiseSpec
     from distill.oov import CLEAN, oov_table

@@ -12,7 +12,7 @@ the sweeps and the bench share), ``scoring`` (every model on the same batches), 
 ``runner`` (the evaluation and its MLflow run).
 """
 
-from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
+from distill.data import JUDGED_DOMAINS, Corpus, load_corpus
 from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate
 from distill.evaluation.scoring import score_variants
 from distill.evaluation.setup import EvaluationSetup, prepare_evaluation
@@ -30,7 +30,7 @@ from distill.evaluation.tasks import TASKS, resolve_tasks, supported_tasks
 
 __all__ = [
     "BASELINE",
-    "OFFLINE_CORPUS",
+    "JUDGED_DOMAINS",
     "TASKS",
     "Corpus",
     "EvaluationResult",

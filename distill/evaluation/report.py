@@ -54,16 +54,33 @@ def table2_rows(summaries: list[Summary]) -> list[dict[str, object]]:
     return [{**summary.key._asdict(), "mean": summary.mean, "std": summary.std} for summary in summaries]
 
 
+def worst_domains(summaries: Iterable[Summary]) -> dict[tuple[str, str, str], Summary]:
+    """(model, task, metric) → the summary of its worst dataset: the lowest mean (every metric is higher-better).
+
+    A student faithful on the text it trained on can be far off on other text; the worst judged domain is
+    the figure that cannot be raised by training on the judged domain alone.
+    """
+    worst: dict[tuple[str, str, str], Summary] = {}
+    for summary in summaries:
+        key = (summary.key.model, summary.key.task, summary.key.metric)
+        if key not in worst or summary.mean < worst[key].mean:
+            worst[key] = summary
+    return worst
+
+
 def table2_markdown(summaries: list[Summary]) -> str:
+    """Table 2; with two or more datasets, a last column gives each row's worst dataset and its mean."""
     datasets = _ordered(summary.key.dataset for summary in summaries)
     cells = {summary.key: f"{summary.mean:.4f} ± {summary.std:.4f}" for summary in summaries}
     models = _ordered(summary.key.model for summary in summaries)
+    worst = worst_domains(summaries) if len(datasets) > 1 else {}
     rows = [
-        [task, metric, model, *(cells.get(ScoreKey(model, dataset, task, metric), "") for dataset in datasets)]
+        [task, metric, model, *(cells.get(ScoreKey(model, dataset, task, metric), "") for dataset in datasets),
+         *([f"{worst[model, task, metric].mean:.4f} ({worst[model, task, metric].key.dataset})"] if worst else [])]
         for task, metric in _ordered((s.key.task, s.key.metric) for s in summaries)
         for model in models
     ]
-    return markdown_table(["task", "metric", "model", *datasets], rows)
+    return markdown_table(["task", "metric", "model", *datasets, *(["worst domain"] if worst else [])], rows)
 
 
 def table3_rows(tests: list[PairedTest]) -> list[dict[str, object]]:

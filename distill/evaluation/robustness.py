@@ -45,7 +45,8 @@ NOTES_START, NOTES_END = "<!-- notes: kept when the document is regenerated -->"
 # whole words with a joint table batch, bf16 autocast: about 30 minutes on 2 CPU cores.
 RECIPE: dict[str, Any] = {
     "teacher": "embedded", "student": "bytescnn-small", "loss": "cosine", "epochs": 10,
-    "frequency_exponent": 0.75, "keep_special_rows": True, "bf16": True, "corpus": "pydoc+stdlib",
+    "frequency_exponent": 0.75, "frequency_source": "corpus", "keep_special_rows": True, "bf16": True,
+    "corpus": "pydoc+stdlib",
     "context_epochs": 40, "context_steps_per_epoch": 36, "context_lr": 1e-3, "context_table_weight": 1.0,
     "context_noise": "typo:0.1; hlm", "context_noise_share": 0.5, "context_whole_words": True,
     "eval_every": 5, "checkpoint_every": 5, "run_name": "robustness-denoised",

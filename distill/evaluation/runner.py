@@ -17,10 +17,10 @@ from pathlib import Path
 import mlflow
 
 from distill import tracking
+from distill.data import JUDGED_DOMAINS, Corpus
 from distill.devices import resolve_device
 from distill.errors import DistillError
-from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus
-from distill.evaluation.report import render, write_report
+from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import CLEAN, Variant, noise_specs
 from distill.evaluation.setup import prepare_evaluation
 from distill.evaluation.statistics import (
@@ -92,7 +92,7 @@ def evaluate(
     model: str = "embedded",
     revision: str | None = None,
     tasks: Sequence[str] | None = None,
-    datasets: Sequence[str] = (OFFLINE_CORPUS,),
+    datasets: Sequence[str] = JUDGED_DOMAINS,
     seeds: int = 5,
     samples: int = 512,
     max_length: int = 128,
@@ -161,7 +161,7 @@ def evaluate(
         "max_length": max_length, "alpha": alpha, "batch_size": batch_size, "device": str(network.device),
         "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
         "whole_words": whole_words,
-        **{f"corpus.{corpus.name}": f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
+        **{tracking.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
@@ -206,7 +206,8 @@ def _log_run(
     with mlflow.start_run(run_name=run_name, nested=mlflow.active_run() is not None) as run:
         mlflow.log_params(params)
         for corpus in corpora:
-            tracking.log_dataset_input(corpus.name, corpus.fingerprint, corpus.name, "evaluation",
+            # A source naming its module: MLflow reads a bare "wiki:heldout" as a URI of an unknown scheme.
+            tracking.log_dataset_input(corpus.name, corpus.fingerprint, f"distill.data/{corpus.name}", "evaluation",
                                        {"sentence": list(corpus.sentences), "document": list(corpus.documents)})
         mlflow.set_tags({
             "distill.student_runs": ",".join(student_runs),
@@ -217,7 +218,9 @@ def _log_run(
             mlflow.log_metrics({_metric_name(key): values[index] for key, values in scores.values.items()}, step=seed)
         mlflow.log_metrics({f"{_metric_name(s.key)}/mean": s.mean for s in summaries}
                            | {f"{_metric_name(s.key)}/std": s.std for s in summaries}
-                           | {f"{_metric_name(t.key)}/p_value": t.p_value for t in tests})
+                           | {f"{_metric_name(t.key)}/p_value": t.p_value for t in tests}
+                           | {f"{_metric_name(ScoreKey(model, 'worst', task, metric))}/mean": s.mean
+                              for (model, task, metric), s in worst_domains(summaries).items()})
         with tempfile.TemporaryDirectory() as folder:
             write_report(Path(folder), scores, summaries, tests, diffs, losses)
             mlflow.log_artifacts(folder)

@@ -20,8 +20,8 @@ import torch
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
+from distill.data import Corpus
 from distill.errors import DistillError
-from distill.evaluation.corpora import Corpus
 
 MASK_FRACTION = 0.15  # BERT's masking rate (Devlin et al. 2019), as in the paper's MLM evaluation
 IGNORE = -100  # label of positions that are not scored (the transformers convention)

@@ -21,8 +21,8 @@ from tqdm.auto import tqdm
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import ModelOutput
 
+from distill.data import Corpus, noised_corpus
 from distill.errors import DistillError
-from distill.evaluation.corpora import Corpus, noised_corpus
 from distill.evaluation.samples import Samples
 from distill.evaluation.statistics import ScoreKey, ScoreTable
 from distill.evaluation.tasks import Task, last_hidden_state, mean_pool

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 import torch
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 
+from distill.data import JUDGED_DOMAINS, Corpus, load_corpus
 from distill.devices import on_device
 from distill.errors import DistillError
-from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus, load_corpus
 from distill.evaluation.scoring import Variant, score_variants
 from distill.evaluation.statistics import ScoreTable
 from distill.evaluation.tasks import Task, resolve_tasks
@@ -57,7 +57,7 @@ def prepare_evaluation(
     *,
     revision: str | None = None,
     tasks: Sequence[str] | None = None,
-    datasets: Sequence[str] = (OFFLINE_CORPUS,),
+    datasets: Sequence[str] = JUDGED_DOMAINS,
     samples: int,
     whole_words: bool = False,
 ) -> EvaluationSetup:

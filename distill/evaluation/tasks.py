@@ -36,8 +36,8 @@ from torch import Tensor
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import ModelOutput
 
+from distill.data import Corpus
 from distill.errors import DistillError
-from distill.evaluation.corpora import Corpus
 from distill.evaluation.samples import IGNORE, Samples, masked_samples, pair_samples, sentence_samples
 from distill.evaluation.wholeword import PIECE_POSITION, pool_pieces
 

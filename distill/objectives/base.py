@@ -9,6 +9,7 @@ loop in the same way).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -19,9 +20,10 @@ from torch import Tensor
 
 from distill.config import TrainConfig, recipe_settings
 from distill.metrics import alignment_metrics
+from distill.objectives.english import EnglishWordMetric
 from distill.schedules import warmup_cosine
 from students import StudentEncoder
-from teachers import TeacherTable
+from teachers import TeacherTable, load_tokenizer
 
 # One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
 FUSED_ADAM_DEVICES = ("cpu", "cuda")
@@ -102,10 +104,19 @@ class Setup:
     def warmup_cosine(self, optimizer: torch.optim.Optimizer, total_steps: int) -> Scheduler:
         return torch.optim.lr_scheduler.LambdaLR(optimizer, warmup_cosine(total_steps, self.config.warmup_fraction))
 
+    @functools.cached_property
+    def english_metric(self) -> EnglishWordMetric | None:
+        """The whole-vocabulary metric over general English's most frequent words (built on first use)."""
+        tokenizer = load_tokenizer(self.teacher.model_path)
+        return EnglishWordMetric.for_tokenizer(self.teacher, tokenizer, self.student, self.device)
+
     def vocabulary_metrics(self) -> dict[str, float]:
-        """Alignment metrics of the trained rows, and ``holdout_*`` of the rows never trained."""
+        """Alignment metrics of the trained rows, ``holdout_*`` of the rows never trained, and ``english_*`` of
+        the most frequent English words (:mod:`distill.objectives.english`)."""
         predicted = self.student.embed_vocabulary(self.encoded)
         metrics = alignment_metrics(predicted[self.train_rows], self.table, self.train_rows)
+        if self.english_metric is not None:
+            metrics.update(self.english_metric(self.student))
         if len(self.holdout_rows):
             held_out = alignment_metrics(predicted[self.holdout_rows], self.table, self.holdout_rows)
             metrics.update({f"holdout_{name}": value for name, value in held_out.items()})

@@ -45,15 +45,16 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 
+from distill.data import Corpus
 from distill.devices import on_device
-from distill.evaluation.corpora import Corpus
-from distill.evaluation.samples import Example, collate, sentence_samples
+from distill.evaluation.samples import Example, Samples, collate, sentence_samples
 from distill.evaluation.tasks import FidelityScorer, mean_pool
 from distill.evaluation.wholeword import WholeWords, piece_positions, pool_pieces
 from distill.noise import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.table import TableAlignment
 from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
+from distill.tracking import safe_name
 from teachers import input_embeddings, load_tokenizer
 
 EVAL_SENTENCES = 128  # held-out sentences scored after each epoch
@@ -66,9 +67,10 @@ class ContextDistillation:
     name: ClassVar[str] = "context"
     loss_name: ClassVar[str] = "context_loss"
 
-    def __init__(self, setup: Setup, train_text: Corpus, heldout_text: Corpus,
+    def __init__(self, setup: Setup, train_text: Corpus, heldout_texts: Sequence[Corpus],
                  table: TableAlignment | None = None) -> None:
-        """``table``: the alignment objective whose loss and row sampling the joint table term uses
+        """``heldout_texts``: the held-out documents of each judged domain, the training corpus's first;
+        ``table``: the alignment objective whose loss and row sampling the joint table term uses
         (required when ``context_table_weight`` > 0)."""
         config, teacher = setup.config, setup.teacher
         if config.context_table_weight > 0 and table is None:
@@ -93,9 +95,10 @@ class ContextDistillation:
                             if config.context_whole_words else None)
         self.sentences = torch.arange(len(self.examples), device=setup.device)
         self.cached_targets: dict[int, list[Tensor]] = {}
-        self.eval_samples = sentence_samples(heldout_text, self.tokenizer, EVAL_SEED,
-                                             min(EVAL_SENTENCES, len(heldout_text.sentences)),
-                                             config.context_max_length)
+        self.eval_samples = {text.name: sentence_samples(text, self.tokenizer, EVAL_SEED,
+                                                         min(EVAL_SENTENCES, len(text.sentences)),
+                                                         config.context_max_length)
+                             for text in heldout_texts}
         self.optimizer = setup.new_optimizer(config.context_lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.context_epochs * self.steps_per_epoch)
 
@@ -221,12 +224,25 @@ class ContextDistillation:
 
     @torch.no_grad()
     def evaluate(self) -> dict[str, float]:
-        """Fidelity of the swapped model on held-out sentences (``heldout_*``), and the table metrics."""
+        """Fidelity of the swapped model on each domain's held-out sentences (``heldout_<metric>/<domain>``, with
+        several domains), ``heldout_<metric>`` on the worst domain; and the table metrics."""
+        fidelity: dict[str, float] = {}
+        for domain, samples in self.eval_samples.items():
+            scores = self.fidelity(samples)
+            label = safe_name(domain)
+            for metric, value in scores.items():
+                if len(self.eval_samples) > 1:
+                    fidelity[f"heldout_{metric}/{label}"] = value
+                fidelity[f"heldout_{metric}"] = min(fidelity.get(f"heldout_{metric}", value), value)
+        return {**fidelity, **self.setup.vocabulary_metrics()}
+
+    def fidelity(self, samples: Samples) -> dict[str, float]:
+        """The fidelity metrics of the swapped model (on the whole-word path where it trains so) on ``samples``."""
         was_training = self.setup.student.training
         self.setup.student.eval()
         scorer = FidelityScorer()
         try:
-            for batch in self.eval_samples.batches(32, self.tokenizer.pad_token_id, self.setup.device):
+            for batch in samples.batches(32, self.tokenizer.pad_token_id, self.setup.device):
                 batch = {key: value for key, value in batch.items() if key in self.model_inputs}
                 with swapped_input_embeddings(self.model, self.original):
                     reference = self.model(**batch, output_hidden_states=True)
@@ -238,5 +254,4 @@ class ContextDistillation:
                 scorer.update(output, scored, reference)
         finally:
             self.setup.student.train(was_training)
-        fidelity = {f"heldout_{name}": value for name, value in scorer.result().items()}
-        return {**fidelity, **self.setup.vocabulary_metrics()}
+        return scorer.result()

@@ -1,15 +1,31 @@
-"""The training text of a run: the training documents of its corpus, and its token counts."""
+"""The text a run learns from: the training documents of its corpus, and the frequencies of rows and words,
+counted on that text or taken from general English (``frequency_source``)."""
 
 from __future__ import annotations
 
+import functools
+import string
 from collections import Counter
+from typing import NamedTuple
 
 import torch
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.evaluation.corpora import PARTS, Corpus, load_corpus
+from distill.data import JUDGED_DOMAINS, PARTS, Corpus, load_corpus
+from distill.data.frequencies import PER_MILLION, english_frequencies
+from distill.evaluation.wholeword import continuation_prefix, group_words
 from teachers import TeacherTable
+
+# General-English words whose pieces weigh the rows in frequency-aware sampling.
+SAMPLING_WORDS = 100_000
+
+
+class EnglishWord(NamedTuple):
+    """A word as the tokenizer's pre-tokenizer delimits it: its pieces' ids and its general-English frequency."""
+
+    ids: list[int]
+    frequency: float
 
 
 def corpus_part(name: str, part: str) -> Corpus:
@@ -19,6 +35,13 @@ def corpus_part(name: str, part: str) -> Corpus:
     if base and suffix in PARTS:
         name = base
     return load_corpus(f"{name}:{part}")
+
+
+def judged_texts(name: str) -> list[Corpus]:
+    """The held-out documents of corpus ``name``, then those of every other judged domain (the default ones,
+    :data:`~distill.data.JUDGED_DOMAINS`): a run is judged on text it never trained on too."""
+    own = corpus_part(name, "heldout")
+    return [own, *(load_corpus(domain) for domain in JUDGED_DOMAINS if domain != own.name)]
 
 
 def row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase, sentences: list[str]) -> Tensor:
@@ -31,3 +54,42 @@ def row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase, senten
         if token_id < teacher.vocab_size:
             by_id[token_id] = count
     return by_id[teacher.ids]
+
+
+def english_row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase,
+                       words: int = SAMPLING_WORDS) -> Tensor:
+    """``(len(teacher),)`` how often each row occurs per million words of general English: the frequency of
+    each of the ``words`` most frequent English words added to each of its pieces.
+
+    wordfreq counts words only; a row of ASCII punctuation (``.``, ``,``, ``"``) gets the most frequent
+    word's frequency, as the commonest marks are about as frequent in running text as "the"."""
+    by_id = torch.zeros(teacher.vocab_size, dtype=torch.double)
+    frequencies = english_frequencies(words)
+    for ids, frequency in zip(tokenizer(list(frequencies), add_special_tokens=False)["input_ids"],
+                              frequencies.values()):
+        ids = [token_id for token_id in ids if token_id < teacher.vocab_size]
+        by_id[ids] += frequency * PER_MILLION
+    counts = by_id[teacher.ids]
+    punctuation = torch.tensor([len(token) == 1 and token in string.punctuation for token in teacher.tokens])
+    counts[punctuation] = max(frequencies.values()) * PER_MILLION
+    return counts
+
+
+@functools.lru_cache(maxsize=4)
+def english_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[str, EnglishWord]:
+    """The words (as the WordPiece pre-tokenizer delimits them: ``don't`` is three) of the ``count`` most
+    frequent English words, most frequent first; a word that becomes the unknown token is left out."""
+    prefix = continuation_prefix(tokenizer)
+    frequencies = english_frequencies(count)
+    words: dict[str, EnglishWord] = {}
+    for ids, frequency in zip(tokenizer(list(frequencies), add_special_tokens=False)["input_ids"],
+                              frequencies.values()):
+        pieces = tokenizer.convert_ids_to_tokens(ids)
+        for word in group_words(pieces, [False] * len(pieces), prefix):
+            word_ids = [ids[position] for position in word.positions]
+            if word_ids == [tokenizer.unk_token_id]:
+                continue
+            text = word.text if word.text is not None else pieces[word.positions[0]]
+            known = words.get(text)
+            words[text] = EnglishWord(word_ids, frequency + (known.frequency if known else 0.0))
+    return dict(sorted(words.items(), key=lambda item: -item[1].frequency))

@@ -1,0 +1,123 @@
+"""A corpus: real text split into sentences, grouped by document, and split by document into parts.
+
+Any corpus followed by ``:train`` or ``:heldout`` is one part of a fixed split *by document*
+(:func:`document_part`): context distillation trains on ``:train`` and the evaluations that
+judge it read ``:heldout``, so no evaluation sentence comes from a document seen in training.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from distill.errors import DistillError
+from distill.noise import NoiseSpec, apply_noise
+
+MIN_WORDS = 3
+PARTS = ("train", "heldout")
+HELDOUT_SHARE = 0.2  # a fifth of the documents are held out (4:1)
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[‘“]?[A-Z0-9])")
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """Sentences in reading order; ``documents[i]`` is the document of ``sentences[i]``."""
+
+    name: str
+    sentences: tuple[str, ...]
+    documents: tuple[int, ...]
+
+    @cached_property
+    def pair_starts(self) -> tuple[int, ...]:
+        """Indices ``i`` whose sentence ``i + 1`` follows it in the same document (true NSP pairs)."""
+        return tuple(i for i in range(len(self.sentences) - 1) if self.documents[i] == self.documents[i + 1])
+
+    @cached_property
+    def fingerprint(self) -> str:
+        return hashlib.sha256("\n".join(self.sentences).encode("utf-8")).hexdigest()[:12]
+
+    def require(self, samples: int, pairs: int = 0) -> None:
+        """Refuse a corpus with fewer than ``samples`` sentences or ``pairs`` next-sentence pairs."""
+        if len(self.sentences) < samples or len(self.pair_starts) < pairs:
+            needed = f"{samples} sentences" + (f" and {pairs} pairs" if pairs else "")
+            raise DistillError(
+                f"corpus {self.name!r} has {len(self.sentences)} usable sentences and {len(self.pair_starts)} "
+                f"next-sentence pairs; the task needs {needed} (lower --samples or use a larger corpus)"
+            )
+
+
+def noised_corpus(corpus: Corpus, spec: NoiseSpec, seed: int) -> Corpus:
+    """``corpus`` with every sentence noised, the same for the same ``seed``.
+
+    HLM's "unseen" regime (HLM, Sun et al., ACL 2023, §4.2 and Table 9): the noise touches the
+    evaluation text only. Sentences and documents keep their order, so a seed draws
+    the same sentences (now noised) as on the clean corpus.
+    """
+    rng = random.Random(seed)
+    return Corpus(corpus.name, tuple(apply_noise(sentence, spec, rng) for sentence in corpus.sentences),
+                  corpus.documents)
+
+
+def document_part(corpus: Corpus, part: str, heldout_share: float = HELDOUT_SHARE) -> Corpus:
+    """The documents of ``corpus`` in ``part`` (``train`` or ``heldout``), sentences in reading order.
+
+    A document is held out when a hash of its sentences falls in the first ``heldout_share``
+    of the hash range, so the split depends on each document's text alone: adding or
+    reordering documents never moves another one across. The part is renamed
+    ``<name>:<part>``; a part with no sentence is refused.
+    """
+    if part not in PARTS:
+        raise DistillError(f"unknown corpus part {part!r}; valid parts: {', '.join(PARTS)}")
+    texts: dict[int, list[str]] = {}
+    for sentence, document in zip(corpus.sentences, corpus.documents):
+        texts.setdefault(document, []).append(sentence)
+    keep = {document for document, sentences in texts.items()
+            if (_hash_share("\n".join(sentences)) < heldout_share) == (part == "heldout")}
+    kept = [(sentence, document) for sentence, document in zip(corpus.sentences, corpus.documents)
+            if document in keep]
+    if not kept:
+        raise DistillError(f"corpus {corpus.name!r} has no document in its {part} part; use a larger corpus")
+    sentences, documents = zip(*kept)
+    return Corpus(f"{corpus.name}:{part}", tuple(sentences), tuple(documents))
+
+
+def _hash_share(text: str) -> float:
+    """A stable pseudo-random number in [0, 1) from ``text``."""
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") / 2**64
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph, at ``.``/``!``/``?`` followed by a capital; shorter than MIN_WORDS dropped."""
+    text = " ".join(text.split())
+    return [sentence for sentence in _SENTENCE_END.split(text) if len(sentence.split()) >= MIN_WORDS]
+
+
+def corpus_from_documents(
+    name: str, texts: Iterable[str], sentences_of: Callable[[str], list[str]] = split_sentences
+) -> Corpus:
+    """Build a corpus from document texts; a corpus with no usable sentence is refused."""
+    sentences: list[str] = []
+    documents: list[int] = []
+    for document, text in enumerate(texts):
+        found = sentences_of(text)
+        sentences.extend(found)
+        documents.extend([document] * len(found))
+    if not sentences:
+        raise DistillError(f"corpus {name!r} is empty: no sentence of at least {MIN_WORDS} words")
+    return Corpus(name, tuple(sentences), tuple(documents))
+
+
+def joined_corpus(corpora: list[Corpus]) -> Corpus:
+    """One corpus of several, documents renumbered in order."""
+    sentences: list[str] = []
+    documents: list[int] = []
+    for corpus in corpora:
+        offset = documents[-1] + 1 if documents else 0
+        sentences.extend(corpus.sentences)
+        documents.extend(document + offset for document in corpus.documents)
+    return Corpus("+".join(corpus.name for corpus in corpora), tuple(sentences), tuple(documents))
