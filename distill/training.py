@@ -331,7 +331,7 @@ def train(
             mlflow.log_text(config.to_yaml(), "config.yaml")
             tracking.log_dataset_input(
                 f"{teacher.name} embedding table", teacher.revision, teacher.model_path, "teacher",
-                {"token": teacher.tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
+                {"token": teacher.vocab_tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
             )
             return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, callbacks)
 

@@ -57,6 +57,20 @@ def test_train_end_to_end_records_run_metrics_and_loadable_student(tmp_path, tin
     assert "ui --backend-store-uri" in out
 
 
+@pytest.mark.parametrize("fixture", ["tiny_roberta_dir", "tiny_gpt2_dir"])
+def test_byte_level_bpe_teachers_train_and_log_their_vocabulary(request, fixture, tmp_path) -> None:
+    """Byte-level BPE rows that hold part of a UTF-8 character are not text (lone surrogates after
+    ``teachers.byte_level_to_text``): the student reads their bytes, and the run's dataset input logs the
+    vocabulary's own spelling (``Ġthe``), which is always valid UTF-8."""
+    teacher = request.getfixturevalue(fixture)
+    assert main(["train", "--config", str(write_config(tmp_path, teacher, epochs=2)), "--quiet"]) == 0
+    (run,) = runs_in_store()
+    assert run.info.status == "FINISHED"
+    (logged,) = run.inputs.dataset_inputs
+    assert logged.tags[0].value == "teacher"
+    assert load_student_from(run.info.run_id)(["caf\udcc3"]).shape[-1] == 32  # a stray byte embeds too
+
+
 def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="cosine", epochs=1,
                          work_dir=str(tmp_path / "runs"))
