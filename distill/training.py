@@ -487,9 +487,13 @@ def epoch_line(epoch: int, last_epoch: int, phase: str, metrics: dict[str, float
 
 
 def mark_failed(error: BaseException) -> None:
-    """End the active run as FAILED, with the error's first line as its ``distill.failure`` tag."""
-    mlflow.set_tag(FAILURE_TAG, f"{type(error).__name__}: {first_line(error)}"[:5000])
-    mlflow.end_run(status="FAILED")
+    """End the active run as FAILED, with the error's first line as its ``distill.failure`` tag. Where the
+    tracking store cannot be written either (the same full disk), say so in one line and let ``error`` stand."""
+    try:
+        mlflow.set_tag(FAILURE_TAG, f"{type(error).__name__}: {first_line(error)}"[:5000])
+        mlflow.end_run(status="FAILED")
+    except Exception as logging_error:  # noqa: BLE001 - the run's own error is the one to report
+        print(f"warning: could not mark the run failed in MLflow: {first_line(logging_error)}", file=sys.stderr)
 
 
 def last_logged_epoch(run_id: str) -> int:
