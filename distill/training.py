@@ -492,7 +492,7 @@ def mark_failed(error: BaseException) -> None:
     try:
         mlflow.set_tag(FAILURE_TAG, f"{type(error).__name__}: {first_line(error)}"[:5000])
         mlflow.end_run(status="FAILED")
-    except Exception as logging_error:  # noqa: BLE001 - the run's own error is the one to report
+    except Exception as logging_error:  # the run's own error is the one to report
         print(f"warning: could not mark the run failed in MLflow: {first_line(logging_error)}", file=sys.stderr)
 
 
