@@ -24,6 +24,7 @@ from typing import Any
 
 import torch
 
+from distill.errors import DistillError
 from distill.io import atomic_write, atomic_write_text
 from students import StudentEncoder, StudentError, load_student
 
@@ -86,10 +87,16 @@ def save_checkpoint(
     folder = root / f"epoch-{epoch:06d}"
     if folder.exists():  # left over from a run killed while writing it
         shutil.rmtree(folder)
-    student.save_pretrained(folder / "student")
-    atomic_write(folder / STATE_NAME, lambda path: torch.save(trainer_state, path))
-    atomic_write_text(folder / CONFIG_NAME, config_yaml)
-    write_manifest(folder)
+    try:
+        student.save_pretrained(folder / "student")
+        atomic_write(folder / STATE_NAME, lambda path: torch.save(trainer_state, path))
+        atomic_write_text(folder / CONFIG_NAME, config_yaml)
+        write_manifest(folder)
+    except OSError as error:  # a full disk, say: no half-written checkpoint is left for a resume to find
+        shutil.rmtree(folder, ignore_errors=True)
+        kept = f"; {LATEST} still names {(root / LATEST).read_text().strip()}" if (root / LATEST).is_file() else ""
+        raise DistillError(f"could not write the checkpoint of epoch {epoch} in {root}: "
+                           f"{error.strerror or error}{kept}") from None
     atomic_write_text(root / LATEST, folder.name)
     for stale in checkpoint_folders(root)[KEPT:]:
         shutil.rmtree(stale, ignore_errors=True)

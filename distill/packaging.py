@@ -78,11 +78,24 @@ def copy_sentence_transformers_files(source: Path, target: Path) -> list[str]:
     except json.JSONDecodeError as error:
         raise DistillError(f"{source / 'modules.json'} is not valid JSON: {error}") from None
     for module in modules:
-        folder = module.get("path", "")
+        folder = module_folder(source, module)
         if folder and (source / folder).is_dir():
             shutil.copytree(source / folder, target / folder)
             copied.append(folder)
     return copied
+
+
+def module_folder(source: Path, module: Any) -> str:
+    """The folder a ``modules.json`` entry names, relative to ``source``; refused in one line unless it
+    resolves inside ``source`` (links followed), so that a crafted ``"path": "../x"`` can neither read
+    outside the model folder nor, joined to the export folder, write outside it."""
+    folder = module.get("path", "") if isinstance(module, dict) else None
+    if not isinstance(folder, str):
+        raise DistillError(f"{source / 'modules.json'}: each module must be a mapping with a string 'path'")
+    root = source.resolve()
+    if folder and (Path(folder).is_absolute() or not (root / folder).resolve().is_relative_to(root)):
+        raise DistillError(f"{source / 'modules.json'}: module path {folder!r} leads outside the model folder")
+    return folder
 
 
 def model_card(record: dict[str, Any], scores: dict[str, float]) -> str:

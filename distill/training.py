@@ -339,7 +339,7 @@ def train(
             mlflow.log_text(config.to_yaml(), "config.yaml")
             tracking.log_dataset_input(
                 f"{teacher.name} embedding table", teacher.revision, teacher.model_path, "teacher",
-                {"token": teacher.tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
+                {"token": teacher.vocab_tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
             )
             return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, callbacks)
 
@@ -495,9 +495,13 @@ def epoch_line(epoch: int, last_epoch: int, phase: str, metrics: dict[str, float
 
 
 def mark_failed(error: BaseException) -> None:
-    """End the active run as FAILED, with the error's first line as its ``distill.failure`` tag."""
-    mlflow.set_tag(FAILURE_TAG, f"{type(error).__name__}: {first_line(error)}"[:5000])
-    mlflow.end_run(status="FAILED")
+    """End the active run as FAILED, with the error's first line as its ``distill.failure`` tag. Where the
+    tracking store cannot be written either (the same full disk), say so in one line and let ``error`` stand."""
+    try:
+        mlflow.set_tag(FAILURE_TAG, f"{type(error).__name__}: {first_line(error)}"[:5000])
+        mlflow.end_run(status="FAILED")
+    except Exception as logging_error:  # the run's own error is the one to report
+        print(f"warning: could not mark the run failed in MLflow: {first_line(logging_error)}", file=sys.stderr)
 
 
 def last_logged_epoch(run_id: str) -> int:

@@ -5,6 +5,12 @@ retried; it idles (failing stale trials) while only other workers' trials are ru
 it stops when nothing is left. Workers on several machines cooperate the same way
 through one database and one tracking server; ``--workers K`` starts K such processes
 here (spawned, each with its share of the CPU threads).
+
+Ctrl-C reaches every worker of the terminal's process group: each re-queues its trial and exits.
+A ``KeyboardInterrupt`` raised while a library runs a cleanup callback (SQLAlchemy's, say) is printed
+and dropped by Python, so a worker records the interrupt before raising it and stops before its next
+trial, and the parent interrupts, then terminates, a worker still running ``STOP_GRACE_SECONDS`` after
+Ctrl-C; the heartbeat then finds its trial stale and re-queues it on the next run.
 """
 
 from __future__ import annotations
@@ -12,9 +18,11 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import socket
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -44,6 +52,9 @@ from sweeps.study import (
     storage_url,
 )
 from sweeps.trial import TrialObjective
+
+STOP_GRACE_SECONDS = 5.0  # how long the parent waits after Ctrl-C before interrupting a worker again
+INTERRUPTED = threading.Event()  # set in a worker by its SIGINT handler, even where the exception is dropped
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,8 @@ def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
     objective = TrialObjective(spec, parent_run_id=job.parent_run_id, tracking_uri=job.tracking_uri,
                                quiet=job.quiet, evaluator=evaluator)
     while True:
+        if INTERRUPTED.is_set():  # a Ctrl-C that a library's cleanup callback swallowed
+            raise KeyboardInterrupt
         state = progress(study)
         if state.waiting or state.remaining(job.budget) > 0:
             study.optimize(objective, n_trials=1, catch=(Exception,), gc_after_trial=True)
@@ -172,6 +185,7 @@ def _worker_process(job: WorkerJob) -> None:
 
     if job.threads:
         torch.set_num_threads(job.threads)
+    signal.signal(signal.SIGINT, _record_interrupt)
     tracking.configure("sweep", job.tracking_uri)
     _set_log_levels(job.quiet)
     try:
@@ -185,6 +199,33 @@ def _worker_process(job: WorkerJob) -> None:
         sys.exit(130)
 
 
+def _record_interrupt(signum: int, frame: object) -> None:
+    """SIGINT in a worker: remember it, then raise ``KeyboardInterrupt`` as Python's own handler does."""
+    INTERRUPTED.set()
+    raise KeyboardInterrupt
+
+
+def stop_workers(processes: list[multiprocessing.process.BaseProcess], grace: float = STOP_GRACE_SECONDS) -> None:
+    """After Ctrl-C: give the workers ``grace`` seconds to re-queue their trials and exit, interrupt those
+    still running (the Ctrl-C may have reached the parent only, or been dropped), and terminate any left
+    after as long again."""
+    _join_within(processes, grace)
+    for process in processes:
+        if process.is_alive() and process.pid is not None:
+            os.kill(process.pid, signal.SIGINT)
+    _join_within(processes, grace)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+            process.join()
+
+
+def _join_within(processes: list[multiprocessing.process.BaseProcess], seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+
+
 def _run_processes(job: WorkerJob, workers: int) -> list[str]:
     """Run ``workers`` worker processes to their end; returns those that exited abnormally."""
     context = multiprocessing.get_context("spawn")  # torch and forked threads do not mix
@@ -193,8 +234,12 @@ def _run_processes(job: WorkerJob, workers: int) -> list[str]:
                                  name=f"sweep-worker-{rank}") for rank in range(workers)]
     for process in processes:
         process.start()
-    for process in processes:
-        process.join()  # Ctrl-C reaches the workers too: each re-queues its trial and exits
+    try:
+        for process in processes:
+            process.join()
+    except KeyboardInterrupt:
+        stop_workers(processes)
+        raise
     return [f"worker {rank} (exit {process.exitcode})" for rank, process in enumerate(processes)
             if process.exitcode != 0]
 

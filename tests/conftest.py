@@ -70,6 +70,14 @@ def tiny_roberta_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def tiny_gpt2_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``GPT2Model``, hidden 32, over the tiny RoBERTa's byte-level BPE vocabulary."""
+    from tiny_models import build_tiny_gpt2
+
+    return build_tiny_gpt2(tmp_path_factory.mktemp("tiny-gpt2"))
+
+
+@pytest.fixture(scope="session")
 def tiny_distilbert_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``DistilBertModel``, hidden 32, same WordPiece vocabulary as ``tiny_bert_dir``."""
     from tiny_models import build_tiny_distilbert

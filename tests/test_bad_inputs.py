@@ -20,6 +20,11 @@ EVALUATE = ["evaluate", "--model", "{teacher}", "--students", "{student}", "--qu
 SURGERY = ["surgery", "--model", "{teacher}", "--quiet"]
 
 BAD_INPUTS: list[tuple[list[str], str]] = [
+    # bench: budgets and contenders are refused before anything is measured (#26)
+    (["bench", "--time-cap", "nan"], "expected a positive, finite number of seconds, got 'nan'"),
+    (["bench", "--fidelity", "--budgets", "-5"], "expected a positive, finite number of seconds, got '-5'"),
+    (["bench", "--fidelity", "--best-budgets", "inf"], "expected a positive, finite number of seconds"),
+    (["bench", "--fidelity", "--contenders", "table", "nope"], "unknown contender 'nope'; choose from table"),
     # train: names, numbers, files
     ([*TRAIN, "--student", "nope"], "unknown student 'nope'"),
     ([*TRAIN, "--loss", "nope"], "unknown loss 'nope'"),

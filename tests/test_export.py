@@ -215,6 +215,29 @@ def test_cli_exports_and_refuses_a_non_bert_model(
                  "--keep-vocabulary"]) == 2
 
 
+@pytest.mark.parametrize("module_path", ["../x/payload", "/tmp/payload", "1_Pooling/../../x"])
+def test_a_module_path_outside_the_model_folder_is_refused(
+    embedded_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], module_path: str
+) -> None:
+    """A ``modules.json`` path leading out of the source model folder neither reads nor writes outside."""
+    import shutil
+
+    source = tmp_path / "source"
+    shutil.copytree(embedded_dir, source)
+    (tmp_path / "x" / "payload").mkdir(parents=True)
+    (tmp_path / "x" / "payload" / "secret.txt").write_text("outside")
+    modules = json.loads((source / "modules.json").read_text())
+    modules[1]["path"] = module_path
+    (source / "modules.json").write_text(json.dumps(modules))
+    student_dir = bytescnn(384).save_pretrained(tmp_path / "student")
+    out = tmp_path / "outdir" / "model"
+    for mode in ([], ["--vocabulary-free"]):
+        capsys.readouterr()
+        assert main(["surgery", "--student", str(student_dir), "--model", str(source), "--out", str(out), *mode]) == 2
+        assert "leads outside the model folder" in without_phase_lines(capsys.readouterr().err)
+        assert not out.exists() and not (tmp_path / "outdir" / "x").exists()
+
+
 def current_umask() -> int:
     from distill.io import current_umask as umask
 

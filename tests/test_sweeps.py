@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import glob
+import multiprocessing
 import os
 import pwd
 import random
@@ -414,6 +415,29 @@ def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeyp
     parent, children = sweep_runs()
     assert parent.info.status == "FINISHED"
     assert next(run for run in children if run.info.run_name == trial_run_name(lost)).info.status == "FAILED"
+
+
+def _sleep_deaf_to_ctrl_c() -> None:
+    """A worker whose Ctrl-C was dropped (as in a library's cleanup callback): it goes on."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    time.sleep(600)
+
+
+def test_ctrl_c_stops_every_worker_within_seconds() -> None:
+    """The parent interrupts, then terminates, workers still running after the grace period (#26)."""
+    from sweeps.runner import stop_workers
+
+    context = multiprocessing.get_context("fork")  # the targets live in this test module
+    obedient = context.Process(target=time.sleep, args=(600,))
+    deaf = context.Process(target=_sleep_deaf_to_ctrl_c)
+    for process in (obedient, deaf):
+        process.start()
+    time.sleep(0.5)  # let the deaf one ignore SIGINT before it is sent
+    started = time.monotonic()
+    stop_workers([obedient, deaf], grace=1.0)
+    assert time.monotonic() - started < 4
+    assert not obedient.is_alive() and obedient.exitcode == 1  # its KeyboardInterrupt ended it
+    assert not deaf.is_alive() and deaf.exitcode == -signal.SIGTERM
 
 
 def test_resume_after_sigkill_loses_and_duplicates_no_trial(tmp_path, tiny_bert_dir) -> None:

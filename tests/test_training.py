@@ -13,6 +13,7 @@ import mlflow
 import pytest
 import torch
 import yaml
+from output import without_phase_lines
 
 from distill.cli import main
 from distill.config import TrainConfig
@@ -55,6 +56,46 @@ def test_train_end_to_end_records_run_metrics_and_loadable_student(tmp_path, tin
     out = capsys.readouterr().out
     assert run.info.run_id in out and f"next: distill surgery --student {run.info.run_id}" in out
     assert "ui --backend-store-uri" in out
+
+
+@pytest.mark.parametrize("fixture", ["tiny_roberta_dir", "tiny_gpt2_dir"])
+def test_byte_level_bpe_teachers_train_and_log_their_vocabulary(request, fixture, tmp_path) -> None:
+    """Byte-level BPE rows that hold part of a UTF-8 character are not text (lone surrogates after
+    ``teachers.byte_level_to_text``): the student reads their bytes, and the run's dataset input logs the
+    vocabulary's own spelling (``Ġthe``), which is always valid UTF-8."""
+    teacher = request.getfixturevalue(fixture)
+    assert main(["train", "--config", str(write_config(tmp_path, teacher, epochs=2)), "--quiet"]) == 0
+    (run,) = runs_in_store()
+    assert run.info.status == "FINISHED"
+    (logged,) = run.inputs.dataset_inputs
+    assert logged.tags[0].value == "teacher"
+    assert load_student_from(run.info.run_id)(["caf\udcc3"]).shape[-1] == 32  # a stray byte embeds too
+
+
+def test_a_full_disk_fails_the_run_in_one_line_and_leaves_no_half_checkpoint(
+    tmp_path, tiny_bert_dir, monkeypatch, capsys
+) -> None:
+    import errno
+
+    import distill.checkpoint
+
+    real_write = distill.checkpoint.atomic_write
+
+    def write(path: Path, writer) -> None:
+        if "epoch-000002" in str(path):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_write(path, writer)
+
+    monkeypatch.setattr(distill.checkpoint, "atomic_write", write)
+    config = write_config(tmp_path, tiny_bert_dir, checkpoint_every=1)
+    assert main(["train", "--config", str(config), "--quiet"]) == 2
+    error = without_phase_lines(capsys.readouterr().err)
+    assert error.count("\n") == 1 and "could not write the checkpoint of epoch 2" in error, error
+    assert "No space left on device" in error and "LATEST still names epoch-000001" in error
+    (run,) = runs_in_store()
+    assert run.info.status == "FAILED"
+    (root,) = (tmp_path / "runs").iterdir()
+    assert sorted(path.name for path in root.glob("epoch-*")) == ["epoch-000001"]
 
 
 def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir) -> None:

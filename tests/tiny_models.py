@@ -18,6 +18,9 @@ from transformers import (
     BertTokenizer,
     DistilBertConfig,
     DistilBertModel,
+    GPT2Config,
+    GPT2Model,
+    GPT2TokenizerFast,
     PreTrainedModel,
     ResNetConfig,
     ResNetModel,
@@ -150,6 +153,18 @@ def build_tiny_roberta(folder: str | Path, *, seed: int = 0) -> Path:
         eos_token_id=tokenizer.eos_token_id,
     )
     return _save(RobertaModel(config), folder, seed)
+
+
+def build_tiny_gpt2(folder: str | Path, *, seed: int = 0) -> Path:
+    """``GPT2Model`` over the byte-level BPE of ``build_tiny_roberta`` (no ``<s>``/``</s>`` added to text)."""
+    folder = Path(folder)
+    save_byte_level_tokenizer(folder)
+    tokenizer = GPT2TokenizerFast.from_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    config = GPT2Config(
+        vocab_size=len(tokenizer), n_embd=HIDDEN, n_layer=LAYERS, n_head=HEADS, n_positions=MAX_POSITIONS
+    )
+    return _save(GPT2Model(config), folder, seed)
 
 
 def build_tiny_resnet(folder: str | Path) -> Path:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 from distill.config import DEVICES
 
@@ -14,7 +15,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="a smoke run of seconds on the default student (CI): every measurement at a small scale "
                         "(time to quality on a sample of the teacher's rows, a baked table of as many student "
                         "rows), saying what it measured; its figures do not describe the workbench's speed")
-    parser.add_argument("--time-cap", type=float, metavar="S",
+    parser.add_argument("--time-cap", type=seconds, metavar="S",
                         help="training seconds allowed to each recipe for time to quality (default 300)")
     parser.add_argument("--students", nargs="+", metavar="NAME",
                         help="student families to measure "
@@ -36,17 +37,35 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="only time to fidelity: train contenders (table objective, + frequency-aware rows, "
                              "+ context distillation, the best combination) and judge the swapped model on held-out "
                              "documents after every epoch; replaces that block of the results file (about 1.5 h)")
-    parser.add_argument("--budgets", type=float, nargs="+", metavar="S",
+    parser.add_argument("--budgets", type=seconds, nargs="+", metavar="S",
                         help="with --fidelity: training seconds per contender (default 300 900)")
     parser.add_argument("--contenders", nargs="+", metavar="NAME",
                         help="with --fidelity: table, table+frequency, table+context, best (default all)")
-    parser.add_argument("--best-budgets", type=float, nargs="+", metavar="S",
+    parser.add_argument("--best-budgets", type=seconds, nargs="+", metavar="S",
                         help="with --fidelity: further budgets for the best contender only")
     parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
 
 
+def seconds(text: str) -> float:
+    """A time budget: a finite number of seconds above zero (``nan``, ``inf`` and ``-5`` are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a positive, finite number of seconds, got {text!r}")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.bench import DEFAULT_STUDENTS, BenchSettings, render_text, run_bench  # heavy imports after parsing
+    from distill.bench.fidelity import contenders
+    from distill.errors import DistillError
+
+    known = [contender.name for contender in contenders(budget=1.0)]
+    unknown = [name for name in args.contenders or () if name not in known]
+    if unknown:
+        raise DistillError(f"unknown contender {unknown[0]!r}; choose from {', '.join(known)}")
 
     settings = BenchSettings(
         students=args.students or (list(DEFAULT_STUDENTS[:1]) if args.quick else list(DEFAULT_STUDENTS)),

@@ -94,7 +94,6 @@ class ContextDistillation:
         self.whole_words = (WholeWords(self.embedding, self.embedding, self.tokenizer)
                             if config.context_whole_words else None)
         self.sentences = torch.arange(len(self.examples), device=setup.device)
-        self.cached_targets: dict[int, list[Tensor]] = {}
         self.eval_samples = {text.name: sentence_samples(text, self.tokenizer, EVAL_SEED,
                                                          min(EVAL_SENTENCES, len(text.sentences)),
                                                          config.context_max_length)
@@ -130,27 +129,14 @@ class ContextDistillation:
         output = self.model(**batch, output_hidden_states=True)
         return [output.hidden_states[layer] for layer in self.setup.config.context_layers]
 
-    def targets(self, indices: list[int], batch: dict[str, Tensor]) -> list[Tensor]:
-        """The untouched model's states for the batch; each sentence is run once per run and cached
-        (the model is frozen and in eval mode, so its states never change)."""
-        missing = [position for position, index in enumerate(indices) if index not in self.cached_targets]
-        if missing:
-            sub_batch = {key: value[missing] for key, value in batch.items()}
-            with torch.no_grad(), swapped_input_embeddings(self.model, self.original):
-                states = self.layer_states(sub_batch)
-            for row, position in enumerate(missing):
-                length = int(sub_batch["attention_mask"][row].sum())
-                self.cached_targets[indices[position]] = [layer[row, :length].float() for layer in states]
-        width = batch["input_ids"].shape[1]
-        return [
-            torch.stack([self._padded(self.cached_targets[index][layer], width) for index in indices])
-            for layer in range(len(self.setup.config.context_layers))
-        ]
-
-    @staticmethod
-    def _padded(states: Tensor, width: int) -> Tensor:
-        """``states`` (length × hidden) padded with zero rows to ``width``."""
-        return F.pad(states, (0, 0, 0, width - len(states)))
+    def targets(self, batch: dict[str, Tensor]) -> list[Tensor]:
+        """The untouched model's states on the clean ``batch``, computed afresh at every step. A state
+        depends in its last bits on the padding of the batch it is computed in, so caching each sentence's
+        states from the first batch it came in made a resumed run (cache empty) drift from the
+        uninterrupted one by 1e-7; recomputed in the batch, the targets follow the replayed batches
+        exactly. Most sentences come once per run anyway (an epoch draws a few hundred of thousands)."""
+        with torch.no_grad(), swapped_input_embeddings(self.model, self.original):
+            return [layer.float() for layer in self.layer_states(batch)]
 
     def batch_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
         loss = self.context_loss(batch_indices, generator)
@@ -166,7 +152,7 @@ class ContextDistillation:
         indices = batch_indices.tolist()
         pad_token_id, device = self.tokenizer.pad_token_id, self.setup.device
         clean = collate([self.examples[index] for index in indices], pad_token_id, device)
-        expected = self.targets(indices, clean)
+        expected = self.targets(clean)
         read = collate(self.noised_examples(indices, generator), pad_token_id, device) if self.noise_specs else clean
         with self.setup.autocast(), swapped_input_embeddings(self.model, self.embedding):
             predicted, read_mask = self.student_states(read)
