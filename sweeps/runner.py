@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -205,7 +206,7 @@ def _record_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def stop_workers(processes: list[multiprocessing.process.BaseProcess], grace: float = STOP_GRACE_SECONDS) -> None:
+def stop_workers(processes: Sequence[multiprocessing.process.BaseProcess], grace: float = STOP_GRACE_SECONDS) -> None:
     """After Ctrl-C: give the workers ``grace`` seconds to re-queue their trials and exit, interrupt those
     still running (the Ctrl-C may have reached the parent only, or been dropped), and terminate any left
     after as long again."""
@@ -220,7 +221,7 @@ def stop_workers(processes: list[multiprocessing.process.BaseProcess], grace: fl
             process.join()
 
 
-def _join_within(processes: list[multiprocessing.process.BaseProcess], seconds: float) -> None:
+def _join_within(processes: Sequence[multiprocessing.process.BaseProcess], seconds: float) -> None:
     deadline = time.monotonic() + seconds
     for process in processes:
         process.join(max(0.0, deadline - time.monotonic()))
