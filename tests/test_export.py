@@ -156,6 +156,41 @@ def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(
     torch.testing.assert_close(first["single"][0], first["states"][0, :length], atol=1e-5, rtol=1e-4)
 
 
+def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(
+    tiny_exports: dict[str, Path]
+) -> None:
+    """Speed without a change of output (#22): a batch's repeated words are embedded once, words of earlier
+    batches come from the bounded cache, and the states equal those computed without any cache."""
+    from transformers import AutoModel, AutoTokenizer
+
+    folder = tiny_exports["bytescnn"]
+    model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    rows_embedded: list[int] = []
+    model.student.register_forward_hook(lambda module, inputs, output: rows_embedded.append(len(output)))
+    texts = ["the cat and the dog and the book", "the city by the river", "the red dog"]
+
+    def states(batch: list[str]) -> Tensor:
+        with torch.no_grad():
+            return model(**tokenizer(batch, padding=True, return_tensors="pt")).last_hidden_state
+
+    distinct = len({word for text in texts for word in text.split()})  # 9 of 16 words
+    model.config.word_cache_size = 0
+    uncached = states(texts)
+    assert rows_embedded == [distinct]
+    model.config.word_cache_size = 1000
+    rows_embedded.clear()
+    torch.testing.assert_close(states(texts), uncached, atol=1e-6, rtol=0)
+    alone = states(texts[2:])  # every word of it was seen: the student does not run
+    torch.testing.assert_close(alone[0], uncached[2, : alone.shape[1]], atol=1e-5, rtol=1e-4)
+    assert rows_embedded == [distinct]
+    model.config.word_cache_size = 4  # fewer than a batch's distinct words: the oldest are dropped
+    torch.testing.assert_close(states(texts), uncached, atol=1e-6, rtol=0)
+    assert len(model.word_cache) == 4
+    model.train()
+    assert not model.word_cache  # training would make the cached vectors stale
+
+
 def test_keep_vocabulary_gives_the_source_model_on_clean_text(
     tiny_exports: dict[str, Path], tiny_bert_dir: Path, tmp_path: Path
 ) -> None:

@@ -11,6 +11,7 @@ vocabulary, read the word-embedding table. Everything after the word embeddings
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 import torch
@@ -28,6 +29,7 @@ class VocabFreeBertConfig(BertConfig):
         rescale_norm: the norm each student vector is scaled to, or None for the raw vectors.
         word_token_id: the input id of a position the student embeds.
         add_pooling_layer: whether the source model has BERT's pooler.
+        word_cache_size: how many words' vectors inference keeps across batches (0: none).
     """
 
     model_type = "vocab-free-bert"
@@ -38,6 +40,7 @@ class VocabFreeBertConfig(BertConfig):
         rescale_norm: float | None = None,
         word_token_id: int = 0,
         add_pooling_layer: bool = True,
+        word_cache_size: int = 65536,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -45,6 +48,7 @@ class VocabFreeBertConfig(BertConfig):
         self.rescale_norm = rescale_norm
         self.word_token_id = word_token_id
         self.add_pooling_layer = add_pooling_layer
+        self.word_cache_size = word_cache_size
 
 
 class VocabFreeBertModel(BertModel):
@@ -53,18 +57,50 @@ class VocabFreeBertModel(BertModel):
     def __init__(self, config: VocabFreeBertConfig) -> None:
         super().__init__(config, add_pooling_layer=config.add_pooling_layer)
         self.student = Student(Student.config_class.from_dict(config.student))
+        # Inference only: a word's characters (as bytes) -> its vector, least recently used first.
+        self.word_cache: OrderedDict[bytes, Tensor] = OrderedDict()
+
+    def train(self, mode: bool = True) -> VocabFreeBertModel:
+        """Training changes the student: the cached vectors would go stale."""
+        self.word_cache.clear()
+        return super().train(mode)
 
     def embed_inputs(self, input_ids: Tensor, word_characters: Tensor) -> Tensor:
-        """``(B, L, hidden)`` input vectors: table rows, and the student's for the words."""
+        """``(B, L, hidden)`` input vectors: table rows, and the student's for the words. The student
+        runs once per distinct word of the batch (text repeats its words: "the", "of"...)."""
         vectors = self.embeddings.word_embeddings(input_ids)
         is_word = input_ids == self.config.word_token_id
         if is_word.any():
-            words = self.student(word_characters[is_word])
-            if self.config.rescale_norm is not None:
-                norms = words.norm(dim=-1, keepdim=True).clamp_min(1e-12)
-                words = words * (self.config.rescale_norm / norms)
+            distinct, occurrence = torch.unique(word_characters[is_word], dim=0, return_inverse=True)
+            words = self.word_vectors(distinct)[occurrence]
             vectors = vectors.masked_scatter(is_word.unsqueeze(-1), words.to(vectors.dtype))
         return vectors
+
+    def word_vectors(self, characters: Tensor) -> Tensor:
+        """The vectors of distinct words; in inference, those of words seen in earlier batches come from
+        a bounded cache (``config.word_cache_size`` words), the others from the student."""
+        if self.training or torch.is_grad_enabled() or not self.config.word_cache_size:
+            return self.student_vectors(characters)
+        keys = [row.tobytes() for row in characters.cpu().numpy()]
+        missing = [index for index, key in enumerate(keys) if key not in self.word_cache]
+        if missing:
+            computed = self.student_vectors(characters[missing])
+            for index, vector in zip(missing, computed):
+                self.word_cache[keys[index]] = vector.clone()
+        for key in keys:
+            self.word_cache.move_to_end(key)
+        vectors = torch.stack([self.word_cache[key] for key in keys])
+        while len(self.word_cache) > self.config.word_cache_size:
+            self.word_cache.popitem(last=False)
+        return vectors
+
+    def student_vectors(self, characters: Tensor) -> Tensor:
+        """The student's vectors of ``characters`` (one word a row), at ``rescale_norm`` when it is set."""
+        words = self.student(characters)
+        if self.config.rescale_norm is not None:
+            norms = words.norm(dim=-1, keepdim=True).clamp_min(1e-12)
+            words = words * (self.config.rescale_norm / norms)
+        return words
 
     def forward(
         self,
