@@ -1,0 +1,42 @@
+"""Recording is secondary to results: corpora of every naming are logged as MLflow dataset inputs, and a
+failure to record is a one-line warning, never a lost result (issue 23, finding 1)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import mlflow
+import pytest
+
+from distill import tracking
+
+
+def _logged_inputs(names_and_sources: list[tuple[str, str]]) -> dict[str, str]:
+    tracking.configure("evaluate")
+    with mlflow.start_run() as run:
+        for name, source in names_and_sources:
+            tracking.log_dataset_input(name, f"digest-{len(name)}", source, "evaluation", {"sentence": ["a b"]})
+    inputs = mlflow.get_run(run.info.run_id).inputs.dataset_inputs
+    return {entry.dataset.name: entry.dataset.source for entry in inputs}
+
+
+def test_split_joined_and_local_corpora_are_logged_as_dataset_inputs(tmp_path: Path, capsys) -> None:
+    corpus_file = tmp_path / "notes.txt"
+    corpus_file.write_text("one sentence.\n")
+    logged = _logged_inputs([("pydoc:heldout", "pydoc:heldout"), ("pydoc+stdlib", "pydoc+stdlib"),
+                             ("notes", str(corpus_file))])
+    assert set(logged) == {"pydoc:heldout", "pydoc+stdlib", "notes"}
+    assert "pydoc:heldout" in logged["pydoc:heldout"]
+    assert "notes.txt" in logged["notes"]
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_a_failure_to_record_a_dataset_is_a_one_line_warning(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise mlflow.exceptions.MlflowException("store unavailable\nwith pages of context")
+
+    monkeypatch.setattr(mlflow, "log_input", refuse)
+    tracking.configure("evaluate")
+    with mlflow.start_run():
+        tracking.log_dataset_input("pydoc", "d", "pydoc", "evaluation", {"sentence": ["a b"]})
+    error = capsys.readouterr().err.strip().splitlines()
+    assert error == ["warning: dataset 'pydoc' not recorded as an MLflow input: store unavailable"]
