@@ -19,6 +19,7 @@ from typing import NoReturn
 
 from distill.arguments import SettingsHelpFormatter
 from distill.errors import is_user_error
+from distill.preflight import preflight
 
 DISTRIBUTION = "embedding-distill-workbench"
 QUIET_ENVIRONMENT = {
@@ -94,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
+        preflight(args)  # cheap checks of every command, before its first expensive step
         with quiet_libraries(getattr(args, "quiet", False)):
             return int(args.run(args) or 0)
     except Exception as error:

@@ -106,6 +106,17 @@ def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
     )
 
 
+def check_store(tracking_uri: str | None = None) -> TrackingSettings:
+    """The tracking settings, refused in one line when their store's scheme is none MLflow knows; cheap
+    (MLflow is not imported), so every command checks it before its first expensive step."""
+    settings = load_settings(tracking_uri)
+    scheme = urlparse(settings.tracking_uri).scheme.split("+")[0]
+    if scheme not in STORE_SCHEMES:
+        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
+                           f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
+    return settings
+
+
 def configure(kind: str, tracking_uri: str | None = None) -> str:
     """Point MLflow at the configured store and select the experiment for ``kind``.
 
@@ -115,12 +126,8 @@ def configure(kind: str, tracking_uri: str | None = None) -> str:
 
     logging.getLogger("mlflow").setLevel(logging.WARNING)  # no "Creating initial MLflow database tables"
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    settings = load_settings(tracking_uri)
+    settings = check_store(tracking_uri)
     name = settings.experiments.get(kind, f"distill-{kind}")
-    scheme = urlparse(settings.tracking_uri).scheme.split("+")[0]
-    if scheme not in STORE_SCHEMES:
-        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
-                           f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
     try:
         with store_lock(settings.tracking_uri):
             mlflow.set_tracking_uri(settings.tracking_uri)

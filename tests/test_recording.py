@@ -40,3 +40,22 @@ def test_a_failure_to_record_a_dataset_is_a_one_line_warning(monkeypatch: pytest
         tracking.log_dataset_input("pydoc", "d", "pydoc", "evaluation", {"sentence": ["a b"]})
     error = capsys.readouterr().err.strip().splitlines()
     assert error == ["warning: dataset 'pydoc' not recorded as an MLflow input: store unavailable"]
+
+
+@pytest.mark.parametrize("command", [
+    ["train", "--student", "bytes_cnn", "--loss", "cosine"],
+    ["evaluate", "--students", "RUN"],
+    ["surgery", "--student", "RUN", "--out", "swapped"],
+    ["robustness"],
+])
+def test_a_bad_tracking_uri_is_refused_before_any_expensive_step(command: list[str], capsys) -> None:
+    """Issue 23, finding 3: `distill train --tracking-uri bogus://x` loaded the teacher before refusing."""
+    from distill.cli import main
+
+    assert main([*command, "--tracking-uri", "bogus://x"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no phase line: nothing was announced, let alone loaded
+    assert captured.err.strip().splitlines() == [
+        "error: cannot use the MLflow store bogus://x: unknown scheme 'bogus'; "
+        "use one of file://, sqlite://, postgresql://, mysql://, mssql://, http://, https://, databricks:// "
+        "or a folder"]
