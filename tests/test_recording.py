@@ -59,3 +59,21 @@ def test_a_bad_tracking_uri_is_refused_before_any_expensive_step(command: list[s
         "error: cannot use the MLflow store bogus://x: unknown scheme 'bogus'; "
         "use one of file://, sqlite://, postgresql://, mysql://, mssql://, http://, https://, databricks:// "
         "or a folder"]
+
+
+def test_a_robustness_study_that_stops_after_training_names_the_command_that_finishes_it(
+        monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """Issue 23, finding 2: the trained run survived in MLflow, but nothing said so nor how to finish."""
+    from distill.cli import main
+    from distill.errors import DistillError
+    from distill.evaluation import robustness
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise DistillError("cannot log the dataset")
+
+    monkeypatch.setattr(robustness, "train_recipe", lambda *a, **k: robustness.TrainedStudent("run123", 3600.0))
+    monkeypatch.setattr(robustness, "run_study", fail)
+    assert main(["robustness", "--quiet"]) == 2
+    error = capsys.readouterr().err
+    assert "MLflow run run123" in error and "distill robustness --students run123" in error
+    assert error.strip().splitlines()[-1] == "error: cannot log the dataset"
