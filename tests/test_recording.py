@@ -77,3 +77,23 @@ def test_a_robustness_study_that_stops_after_training_names_the_command_that_fin
     error = capsys.readouterr().err
     assert "MLflow run run123" in error and "distill robustness --students run123" in error
     assert error.strip().splitlines()[-1] == "error: cannot log the dataset"
+
+
+@pytest.mark.parametrize("quiet", [[], ["--quiet"]])
+def test_surgery_from_a_logged_run_prints_no_mlflow_download_bar(quiet: list[str], tiny_bert_dir: Path,
+                                                                   tmp_path: Path, capsys) -> None:
+    """Issue 23, finding 4: MLflow's `Downloading artifacts: 100%|…|` between the project's phase lines."""
+    from test_surgery import lookup_student
+
+    from distill.cli import main
+
+    tracking.configure("train")
+    with mlflow.start_run() as run:
+        student = lookup_student(tiny_bert_dir, noise=0.05)
+        student.provenance = {"run_id": run.info.run_id, "loss": "mse"}
+        mlflow.log_artifacts(str(student.save_pretrained(tmp_path / "logged")), "student")
+    code = main(["surgery", "--student", run.info.run_id, "--model", str(tiny_bert_dir),
+                 "--out", str(tmp_path / "swapped"), *quiet])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "Downloading artifacts" not in captured.err and "%|" not in captured.err
