@@ -19,10 +19,14 @@ from typing import NoReturn
 
 from distill.arguments import SettingsHelpFormatter
 from distill.errors import is_user_error
+from distill.preflight import preflight
 
 DISTRIBUTION = "embedding-distill-workbench"
-QUIET_ENVIRONMENT = {
+ALWAYS_ENVIRONMENT = {  # third-party bars that never show: the project's phase lines say what they would
     "MLFLOW_ENABLE_ARTIFACTS_PROGRESS_BAR": "false",
+}
+QUIET_ENVIRONMENT = {  # with --quiet, or when stderr is a pipe or file
+    **ALWAYS_ENVIRONMENT,
     "HF_DATASETS_DISABLE_PROGRESS_BARS": "1",
     "HF_HUB_DISABLE_PROGRESS_BARS": "1",
 }
@@ -54,18 +58,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 @contextmanager
 def quiet_libraries(quiet: bool) -> Iterator[None]:
-    """With ``--quiet``, the libraries' own progress bars and warnings are off too: MLflow's artifact
-    transfers, ``datasets``' "Generating train split", transformers' and the hub's bars (read from
-    the environment when used), matplotlib's warnings. Settings the user made are kept."""
-    if not quiet:
-        yield
-        return
-    added = {name: value for name, value in QUIET_ENVIRONMENT.items() if name not in os.environ}
+    """Third-party progress output is kept apart from the project's phase lines: MLflow's artifact bars are
+    always off; with ``--quiet`` (or stderr not a terminal), ``datasets``' "Generating train split",
+    transformers' and the hub's bars (read from the environment when used) and matplotlib's warnings are
+    off too. Settings the user made are kept."""
+    environment = QUIET_ENVIRONMENT if quiet else ALWAYS_ENVIRONMENT
+    added = {name: value for name, value in environment.items() if name not in os.environ}
     os.environ.update(added)
     try:
         with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", module="matplotlib")
-            disable_loaded_progress_bars()
+            if quiet:
+                warnings.filterwarnings("ignore", module="matplotlib")
+                disable_loaded_progress_bars()
             yield
     finally:
         for name in added:
@@ -94,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        with quiet_libraries(getattr(args, "quiet", False)):
+        preflight(args)  # cheap checks of every command, before its first expensive step
+        with quiet_libraries(getattr(args, "quiet", False) or not sys.stderr.isatty()):
             return int(args.run(args) or 0)
     except Exception as error:
         if not is_user_error(error):

@@ -106,6 +106,17 @@ def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
     )
 
 
+def check_store(tracking_uri: str | None = None) -> TrackingSettings:
+    """The tracking settings, refused in one line when their store's scheme is none MLflow knows; cheap
+    (MLflow is not imported), so every command checks it before its first expensive step."""
+    settings = load_settings(tracking_uri)
+    scheme = urlparse(settings.tracking_uri).scheme.split("+")[0]
+    if scheme not in STORE_SCHEMES:
+        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
+                           f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
+    return settings
+
+
 def configure(kind: str, tracking_uri: str | None = None) -> str:
     """Point MLflow at the configured store and select the experiment for ``kind``.
 
@@ -115,12 +126,8 @@ def configure(kind: str, tracking_uri: str | None = None) -> str:
 
     logging.getLogger("mlflow").setLevel(logging.WARNING)  # no "Creating initial MLflow database tables"
     logging.getLogger("alembic").setLevel(logging.WARNING)
-    settings = load_settings(tracking_uri)
+    settings = check_store(tracking_uri)
     name = settings.experiments.get(kind, f"distill-{kind}")
-    scheme = urlparse(settings.tracking_uri).scheme.split("+")[0]
-    if scheme not in STORE_SCHEMES:
-        raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
-                           f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
     try:
         with store_lock(settings.tracking_uri):
             mlflow.set_tracking_uri(settings.tracking_uri)
@@ -179,19 +186,40 @@ def run_experiment(run_id: str) -> str:
     return mlflow.get_run(run_id).info.experiment_id
 
 
+def dataset_source(source: str) -> Any:
+    """``source`` as an MLflow ``DatasetSource``: a local file or URI MLflow resolves as it is; any other
+    name (a split or joined corpus such as ``pydoc:heldout`` or ``pydoc+stdlib``, which MLflow would read as
+    an unknown URI scheme) as a source that only carries the name."""
+    from mlflow.data.code_dataset_source import CodeDatasetSource
+    from mlflow.data.dataset_source_registry import resolve_dataset_source
+    from mlflow.exceptions import MlflowException
+
+    if Path(source).exists():
+        try:
+            return resolve_dataset_source(str(Path(source).resolve()))
+        except MlflowException:
+            pass
+    return CodeDatasetSource(tags={"distill.source": source})
+
+
 def log_dataset_input(name: str, digest: str, source: str, context: str, columns: dict[str, Any]) -> None:
     """Record what the active run read as an MLflow dataset input (shown in the run's "Datasets" panel,
-    comparable across runs by ``digest``): ``columns`` are its arrays, ``source`` where it came from."""
+    comparable across runs by ``digest``): ``columns`` are its arrays, ``source`` where it came from.
+    Recording is secondary to the results: a failure is a one-line warning on stderr, never an exception."""
     import mlflow
     import pandas as pd
     from mlflow.data.pandas_dataset import from_pandas  # what `mlflow.data.from_pandas` is bound to at import
 
     with warnings.catch_warnings():  # MLflow's guesses about the source's kind and integer columns
         warnings.simplefilter("ignore", UserWarning)
-        dataset = from_pandas(pd.DataFrame(columns), source=source, name=name, digest=digest)
         try:
-            mlflow.log_input(dataset, context=context)
-        except mlflow.exceptions.MlflowException:
-            # Two runs (sweep workers) logging the same new dataset at once: MLflow checks, then inserts,
-            # and the slower insert breaks the unique key. The dataset exists now; link to it.
-            mlflow.log_input(dataset, context=context)
+            dataset = from_pandas(pd.DataFrame(columns), source=dataset_source(source), name=name, digest=digest)
+            try:
+                mlflow.log_input(dataset, context=context)
+            except mlflow.exceptions.MlflowException:
+                # Two runs (sweep workers) logging the same new dataset at once: MLflow checks, then inserts,
+                # and the slower insert breaks the unique key. The dataset exists now; link to it.
+                mlflow.log_input(dataset, context=context)
+        except Exception as failure:  # noqa: BLE001 - any recording failure leaves the results intact
+            print(f"warning: dataset {name!r} not recorded as an MLflow input: {first_line(failure)}",
+                  file=sys.stderr)

@@ -352,3 +352,20 @@ def test_sweeps_read_the_vocabulary_free_path_where_it_was_scored() -> None:
                                         key("student-wholeword", "pydoc"): [0.6, 0.7]})
     assert objective_value(scores, "sentence_cosine") == pytest.approx(0.65)
     assert combined_scores({"trial": scores}).models == ["baseline", "trial", "trial-wholeword"]
+
+
+def test_a_failure_to_record_the_evaluation_still_prints_its_scores(minilm_students, monkeypatch, capsys) -> None:
+    """Issue 23, finding 1: a logging failure after scoring was a traceback that lost every score."""
+    from distill.evaluation import runner
+
+    def refuse(*args: object) -> str:
+        raise mlflow.exceptions.MlflowException("Could not find a source information resolver\nmore context")
+
+    monkeypatch.setattr(runner, "_log_run", refuse)
+    code = main(["evaluate", "--students", *minilm_students, "--seeds", "2", "--samples", "4",
+                 "--max-length", "16", "--quiet"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "token_cosine" in captured.out
+    assert captured.err.strip().splitlines() == [
+        "warning: the evaluation was not recorded in MLflow: Could not find a source information resolver"]

@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
         quiet=args.quiet, tracking_uri=args.tracking_uri,
     )
     print(result.report)
+    if result.run_id is None:  # not recorded: the warning above said why
+        return 0
     print(f"evaluation run {result.run_id}: tables and chart logged as its artifacts")
     print(f"browse: {ui_command(load_settings(args.tracking_uri).tracking_uri, run_experiment(result.run_id))}")
     return 0

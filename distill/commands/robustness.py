@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from distill.config import DEVICES
 
@@ -13,7 +14,7 @@ HELP = ("Train a denoised vocabulary-free student (or take trained ones), export
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--students", nargs="+", metavar="RUN_OR_FOLDER",
                         help="trained students (MLflow runs, student folders or vocabulary-free exports); "
-                             "default: train the study's recipe (about 30 minutes on 2 CPU cores)")
+                             "default: train the study's recipe (measured: 60 minutes on 2 shared CPU cores)")
     parser.add_argument("--model", default="embedded", metavar="NAME|PATH",
                         help="the model the students were trained for (default embedded)")
     parser.add_argument("--dataset", default="pydoc:heldout", help="evaluation text (default pydoc:heldout)")
@@ -45,7 +46,13 @@ def run(args: argparse.Namespace) -> int:
     else:
         overrides = {"device": args.device, **({"work_dir": args.work_dir} if args.work_dir else {})}
         students = [train_recipe(overrides, tracking_uri=args.tracking_uri, quiet=args.quiet)]
-    result = run_study(students, settings, Path(args.exports), Path(args.out), tracking_uri=args.tracking_uri,
-                       quiet=args.quiet)
+    try:
+        result = run_study(students, settings, Path(args.exports), Path(args.out), tracking_uri=args.tracking_uri,
+                           quiet=args.quiet)
+    except BaseException:
+        if not args.students:  # the hour of training survives: say where, and how to finish from it
+            print(f"the recipe's student survives as MLflow run {students[0].source}; finish the study without "
+                  f"training again: distill robustness --students {students[0].source}", file=sys.stderr)
+        raise
     print(f"{args.out} written; evaluation run {result.run_id}")
     return 0

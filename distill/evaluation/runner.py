@@ -9,6 +9,7 @@ path (``wholeword.WholeWords``), labelled ``<student>-wholeword``, on the same b
 from __future__ import annotations
 
 import re
+import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ import mlflow
 from distill import tracking
 from distill.data import JUDGED_DOMAINS, Corpus
 from distill.devices import resolve_device
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import CLEAN, Variant, noise_specs
 from distill.evaluation.setup import prepare_evaluation
@@ -48,7 +49,7 @@ NOTE_LIMIT = 8000  # MLflow's longest tag value
 
 @dataclass
 class EvaluationResult:
-    run_id: str
+    run_id: str | None  # None when recording failed (a warning said why)
     scores: ScoreTable
     summaries: list[Summary]
     tests: list[PairedTest]
@@ -165,8 +166,12 @@ def evaluate(
            for corpus in setup.corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
-    run_id = _log_run(params, sources, run_ids, setup.corpora, scores, summaries, tests, diffs, losses, report,
-                      tracking_uri)
+    try:  # recording is secondary: a failure to log never loses the scores computed above
+        run_id: str | None = _log_run(params, sources, run_ids, setup.corpora, scores, summaries, tests, diffs,
+                                      losses, report, tracking_uri)
+    except Exception as error:  # noqa: BLE001 - the store's, MLflow's or the file system's own errors
+        print(f"warning: the evaluation was not recorded in MLflow: {first_line(error)}", file=sys.stderr)
+        run_id = None
     return EvaluationResult(run_id, scores, summaries, tests, report)
 
 
