@@ -334,10 +334,31 @@ def test_tokenizer_gives_one_position_per_word(tiny_exports: dict[str, Path]) ->
     padded = tokenizer(["a", "a b c"], padding="max_length", max_length=6, return_tensors="pt")
     assert padded["input_ids"].shape == (2, 6) and padded["attention_mask"].sum(dim=1).tolist() == [3, 5]
     assert padded["word_characters"].shape == (2, 6, 12)
-    with pytest.raises(TypeError):
-        tokenizer("first", "second")
-    with pytest.raises(TypeError, match="text_pair"):
-        tokenizer("first", text_pair="second")
     keep = AutoTokenizer.from_pretrained(tiny_exports["keep"], trust_remote_code=True)
     ids = keep("the zebra")["input_ids"]
     assert ids[1] == keep.vocabulary["the"] and ids[2] == keep.word_token_id
+
+
+def test_pairs_take_the_source_layout(tiny_exports: dict[str, Path], tiny_bert_dir: Path) -> None:
+    """``tokenizer(a, b)`` gives ``[CLS] a [SEP] b [SEP]`` with the source's token types, truncating the
+    longer text first, so NSP, cross-encoders and pair classification run on the export (#22)."""
+    from transformers import AutoModel, AutoTokenizer
+
+    keep = AutoTokenizer.from_pretrained(tiny_exports["keep"], trust_remote_code=True)
+    source = load_tokenizer(str(tiny_bert_dir))
+    firsts, seconds = ["the cat", "the big red dog and the cat"], ["the dog and the book", "a tree"]
+    for options in ({}, {"truncation": True, "max_length": 7}):
+        for first, second in zip(firsts, seconds):
+            expected, got = source(first, second, **options), keep(first, second, **options)
+            assert [keep.id_to_word[index] for index in got["input_ids"]] == source.convert_ids_to_tokens(
+                expected["input_ids"])
+            assert got["token_type_ids"] == expected["token_type_ids"]
+    batch = keep(firsts, seconds, padding=True, return_tensors="pt")
+    reference = source(firsts, seconds, padding=True, return_tensors="pt")
+    assert torch.equal(batch["token_type_ids"], reference["token_type_ids"])
+    assert torch.equal(batch["attention_mask"], reference["attention_mask"])
+    model = AutoModel.from_pretrained(tiny_exports["keep"], trust_remote_code=True).eval()
+    with torch.no_grad():
+        assert model(**batch).last_hidden_state.shape[:2] == batch["input_ids"].shape
+    with pytest.raises(ValueError, match="2 texts but 1 second texts"):
+        keep(firsts, seconds[:1])

@@ -7,7 +7,8 @@ off), never cut into vocabulary pieces. Special tokens are placed as the source 
 them. Every word gets the id ``word_token_id`` and its encoded characters in
 ``word_characters`` (``student.py``'s ``encode_words``), except that a word listed in
 ``vocabulary.json`` (special tokens, and with ``--keep-vocabulary`` the source's whole-word
-tokens) gets its id there.
+tokens) gets its id there. A pair of texts is laid out as BERT lays it out:
+``[CLS] a [SEP] b [SEP]``, token type 0 up to the first ``[SEP]``, 1 after it.
 """
 
 from __future__ import annotations
@@ -80,9 +81,9 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def build_inputs_with_special_tokens(
         self, token_ids_0: list[int], token_ids_1: list[int] | None = None
     ) -> list[int]:
-        if token_ids_1 is not None:
-            raise ValueError("this tokenizer encodes single texts, not pairs")
-        return self.token_ids(self.prefix_tokens) + token_ids_0 + self.token_ids(self.suffix_tokens)
+        prefix, suffix = self.token_ids(self.prefix_tokens), self.token_ids(self.suffix_tokens)
+        pair = [] if token_ids_1 is None else token_ids_1 + suffix
+        return prefix + token_ids_0 + suffix + pair
 
     def token_ids(self, tokens: list[str]) -> list[int]:
         """The ids of ``tokens``: ``convert_tokens_to_ids`` of a list, which transformers types ``int | list[int]``."""
@@ -92,6 +93,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def __call__(
         self,
         text: str | list[str],
+        text_pair: str | list[str] | None = None,
         *,
         add_special_tokens: bool = True,
         padding: bool | str = False,
@@ -100,22 +102,28 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return_tensors: str | None = None,
         **kwargs: Any,
     ) -> BatchEncoding:
-        """Encode one text or a batch: ``input_ids``, ``token_type_ids``, ``attention_mask``, ``word_characters``.
+        """Encode one text, a pair, or a batch of either: ``input_ids``, ``token_type_ids``,
+        ``attention_mask``, ``word_characters``.
 
         Truncates to ``max_length`` (else ``model_max_length``) when ``truncation`` is set or
-        ``max_length`` is given, dropping words from the end and keeping the special tokens;
-        pads to the longest text (``padding=True``) or to ``max_length`` (``"max_length"``).
-        Text pairs are not supported: a second text is refused, not ignored.
+        ``max_length`` is given, dropping words from the end (of the longer text of a pair, first)
+        and keeping the special tokens; pads to the longest text (``padding=True``) or to
+        ``max_length`` (``"max_length"``).
         """
         unknown = set(kwargs) - {"return_token_type_ids", "return_attention_mask", "verbose"}
         if unknown:
             raise TypeError(f"unsupported arguments: {', '.join(sorted(unknown))}")
         texts = [text] if isinstance(text, str) else list(text)
+        pairs: list[str | None] = [None] * len(texts)
+        if text_pair is not None:
+            pairs = [text_pair] if isinstance(text_pair, str) else list(text_pair)
+            if len(pairs) != len(texts):
+                raise ValueError(f"{len(texts)} texts but {len(pairs)} second texts")
         truncate = truncation not in (None, False, "do_not_truncate") or max_length is not None
         limit = (max_length or self.model_max_length) if truncate else None
-        rows = [self.encode_words(one, add_special_tokens, limit) for one in texts]
-        width = max((len(ids) for ids, _ in rows), default=0)
-        ragged = len({len(ids) for ids, _ in rows}) > 1
+        rows = [self.encode_words(one, other, add_special_tokens, limit) for one, other in zip(texts, pairs)]
+        width = max((len(ids) for ids, _, _ in rows), default=0)
+        ragged = len({len(ids) for ids, _, _ in rows}) > 1
         if padding == "max_length" and max_length is not None:
             width = max(width, max_length)
         elif padding in (False, "do_not_pad") and return_tensors is not None and ragged:
@@ -128,35 +136,47 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return BatchEncoding(batch, tensor_type=return_tensors)
 
     def encode_words(
-        self, text: str, add_special_tokens: bool, limit: int | None
-    ) -> tuple[list[int], list[str | None]]:
-        """One text's ids and, at each position the student embeds, its word (else None)."""
-        words = self.tokenize(text)
+        self, text: str, pair: str | None, add_special_tokens: bool, limit: int | None
+    ) -> tuple[list[int], list[str | None], list[int]]:
+        """One text's (or pair's) ids, at each position the student embeds its word (else None), and
+        the token types."""
+        first, second = self.tokenize(text), (None if pair is None else self.tokenize(pair))
         prefix = self.prefix_tokens if add_special_tokens else []
         suffix = self.suffix_tokens if add_special_tokens else []
         if limit is not None:
-            words = words[: max(limit - len(prefix) - len(suffix), 0)]
-        tokens = [*prefix, *words, *suffix]
+            budget = max(limit - len(prefix) - len(suffix) * (1 if second is None else 2), 0)
+            while len(first) + len(second or []) > budget:  # longest first, as transformers truncates pairs
+                longer = first if second is None or len(first) >= len(second) else second
+                longer.pop()
+        tokens = [*prefix, *first, *suffix]
+        types = [0] * len(tokens)
+        if second is not None:
+            tokens += [*second, *suffix]
+            types += [1] * (len(second) + len(suffix))
         ids = self.token_ids(tokens)
-        return ids, [token if index == self.word_token_id else None for token, index in zip(tokens, ids)]
+        return ids, [token if index == self.word_token_id else None for token, index in zip(tokens, ids)], types
 
-    def pad_rows(self, rows: list[tuple[list[int], list[str | None]]], width: int) -> dict[str, torch.Tensor]:
+    def pad_rows(
+        self, rows: list[tuple[list[int], list[str | None], list[int]]], width: int
+    ) -> dict[str, torch.Tensor]:
         """Rows padded to ``width`` on ``padding_side``, and every word's characters encoded at once."""
         shape = (len(rows), width)
         input_ids = torch.full(shape, self.pad_token_id, dtype=torch.long)
         attention_mask = torch.zeros(shape, dtype=torch.long)
+        token_type_ids = torch.zeros(shape, dtype=torch.long)
         words: list[str] = []
-        for row, (ids, row_words) in enumerate(rows):
+        for row, (ids, row_words, types) in enumerate(rows):
             start = width - len(ids) if self.padding_side == "left" else 0
             input_ids[row, start : start + len(ids)] = torch.tensor(ids, dtype=torch.long)
             attention_mask[row, start : start + len(ids)] = 1
+            token_type_ids[row, start : start + len(ids)] = torch.tensor(types, dtype=torch.long)
             words.extend(word for word in row_words if word is not None)
         encoded = encode_words(words, **self.encoder_options).long()
         word_characters = torch.zeros(*shape, encoded.shape[-1], dtype=torch.long)
         word_characters[input_ids == self.word_token_id] = encoded
         return {
             "input_ids": input_ids,
-            "token_type_ids": torch.zeros(shape, dtype=torch.long),
+            "token_type_ids": token_type_ids,
             "attention_mask": attention_mask,
             "word_characters": word_characters,
         }
