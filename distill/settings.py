@@ -43,12 +43,17 @@ class Interval:
             if integer:
                 return "a positive integer" if self.low_open else "a non-negative integer"
             return "positive" if self.low_open else "a finite number >= 0"
-        return f"in {'(' if self.low_open else '['}{self.low:g}, {self.high:g}{')' if self.high_open else ']'}"
+        low, high = (f"{int(bound)}" if integer and math.isfinite(bound) else f"{bound:g}"
+                     for bound in (self.low, self.high))
+        return f"in {'(' if self.low_open else '['}{low}, {high}{')' if self.high_open else ']'}"
 
 
 POSITIVE = Interval(0, low_open=True)
 NON_NEGATIVE = Interval(0)
 UNIT = Interval(0, 1)
+SEEDS = Interval(0, 2**32 - 1)  # what numpy's and torch's generators take
+COUNT = Interval(0, 10**9)  # epochs, steps, rows: finite work (10**4 epochs is the paper's longest)
+POSITIVE_COUNT = Interval(0, 10**9, low_open=True)
 
 
 class Choices:

@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import warnings
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -719,7 +720,12 @@ def test_a_sweep_whose_trials_all_failed_exits_2(tmp_path, tiny_bert_dir, monkey
 
     monkeypatch.setattr(TableAlignment, "evaluate", explode)
     path = write_sweep(tmp_path, tiny_bert_dir)
-    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert main(["sweep", "--config", str(path), "--quiet"]) == 2
     error = capsys.readouterr().err
     assert "every trial of study tiny failed (2)" in error
+    shown = [f"{warning.filename}:{warning.lineno} {warning.message}" for warning in caught
+             if not issubclass(warning.category, DeprecationWarning)]
+    assert shown == []  # no "No artists with labels found to put in legend" from the empty curves chart
     assert "Trial 0 failed" not in error  # Optuna's own report of it is off under --quiet

@@ -36,10 +36,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from distill.evaluation.robustness import NOISE_SETTINGS, StudySettings, given_student, run_study, train_recipe
+    from distill.evaluation.robustness import (
+        NOISE_SETTINGS,
+        StudySettings,
+        check_study_settings,
+        given_student,
+        run_study,
+        train_recipe,
+    )
+    from distill.paths import check_output_file, check_output_folder
 
+    check_output_file(args.out, "report")
+    check_output_folder(args.exports, "exports folder")
+    if args.work_dir is not None:
+        check_output_folder(args.work_dir, "work folder")
     settings = StudySettings(model=args.model, dataset=args.dataset, noise=tuple(args.noise or NOISE_SETTINGS),
                              seeds=args.seeds, samples=args.samples, max_length=args.max_length)
+    check_study_settings(settings)
     if args.students:
         students = [given_student(source, args.tracking_uri) for source in args.students]
     else:

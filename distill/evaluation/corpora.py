@@ -40,6 +40,7 @@ from urllib.parse import urlsplit
 
 from distill.errors import DistillError
 from distill.noise import NoiseSpec, apply_noise
+from distill.userfiles import check_utf8_file
 
 OFFLINE_CORPUS = "pydoc"
 STDLIB_CORPUS = "stdlib"
@@ -336,6 +337,8 @@ def file_corpus(path: Path) -> Corpus:
         raise DistillError(f"corpus file {path} does not exist")
     if path.stat().st_size == 0:
         raise DistillError(f"corpus file {path} is empty")
+    if builder != "parquet":
+        check_utf8_file(path, "corpus file")
     options = {"sample_by": "paragraph"} if builder == "text" else {}
     try:
         rows = datasets.load_dataset(builder, data_files=str(path), split="train", **options)

@@ -28,13 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from distill.bounds import check_length, model_limits
 from distill.config import TrainConfig, config_from_mapping
 from distill.errors import DistillError
-from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate
+from distill.evaluation.runner import BASELINE, EvaluationResult, check_evaluation_settings, evaluate
 from distill.evaluation.scoring import CLEAN, noise_specs, noised_dataset_name
 from distill.evaluation.statistics import ScoreKey
 from distill.evaluation.wholeword import SUFFIX
 from distill.io import atomic_write_text
+from teachers import resolve_model_path
 
 NOISE_SETTINGS = (CLEAN, "typo:0.05", "typo:0.1", "drop:0.1", "repeat:0.2", "case:0.5", "hlm")
 DATASET = "pydoc:heldout"
@@ -115,12 +117,19 @@ def export_students(sources: Sequence[str], model: str, exports: Path, *,
     return folders
 
 
+def check_study_settings(settings: StudySettings) -> None:
+    """The study's noise settings and evaluation numbers, before any student is trained or exported."""
+    noise_specs(list(settings.noise))
+    check_evaluation_settings(settings.seeds, settings.samples, settings.max_length, ALPHA, settings.batch_size)
+    check_length(settings.max_length, model_limits(resolve_model_path(settings.model)[0]), "--max-length")
+
+
 def run_study(students: Sequence[TrainedStudent], settings: StudySettings, exports: Path, out: Path, *,
               tracking_uri: str | None = None, quiet: bool = False, command: str | None = None) -> EvaluationResult:
     """Export, evaluate and write the document for ``students``."""
     if not students:
         raise DistillError("the robustness study needs at least one student")
-    noise_specs(list(settings.noise))  # refuse a bad setting before any work
+    check_study_settings(settings)
     folders = export_students([student.source for student in students], settings.model, exports,
                               tracking_uri=tracking_uri)
     result = evaluate([str(folder) for folder in folders], model=settings.model, tasks=["fidelity"],

@@ -17,6 +17,7 @@ from pathlib import Path
 import mlflow
 
 from distill import tracking
+from distill.bounds import check_length, model_limits
 from distill.devices import resolve_device
 from distill.errors import DistillError
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus
@@ -43,6 +44,9 @@ from students import StudentEncoder
 BASELINE = "baseline"
 MIN_SAMPLES = 4
 MIN_LENGTH = 8
+MAX_SEEDS = 1000
+MAX_SAMPLES = 10**7
+MAX_BATCH_SIZE = 65536
 NOTE_LIMIT = 8000  # MLflow's longest tag value
 
 
@@ -70,20 +74,29 @@ def _unique(label: str, taken: Mapping[str, object]) -> str:
     return candidate
 
 
-def _validate(students: Sequence[str], seeds: int, samples: int, max_length: int, alpha: float,
-              batch_size: int) -> None:
-    if not students:
-        raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
-    if seeds < 2:
-        raise DistillError(f"--seeds must be at least 2 for the paired t-test, got {seeds}")
-    if samples < MIN_SAMPLES:
-        raise DistillError(f"--samples must be at least {MIN_SAMPLES}, got {samples}")
+def check_evaluation_settings(seeds: int, samples: int, max_length: int, alpha: float, batch_size: int) -> None:
+    """The evaluation's numbers, each within bounds that keep the work finite (checked before any work)."""
+    if not 2 <= seeds <= MAX_SEEDS:
+        raise DistillError(f"--seeds must be between 2 (for the paired t-test) and {MAX_SEEDS}, got {seeds}")
+    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+        raise DistillError(f"--samples must be between {MIN_SAMPLES} and {MAX_SAMPLES:,}, got {samples}")
     if max_length < MIN_LENGTH:
         raise DistillError(f"--max-length must be at least {MIN_LENGTH} tokens, got {max_length}")
     if not 0 < alpha < 1:
         raise DistillError(f"--alpha must be between 0 and 1, got {alpha}")
-    if batch_size < 1:
-        raise DistillError(f"--batch-size must be positive, got {batch_size}")
+    if not 1 <= batch_size <= MAX_BATCH_SIZE:
+        raise DistillError(f"--batch-size must be between 1 and {MAX_BATCH_SIZE:,}, got {batch_size}")
+
+
+def check_names(names: Sequence[str] | None, flag: str) -> None:
+    """A list given as ``a,b,c``: not empty (when given), no name twice."""
+    if names is None:
+        return
+    if not names:
+        raise DistillError(f"{flag} is empty; name at least one")
+    repeated = sorted({name for name in names if list(names).count(name) > 1})
+    if repeated:
+        raise DistillError(f"{flag} names {', '.join(repeated)} more than once")
 
 
 def evaluate(
@@ -121,11 +134,17 @@ def evaluate(
         whole_words: also run each student on its vocabulary-free path, words the
             tokenizer splits embedded whole (``<student>-wholeword``; WordPiece models).
     """
-    _validate(students, seeds, samples, max_length, alpha, batch_size)
+    if not students:
+        raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
+    check_evaluation_settings(seeds, samples, max_length, alpha, batch_size)
+    check_names(tasks, "--tasks")
+    check_names(list(datasets), "--datasets")
+    tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(noise)
     announce(f"loading {model} and the corpora {', '.join(datasets)}", quiet=quiet)
     setup = prepare_evaluation(model, revision=revision, tasks=tasks, datasets=datasets, samples=samples,
                                whole_words=whole_words)
+    check_length(max_length, model_limits(setup.path), "--max-length")
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
     announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
 
