@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 MAX_STUDENT_PARAMETERS = 2_000_000_000  # 8 GB of float32 weights, beyond any embedding-layer student
 LAYER_KEYS = ("num_hidden_layers", "n_layers", "num_layers", "n_layer")
+DEFAULT_LENGTH = 128  # tokens per evaluation sample unless the model has fewer positions
 POSITION_KEYS = ("max_position_embeddings", "n_positions", "max_seq_len")
 
 
@@ -59,6 +60,14 @@ def model_limits(model_path: str | Path) -> ModelLimits:
     if positions is not None and config.get("model_type") in ("roberta", "xlm-roberta", "camembert"):
         positions -= int(config.get("pad_token_id") or 0) + 1
     return ModelLimits(layers, positions)
+
+
+def fitted_length(length: int | None, limits: ModelLimits, what: str) -> int:
+    """``length`` if the model's positions hold it; unset, :data:`DEFAULT_LENGTH` or the positions if fewer."""
+    if length is None:
+        return min(DEFAULT_LENGTH, limits.positions or DEFAULT_LENGTH)
+    check_length(length, limits, what)
+    return length
 
 
 def check_length(length: int, limits: ModelLimits, what: str) -> None:

@@ -39,9 +39,10 @@ class Interval:
 
     def describe(self, integer: bool) -> str:
         """The interval in an error message: ``a positive integer``, ``positive``, ``in [0, 1)``..."""
+        if self.low == 0 and integer and not self.high_open:
+            words = "a positive integer" if self.low_open else "a non-negative integer"
+            return words + (f" up to {int(self.high)}" if math.isfinite(self.high) else "")
         if self.low == 0 and self.high == math.inf:
-            if integer:
-                return "a positive integer" if self.low_open else "a non-negative integer"
             return "positive" if self.low_open else "a finite number >= 0"
         low, high = (f"{int(bound)}" if integer and math.isfinite(bound) else f"{bound:g}"
                      for bound in (self.low, self.high))

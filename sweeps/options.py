@@ -53,7 +53,7 @@ def check_storage(url: str, workers: int) -> None:
         raise DistillError("--storage is empty; give a database URL (sqlite:///optuna.db, postgresql://...)")
     check_name(url, "--storage")
     if not 1 <= workers <= MAX_WORKERS:
-        raise DistillError(f"--workers must be between 1 and {MAX_WORKERS}, got {workers}")
+        raise DistillError(f"--workers must be a positive integer up to {MAX_WORKERS}, got {workers}")
     try:
         parsed = sqlalchemy.engine.make_url(url)
     except sqlalchemy.exc.ArgumentError:

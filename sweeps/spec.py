@@ -216,7 +216,7 @@ class SweepSpec:
     def budget(self, n_trials: int | None = None) -> int:
         """How many trials the study runs: every grid point (at most ``n_trials``), or the search's budget."""
         if n_trials is not None and not 1 <= n_trials <= MAX_OPTION:
-            raise DistillError(f"--n-trials must be an integer in [1, {MAX_OPTION}], got {n_trials}")
+            raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
         requested = n_trials if n_trials is not None else self.n_trials
         if self.is_grid:
             return min(self.grid_size(), requested or self.grid_size())
@@ -341,7 +341,7 @@ def _mapping(value: Any, where: str) -> dict[str, Any]:
 
 def _integer(value: Any, where: str, minimum: int = 1, maximum: int = MAX_OPTION) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise DistillError(f"{where} must be an integer in [{minimum}, {maximum}], got {value!r}")
+        raise DistillError(f"{where} must be an integer >= {minimum} and <= {maximum}, got {value!r}")
     return value
 
 

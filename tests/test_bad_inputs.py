@@ -85,7 +85,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*SURGERY, "--student", "{empty}", "--out", "{tmp}/out"], "is not a saved student"),
     (["surgery", "--model", "/does/not/exist", "--student", "{student}", "--out", "{tmp}/out", "--quiet"],
      "/does/not/exist"),
-    ([*SURGERY, "--student", "{student}", "--out", "{file}"], "already exists and is not an empty folder"),
+    ([*SURGERY, "--student", "{student}", "--out", "{file}"], "is a file, not a folder"),
     # oov
     (["oov", "--samples", "0"], "--samples must be a positive number"),
     (["oov", "--samples", "-5"], "--samples must be a positive number"),

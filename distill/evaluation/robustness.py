@@ -19,6 +19,7 @@ One command regenerates ``docs/robustness.md``:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import shlex
 import sys
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from distill.bounds import check_length, model_limits
+from distill.bounds import fitted_length, model_limits
 from distill.config import TrainConfig, config_from_mapping
 from distill.errors import DistillError
 from distill.evaluation.runner import BASELINE, EvaluationResult, check_evaluation_settings, evaluate
@@ -61,7 +62,7 @@ class StudySettings:
     noise: Sequence[str] = NOISE_SETTINGS
     seeds: int = 5
     samples: int = 256
-    max_length: int = 128
+    max_length: int | None = None  # 128, or the model's positions if fewer
     batch_size: int = 16
 
 
@@ -117,11 +118,13 @@ def export_students(sources: Sequence[str], model: str, exports: Path, *,
     return folders
 
 
-def check_study_settings(settings: StudySettings) -> None:
-    """The study's noise settings and evaluation numbers, before any student is trained or exported."""
+def check_study_settings(settings: StudySettings) -> StudySettings:
+    """The study's noise settings and evaluation numbers, checked before any student is trained or exported;
+    returns them with the length fitted to the model (:func:`distill.bounds.fitted_length`)."""
     noise_specs(list(settings.noise))
     check_evaluation_settings(settings.seeds, settings.samples, settings.max_length, ALPHA, settings.batch_size)
-    check_length(settings.max_length, model_limits(resolve_model_path(settings.model)[0]), "--max-length")
+    limits = model_limits(resolve_model_path(settings.model)[0])
+    return dataclasses.replace(settings, max_length=fitted_length(settings.max_length, limits, "--max-length"))
 
 
 def run_study(students: Sequence[TrainedStudent], settings: StudySettings, exports: Path, out: Path, *,
@@ -129,7 +132,7 @@ def run_study(students: Sequence[TrainedStudent], settings: StudySettings, expor
     """Export, evaluate and write the document for ``students``."""
     if not students:
         raise DistillError("the robustness study needs at least one student")
-    check_study_settings(settings)
+    settings = check_study_settings(settings)
     folders = export_students([student.source for student in students], settings.model, exports,
                               tracking_uri=tracking_uri)
     result = evaluate([str(folder) for folder in folders], model=settings.model, tasks=["fidelity"],

@@ -17,7 +17,7 @@ from pathlib import Path
 import mlflow
 
 from distill import tracking
-from distill.bounds import check_length, model_limits
+from distill.bounds import fitted_length, model_limits
 from distill.devices import resolve_device
 from distill.errors import DistillError
 from distill.evaluation.corpora import OFFLINE_CORPUS, Corpus
@@ -74,13 +74,14 @@ def _unique(label: str, taken: Mapping[str, object]) -> str:
     return candidate
 
 
-def check_evaluation_settings(seeds: int, samples: int, max_length: int, alpha: float, batch_size: int) -> None:
+def check_evaluation_settings(seeds: int, samples: int, max_length: int | None, alpha: float,
+                              batch_size: int) -> None:
     """The evaluation's numbers, each within bounds that keep the work finite (checked before any work)."""
     if not 2 <= seeds <= MAX_SEEDS:
         raise DistillError(f"--seeds must be between 2 (for the paired t-test) and {MAX_SEEDS}, got {seeds}")
     if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
         raise DistillError(f"--samples must be between {MIN_SAMPLES} and {MAX_SAMPLES:,}, got {samples}")
-    if max_length < MIN_LENGTH:
+    if max_length is not None and max_length < MIN_LENGTH:
         raise DistillError(f"--max-length must be at least {MIN_LENGTH} tokens, got {max_length}")
     if not 0 < alpha < 1:
         raise DistillError(f"--alpha must be between 0 and 1, got {alpha}")
@@ -108,7 +109,7 @@ def evaluate(
     datasets: Sequence[str] = (OFFLINE_CORPUS,),
     seeds: int = 5,
     samples: int = 512,
-    max_length: int = 128,
+    max_length: int | None = None,
     alpha: float = 0.05,
     batch_size: int = 16,
     device: str = "auto",
@@ -126,7 +127,8 @@ def evaluate(
         datasets: corpus names (``pydoc``, ``wikitext``, ``imdb``) or local files.
         seeds: number of seeds, ``0 .. seeds-1``; each fixes the samples of every task.
         samples: samples per seed, task and dataset.
-        max_length: tokens per sample (pairs included), longer ones truncated.
+        max_length: tokens per sample (pairs included), longer ones truncated; at most the model's positions
+            (default 128, or the positions if fewer).
         alpha: level of the paired t-tests.
         noise: a ``distill.noise`` spec or preset (``"hlm"``, ``"drop:0.1,case:0.5"``), or several
             (``"clean"`` for the text as it is), applied to the evaluation text only, seeded by
@@ -144,7 +146,7 @@ def evaluate(
     announce(f"loading {model} and the corpora {', '.join(datasets)}", quiet=quiet)
     setup = prepare_evaluation(model, revision=revision, tasks=tasks, datasets=datasets, samples=samples,
                                whole_words=whole_words)
-    check_length(max_length, model_limits(setup.path), "--max-length")
+    max_length = fitted_length(max_length, model_limits(setup.path), "--max-length")
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
     announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
 
