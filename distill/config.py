@@ -50,6 +50,7 @@ from distill.noise import noise_mix
 from distill.paths import check_output_folder, check_run_name
 from distill.settings import (
     COUNT,
+    EPOCHS,
     NON_NEGATIVE,
     POSITIVE,
     POSITIVE_COUNT,
@@ -108,7 +109,7 @@ class TrainConfig:
         help="options of the loss", factory=dict, check=functools.partial(check_option_map, "loss_options"),
         options={"alpha": Option(float, "loss weight α (aec, mec, triplet margins, multi-similarity)")},
     )
-    epochs: int = setting(10, "epochs of table alignment", interval=COUNT)
+    epochs: int = setting(10, "epochs of table alignment", interval=EPOCHS)
     recipe: str = setting("fast", "optimisation defaults: paper (§3) or fast", choices=RECIPES)
     batch_size: int | None = setting(None, f"table rows per step ({_by_recipe('batch_size')})",
                                      interval=POSITIVE_COUNT)
@@ -136,7 +137,7 @@ class TrainConfig:
                                    interval=UNIT)
     typo_pretrain_epochs: int = setting(
         0, "first pre-train on typo pairs with Multi-Similarity loss for EPOCHS (RETVec §3); 0 = off",
-        interval=COUNT, flag="--typo-pretrain", metavar="EPOCHS",
+        interval=EPOCHS, flag="--typo-pretrain", metavar="EPOCHS",
     )
     typo_pretrain_rate: float = setting(0.1, "per-character typo rate of the pre-training variants",
                                         interval=Interval(0, 1, low_open=True), flag="--typo-rate", metavar="RATE")
@@ -147,7 +148,7 @@ class TrainConfig:
     keep_special_rows: bool = setting(False, "special tokens keep the teacher's rows; the student never learns them")
     whole_word_epochs: int = setting(
         0, "after table alignment, train the split words of the corpus's training text towards the mean of "
-        "their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off", interval=COUNT, metavar="EPOCHS",
+        "their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off", interval=EPOCHS, metavar="EPOCHS",
     )
     whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE_COUNT,
                                     metavar="N")
@@ -155,7 +156,7 @@ class TrainConfig:
                           "its held-out documents evaluate")
     context_epochs: int = setting(
         0, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
-        "training sentences; 0 = off", interval=COUNT, metavar="EPOCHS",
+        "training sentences; 0 = off", interval=EPOCHS, metavar="EPOCHS",
     )
     context_lr: float = setting(5e-4, "learning rate of context distillation", interval=POSITIVE)
     context_batch_size: int = setting(32, "sentences per context step", interval=POSITIVE_COUNT)

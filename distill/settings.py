@@ -53,7 +53,8 @@ POSITIVE = Interval(0, low_open=True)
 NON_NEGATIVE = Interval(0)
 UNIT = Interval(0, 1)
 SEEDS = Interval(0, 2**32 - 1)  # what numpy's and torch's generators take
-COUNT = Interval(0, 10**9)  # epochs, steps, rows: finite work (10**4 epochs is the paper's longest)
+EPOCHS = Interval(0, 10**6)  # the paper's longest run is 10**4 epochs
+COUNT = Interval(0, 10**9)  # steps, rows, sentences: finite work
 POSITIVE_COUNT = Interval(0, 10**9, low_open=True)
 
 

@@ -14,11 +14,13 @@ from typing import Any
 import sqlalchemy
 
 from distill.errors import DistillError
-from distill.paths import check_name, check_output_file
+from distill.paths import RUN_NAME_MAX, check_name, check_output_file
 from distill.userfiles import check_option_map
 
 MAX_OPTION = 10**9
-STUDY_NAME_MAX = 512  # optuna/storages/_rdb/models.py: StudyModel.study_name = Column(String(512))
+# optuna/storages/_rdb/models.py holds 512 characters (StudyModel.study_name); the name is also the MLflow
+# parent run's, which keeps RUN_NAME_MAX
+STUDY_NAME_MAX = RUN_NAME_MAX
 MAX_WORKERS = 256
 # the lowest valid value of each integer option (optuna/samplers/_tpe/sampler.py, optuna/pruners/_median.py,
 # _percentile.py, _hyperband.py, _successive_halving.py); "auto" is Hyperband's other valid resource
@@ -44,7 +46,8 @@ def check_factory_options(options: Mapping[str, Any], where: str) -> None:
 def check_study_name(name: str) -> None:
     check_name(name, "study name")
     if len(name) > STUDY_NAME_MAX:
-        raise DistillError(f"study name is {len(name)} characters long; Optuna stores at most {STUDY_NAME_MAX}")
+        raise DistillError(f"study name is {len(name)} characters long; it names the MLflow parent run, "
+                           f"which keeps at most {STUDY_NAME_MAX}")
 
 
 def check_storage(url: str, workers: int) -> None:

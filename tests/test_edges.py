@@ -247,7 +247,7 @@ CASES: E = [
     }.items()],
     ([*SWEEP, "{tiny_sweep}", "--study", "two\nlines"], "newline"),
     ([*SWEEP, "{tiny_sweep}", "--study", ""], "study name is empty"),
-    ([*SWEEP, "{tiny_sweep}", "--study", LONG * 2], "study name"),
+    ([*SWEEP, "{tiny_sweep}", "--study", LONG], "it names the MLflow parent run"),
     ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite:///:memory:", "--workers", "2"], "in-memory"),
     ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite://"], "in-memory"),
     ([*SWEEP, "{tiny_sweep}", "--storage", "nosuchdb://x/y"], "storage"),

@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from distill.evaluation.runner import MAX_SAMPLES, check_names
     from distill.noise import NoiseSpec
     from distill.oov import CLEAN, oov_table
+    from distill.paths import RUN_NAME_MAX
     from distill.settings import SEEDS
     from teachers import load_tokenizer, quiet_transformers, resolve_model_path
 
@@ -55,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     table = markdown_table(columns, [[_cell(row[column]) for column in columns] for row in rows])
     print(table)
     tracking.configure("oov", args.tracking_uri)
-    with mlflow.start_run(run_name=f"oov-{Path(args.model).name}") as run, tempfile.TemporaryDirectory() as folder:
+    run_name = f"oov-{Path(args.model).name}"[:RUN_NAME_MAX]
+    with mlflow.start_run(run_name=run_name) as run, tempfile.TemporaryDirectory() as folder:
         mlflow.log_params({"model": args.model, "model_revision": revision, "datasets": args.datasets,
                            "seed": args.seed,
                            "samples": args.samples or "all"})

@@ -26,7 +26,7 @@ def check_resume(args: argparse.Namespace) -> None:
     if not args.resume:
         raise DistillError("--resume needs a run id (the 32 hex digits MLflow shows), got ''")
     check_name(args.resume, "run id")
-    given = [f"--{name.replace('_', '-')}" for name in given_settings(args, TrainConfig)]
+    given = [f"--{name.rpartition('.')[2].replace('_', '-')}" for name in given_settings(args, TrainConfig)]
     if args.config is not None:
         given.insert(0, "--config")
     if given:
