@@ -618,7 +618,7 @@ BAD_SWEEPS = [
     ({"space": {"loss": ["aec"], "student_options.width": [3]}}, "unknown options width"),
     ({"space": {"loss": ["mse"], "epochs": [2]}}, "epochs is both fixed and searched"),
     ({"space": {"loss": ["mse"], "epochs": [-1]}, "fixed": {"teacher": "embedded"}},
-     "epochs must be a non-negative integer, got -1"),
+     "epochs must be a non-negative integer up to 1000000, got -1"),
     ({"fixed": {"teacher": "embedded", "betas": [0.9]}}, "bad.yaml: betas must be a list of 2 numbers, got [0.9]"),
     ({"sampler": "tpe", "n_trials": 3, "space": {"context_lr": {"low": 1e-3, "high": float("inf")}}},
      "bad.yaml: space.context_lr.high must be a finite number, got inf"),

@@ -78,15 +78,15 @@ def check_evaluation_settings(seeds: int, samples: int, max_length: int | None, 
                               batch_size: int) -> None:
     """The evaluation's numbers, each within bounds that keep the work finite (checked before any work)."""
     if not 2 <= seeds <= MAX_SEEDS:
-        raise DistillError(f"--seeds must be between 2 (for the paired t-test) and {MAX_SEEDS}, got {seeds}")
+        raise DistillError(f"--seeds must be at least 2 for the paired t-test and at most {MAX_SEEDS}, got {seeds}")
     if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
-        raise DistillError(f"--samples must be between {MIN_SAMPLES} and {MAX_SAMPLES:,}, got {samples}")
+        raise DistillError(f"--samples must be at least {MIN_SAMPLES} and at most {MAX_SAMPLES:,}, got {samples}")
     if max_length is not None and max_length < MIN_LENGTH:
         raise DistillError(f"--max-length must be at least {MIN_LENGTH} tokens, got {max_length}")
     if not 0 < alpha < 1:
         raise DistillError(f"--alpha must be between 0 and 1, got {alpha}")
     if not 1 <= batch_size <= MAX_BATCH_SIZE:
-        raise DistillError(f"--batch-size must be between 1 and {MAX_BATCH_SIZE:,}, got {batch_size}")
+        raise DistillError(f"--batch-size must be positive and at most {MAX_BATCH_SIZE:,}, got {batch_size}")
 
 
 def check_names(names: Sequence[str] | None, flag: str) -> None:
