@@ -37,6 +37,7 @@ from distill.evaluation.scoring import CLEAN, noise_specs, noised_dataset_name
 from distill.evaluation.statistics import ScoreKey
 from distill.evaluation.wholeword import SUFFIX
 from distill.io import atomic_write_text
+from distill.userfiles import read_text
 from teachers import resolve_model_path
 
 NOISE_SETTINGS = (CLEAN, "typo:0.05", "typo:0.1", "drop:0.1", "repeat:0.2", "case:0.5", "hlm")
@@ -133,6 +134,7 @@ def run_study(students: Sequence[TrainedStudent], settings: StudySettings, expor
     if not students:
         raise DistillError("the robustness study needs at least one student")
     settings = check_study_settings(settings)
+    notes = kept_notes(read_text(out, "report") if out.is_file() else "")  # read before any work: UTF-8 only
     folders = export_students([student.source for student in students], settings.model, exports,
                               tracking_uri=tracking_uri)
     result = evaluate([str(folder) for folder in folders], model=settings.model, tasks=["fidelity"],
@@ -140,7 +142,6 @@ def run_study(students: Sequence[TrainedStudent], settings: StudySettings, expor
                       max_length=settings.max_length, batch_size=settings.batch_size, alpha=ALPHA,
                       noise=list(settings.noise), whole_words=True, quiet=quiet, tracking_uri=tracking_uri)
     command = command or "distill " + shlex.join(sys.argv[1:])
-    notes = kept_notes(out.read_text() if out.is_file() else "")
     atomic_write_text(out, render_study(result, students, folders, settings, command, notes))
     return result
 
