@@ -47,7 +47,7 @@ import yaml
 
 from distill.errors import DistillError, is_user_error
 from distill.noise import noise_mix
-from distill.paths import check_output_folder, check_run_name
+from distill.paths import check_name, check_output_folder, check_run_name
 from distill.settings import (
     COUNT,
     EPOCHS,
@@ -100,7 +100,8 @@ def _layer_indices(layers: list[int]) -> None:
 
 @dataclass
 class TrainConfig:
-    teacher: str = setting("embedded", "hub name, local model folder, or 'embedded'")
+    teacher: str = setting("embedded", "hub name, local model folder, or 'embedded'",
+                           check=lambda name: check_name(name, "teacher"))
     student: str = setting("bytescnn-small", "student registry name", choices=STUDENTS)
     student_options: dict[str, Any] = setting(help="options of the student's constructor", factory=dict,
                                               check=functools.partial(check_option_map, "student_options"))

@@ -20,6 +20,7 @@ from urllib.parse import urlparse
 
 from distill.errors import DistillError, first_line
 from distill.io import file_lock
+from distill.paths import check_name
 from distill.userfiles import read_yaml_mapping
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +93,10 @@ def read_settings_file(path: Path) -> dict[str, Any]:
 def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
     settings_file = _find_settings_file()
     raw = read_settings_file(settings_file) if settings_file is not None else {}
+    if tracking_uri is not None:
+        check_name(tracking_uri, "--tracking-uri")
     uri = tracking_uri or os.environ.get("MLFLOW_TRACKING_URI") or raw.get("tracking_uri") or "sqlite:///mlflow.db"
+    check_name(uri, "MLflow tracking URI")
     artifacts = raw.get("artifact_location") or "./mlartifacts"
     if "://" not in artifacts:
         artifacts = Path(artifacts).resolve().as_uri()

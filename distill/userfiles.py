@@ -24,6 +24,7 @@ from distill.errors import DistillError, first_line
 MAX_ALIASES = 64  # a settings file names a few anchors at most; a bomb needs thousands of expansions
 MAX_SETTINGS_BYTES = 1 << 20  # a YAML or JSON settings file larger than 1 MiB is not a settings file
 CHUNK_BYTES = 1 << 20
+MAX_OPTION_ITEMS = 256  # entries of a list option (a filter bank); MLflow keeps a parameter's first 6000 characters
 MAX_HEADER_BYTES = 100 << 20  # the safetensors library's own cap on a header
 DTYPE_BYTES = {"BOOL": 1, "U8": 1, "I8": 1, "F8_E4M3": 1, "F8_E5M2": 1, "I16": 2, "U16": 2, "F16": 2, "BF16": 2,
                "I32": 4, "U32": 4, "F32": 4, "I64": 8, "U64": 8, "F64": 8}
@@ -167,6 +168,8 @@ def check_option_map(name: str, value: Any, check_value: Callable[[str, Any], No
     for key, item in value.items():
         if not isinstance(key, str) or not key:
             raise DistillError(f"{name} keys must be names, got {key!r}")
+        if isinstance(item, list | tuple) and len(item) > MAX_OPTION_ITEMS:
+            raise DistillError(f"{name}.{key} has {len(item)} entries; at most {MAX_OPTION_ITEMS}")
         if not plain_value(item):
             raise DistillError(f"{name}.{key} must be a finite number, string, true/false or a list of them, "
                                f"got {item!r}")

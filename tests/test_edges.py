@@ -195,6 +195,14 @@ CASES: E = [
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--seeds", "1000000000"], "--seeds"),
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--samples", "0"], "--samples"),
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--noise", ""], "noise"),
+    ([*PLAIN_TRAIN, "--teacher", ""], "teacher is empty"),
+    (["evaluate", "--model", "", "--students", "{student}", "--quiet"], "name is empty"),
+    (["oov", "--model", "", "--samples", "4"], "name is empty"),
+    ([*SURGERY[:1], "--model", "", "--student", "{student}", "--out", "{out}"], "name is empty"),
+    ([*TRAIN, "--tracking-uri", ""], "--tracking-uri is empty"),
+    ([*TRAIN, "--tracking-uri", "sqlite:///{out}/two\nlines.db"], "newline"),
+    ([*PLAIN_TRAIN, "--config", "{long_filters}"], "at most 256"),
+    ([*PLAIN_TRAIN, "--config", "{tmp}"], "is not a file"),
     # --- paths ----------------------------------------------------------------------------------------
     ([*SURGERY, "--student", "{student}", "--out", "{file}/sub"], "which is a file"),
     ([*SURGERY, "--student", "{student}", "--out", "{out}/" + LONG], "longer than 255 bytes"),
@@ -348,6 +356,9 @@ def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) ->
         Path(files[name]).write_text(yaml.safe_dump(data))
     files["long_run_name"] = str(root / "long_run_name.yaml")
     Path(files["long_run_name"]).write_text(yaml.safe_dump({**base, "run_name": "n" * 400}))
+    files["long_filters"] = str(root / "long_filters.yaml")
+    filters = [[1, 1] for _ in range(2000)]  # distinct lists: safe_dump writes a repeated one as aliases
+    Path(files["long_filters"]).write_text(yaml.safe_dump({**base, "student_options": {"filters": filters}}))
     files["tiny_config"] = str(root / "tiny_config.yaml")
     Path(files["tiny_config"]).write_text(yaml.safe_dump(base))
     sweep_base = {"fixed": base, "space": {"loss": ["mse", "cosine"]}, "objective": "mean_cosine"}
