@@ -108,5 +108,4 @@ def plot_curves(curves: Sequence[TrialCurves], path: Path) -> None:
         for axis in axes.flat:
             for handle, label in zip(*axis.get_legend_handles_labels()):
                 handles.setdefault(label, handle)
-        if handles:  # trials that all failed before their first epoch drew no line
-            figure.legend(list(handles.values()), list(handles), loc="outside lower center", ncols=2)
+        figure.legend(list(handles.values()), list(handles), loc="outside lower center", ncols=2)
