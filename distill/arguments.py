@@ -19,7 +19,9 @@ from typing import Any
 
 import yaml
 
+from distill.errors import DistillError
 from distill.settings import Choices, default_of, field_hints, value_type
+from distill.userfiles import parse_yaml
 
 
 class ChoiceAction(argparse.Action):
@@ -90,9 +92,9 @@ def _value_arguments(item: dataclasses.Field, kind: Any) -> dict[str, Any]:
 def yaml_value(text: str) -> Any:
     """A value written as YAML (``'{alpha: 0.5}'``); whether it is a mapping is checked with the others."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise argparse.ArgumentTypeError(f"not valid YAML: {text!r}") from None
+        return parse_yaml(text, "the value")
+    except DistillError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _help(item: dataclasses.Field) -> str:

@@ -35,6 +35,7 @@ steps per epoch and is at recall@1 0.0001 after the first.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -46,9 +47,14 @@ import yaml
 
 from distill.errors import DistillError, is_user_error
 from distill.noise import noise_mix
+from distill.paths import check_name, check_output_folder, check_run_name
 from distill.settings import (
+    COUNT,
+    EPOCHS,
     NON_NEGATIVE,
     POSITIVE,
+    POSITIVE_COUNT,
+    SEEDS,
     UNIT,
     Choices,
     Interval,
@@ -58,6 +64,7 @@ from distill.settings import (
     setting,
     value_type,
 )
+from distill.userfiles import check_option_map, read_yaml_mapping
 
 DEVICES = ("auto", "cpu", "cuda")
 FREQUENCY_SOURCES = ("wordfreq", "corpus")
@@ -94,17 +101,20 @@ def _layer_indices(layers: list[int]) -> None:
 
 @dataclass
 class TrainConfig:
-    teacher: str = setting("embedded", "hub name, local model folder, or 'embedded'")
+    teacher: str = setting("embedded", "hub name, local model folder, or 'embedded'",
+                           check=lambda name: check_name(name, "teacher"))
     student: str = setting("bytescnn-small", "student registry name", choices=STUDENTS)
-    student_options: dict[str, Any] = setting(help="options of the student's constructor", factory=dict)
+    student_options: dict[str, Any] = setting(help="options of the student's constructor", factory=dict,
+                                              check=functools.partial(check_option_map, "student_options"))
     loss: str = setting("cosine", "loss registry name", choices=LOSSES)
     loss_options: dict[str, Any] = setting(
-        help="options of the loss", factory=dict,
+        help="options of the loss", factory=dict, check=functools.partial(check_option_map, "loss_options"),
         options={"alpha": Option(float, "loss weight α (aec, mec, triplet margins, multi-similarity)")},
     )
-    epochs: int = setting(10, "epochs of table alignment", interval=NON_NEGATIVE)
+    epochs: int = setting(10, "epochs of table alignment", interval=EPOCHS)
     recipe: str = setting("fast", "optimisation defaults: paper (§3) or fast", choices=RECIPES)
-    batch_size: int | None = setting(None, f"table rows per step ({_by_recipe('batch_size')})", interval=POSITIVE)
+    batch_size: int | None = setting(None, f"table rows per step ({_by_recipe('batch_size')})",
+                                     interval=POSITIVE_COUNT)
     lr: float | None = setting(None, f"learning rate of table alignment ({_by_recipe('lr')})", interval=POSITIVE)
     schedule: str | None = setting(None, f"learning-rate schedule ({_by_recipe('schedule')})",
                                    choices=("plateau", "warmup-cosine"))
@@ -113,23 +123,23 @@ class TrainConfig:
     plateau_factor: float = setting(0.9, "plateau schedule: the learning rate's factor when the epoch loss "
                                     "stops falling", interval=Interval(0, 1, low_open=True))
     plateau_patience: int = setting(10, "plateau schedule: epochs without a lower loss before the rate falls",
-                                    interval=NON_NEGATIVE)
+                                    interval=COUNT)
     warmup_fraction: float = setting(0.05, "warmup-cosine schedule: share of the steps of linear warm-up",
                                      interval=UNIT)
     negative_window: int = setting(32, "triplet losses: training rows of the window a negative is drawn from",
-                                   interval=POSITIVE)
+                                   interval=POSITIVE_COUNT)
     vocab_sample: int = setting(0, "train on a seeded sample of this many rows; 0 = every kept row",
-                                interval=NON_NEGATIVE)
+                                interval=COUNT)
     holdout: float = setting(0.0, "fraction of the vocabulary kept out of training",
                              interval=Interval(0, 1, high_open=True))
     augment: float = setting(0.0, "also train on typo variants (RETVec's families at RATE per character); 0 = off",
                              interval=UNIT, metavar="RATE")
-    augment_copies: int = setting(4, "noisy variants of each token, encoded once", interval=POSITIVE)
+    augment_copies: int = setting(4, "noisy variants of each token, encoded once", interval=Interval(1, 1000))
     augment_share: float = setting(0.8, "share of training examples drawn noisy (RETVec's 16 noisy : 4 clean)",
                                    interval=UNIT)
     typo_pretrain_epochs: int = setting(
         0, "first pre-train on typo pairs with Multi-Similarity loss for EPOCHS (RETVec §3); 0 = off",
-        interval=NON_NEGATIVE, flag="--typo-pretrain", metavar="EPOCHS",
+        interval=EPOCHS, flag="--typo-pretrain", metavar="EPOCHS",
     )
     typo_pretrain_rate: float = setting(0.1, "per-character typo rate of the pre-training variants",
                                         interval=Interval(0, 1, low_open=True), flag="--typo-rate", metavar="RATE")
@@ -146,25 +156,25 @@ class TrainConfig:
     whole_word_epochs: int = setting(
         0, "after table alignment, train the most frequent split words (per frequency_source) towards the "
         "mean of their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off",
-        interval=NON_NEGATIVE, metavar="EPOCHS",
+        interval=EPOCHS, metavar="EPOCHS",
     )
     whole_word_table_weight: float = setting(
         1.0, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
         interval=NON_NEGATIVE,
     )
-    whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE,
+    whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE_COUNT,
                                     metavar="N")
     corpus: str = setting("wiki", "text of context distillation (and of row counts with frequency_source corpus): "
                           "its training documents train, its held-out documents and every judged domain's evaluate")
     context_epochs: int = setting(
         0, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
-        "training sentences; 0 = off", interval=NON_NEGATIVE, metavar="EPOCHS",
+        "training sentences; 0 = off", interval=EPOCHS, metavar="EPOCHS",
     )
     context_lr: float = setting(5e-4, "learning rate of context distillation", interval=POSITIVE)
-    context_batch_size: int = setting(32, "sentences per context step", interval=POSITIVE)
+    context_batch_size: int = setting(32, "sentences per context step", interval=POSITIVE_COUNT)
     context_steps_per_epoch: int = setting(0, "steps of a context epoch; 0 = one pass over the training sentences",
-                                           interval=NON_NEGATIVE)
-    context_max_length: int = setting(64, "tokens per sentence of context distillation", interval=POSITIVE)
+                                           interval=COUNT)
+    context_max_length: int = setting(64, "tokens per sentence of context distillation", interval=POSITIVE_COUNT)
     context_layers: list[int] = setting(help="hidden_states indices of context distillation; -1 = the last layer",
                                         factory=lambda: [-1], check=_layer_indices)
     context_loss: str = setting("cosine", "context distillation loss, per token state and per mean-pooled "
@@ -184,15 +194,17 @@ class TrainConfig:
                                          interval=UNIT, metavar="SHARE")
     context_whole_words: bool = setting(False, "in context distillation the student embeds whole words, as the "
                                         "vocabulary-free export does")
-    seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation")
+    seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation", interval=SEEDS)
     device: str = setting("auto", "where to train", choices=DEVICES)
     bf16: bool = setting(False, "run the student's forward under bfloat16 autocast (weights, loss and optimiser "
                          "stay fp32)")
     compile: bool = setting(False, "torch.compile the student's forward")
-    eval_every: int = setting(1, "epochs between alignment evaluations", interval=POSITIVE)
-    checkpoint_every: int = setting(1, "epochs between checkpoints", interval=POSITIVE)
-    work_dir: str = setting(".distill/runs", "where checkpoints are written")
-    run_name: str | None = setting(None, "name of the MLflow run (default: one MLflow makes up)")
+    eval_every: int = setting(1, "epochs between alignment evaluations", interval=POSITIVE_COUNT)
+    checkpoint_every: int = setting(1, "epochs between checkpoints", interval=POSITIVE_COUNT)
+    work_dir: str = setting(".distill/runs", "where checkpoints are written",
+                            check=lambda folder: check_output_folder(folder, "work folder"))
+    run_name: str | None = setting(None, "name of the MLflow run (default: one MLflow makes up)",
+                                   check=check_run_name)
 
     def validate(self) -> TrainConfig:
         """Return a validated copy with the recipe's defaults filled in; ``self`` is left as it is.
@@ -276,24 +288,6 @@ def coerce_number(value: Any) -> Any:
         except ValueError:
             return value
     return value
-
-
-def read_yaml_mapping(path: str | Path) -> dict[str, Any]:
-    """Read a YAML file that must hold a mapping; one-line errors for anything else."""
-    path = Path(path)
-    if not path.is_file():
-        raise DistillError(f"config file {path} does not exist")
-    try:
-        data = yaml.safe_load(path.read_text())
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        raise DistillError(f"{path} is not valid YAML{where}: {getattr(error, 'problem', error)}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise DistillError(f"{path} must hold a mapping of config keys, not {type(data).__name__}")
-    return data
 
 
 def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> TrainConfig:

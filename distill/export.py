@@ -51,6 +51,7 @@ from distill.packaging import (
     staged_folder,
 )
 from distill.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
+from distill.userfiles import read_json_mapping
 from students import StudentEncoder, StudentError
 from students.registry import resolve_student
 from teachers import input_embeddings, load_tokenizer
@@ -230,10 +231,7 @@ def is_vocabulary_free_export(folder: Path) -> bool:
     config_path = folder / "config.json"
     if not config_path.is_file():
         return False
-    try:
-        return json.loads(config_path.read_text()).get("model_type") == MODEL_TYPE
-    except (json.JSONDecodeError, AttributeError):
-        return False
+    return read_json_mapping(config_path, "model configuration").get("model_type") == MODEL_TYPE
 
 
 def load_exported_student(folder: str | Path, map_location: str | torch.device = "cpu") -> StudentEncoder:
@@ -241,7 +239,7 @@ def load_exported_student(folder: str | Path, map_location: str | torch.device =
     under ``student.`` in ``model.safetensors``), read without running the folder's code."""
     folder = Path(folder)
     try:
-        config = json.loads((folder / "config.json").read_text())
+        config = read_json_mapping(folder / "config.json", "export configuration")
         saved = {**config["student"], "rescale_norm": config["rescale_norm"]}
         family, _ = resolve_student(saved["name"])
         student = family(family.config_class.from_dict(saved))
@@ -249,7 +247,7 @@ def load_exported_student(folder: str | Path, map_location: str | torch.device =
             state = {key.removeprefix(STUDENT_PREFIX): weights.get_tensor(key)
                      for key in weights.keys() if key.startswith(STUDENT_PREFIX)}
         student.load_state_dict(state)
-    except (OSError, KeyError, ValueError, RuntimeError, StudentError, json.JSONDecodeError) as error:
+    except (OSError, KeyError, ValueError, RuntimeError, StudentError) as error:
         raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line(error)}") from None
     return student.to(map_location)
 

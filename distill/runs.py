@@ -8,6 +8,8 @@ import torch
 
 from distill import tracking
 from distill.errors import DistillError
+from distill.paths import check_name
+from distill.studentfolders import check_export_folder, check_student_folder
 from students import StudentEncoder, load_student
 
 STUDENT_ARTIFACT = "student"
@@ -17,11 +19,14 @@ def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
                       map_location: str | torch.device = "cpu") -> StudentEncoder:
     """A student saved in a folder or inside a vocabulary-free export, or logged as the ``student``
     artifact of an MLflow run."""
+    check_name(run_or_folder, "student")
     if Path(run_or_folder).exists():
         from distill.export import is_vocabulary_free_export, load_exported_student
 
         if is_vocabulary_free_export(Path(run_or_folder)):
+            check_export_folder(Path(run_or_folder))
             return load_exported_student(run_or_folder, map_location=map_location)
+        check_student_folder(Path(run_or_folder))
         return load_student(run_or_folder, map_location=map_location)
     import mlflow
 
@@ -34,4 +39,5 @@ def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
             f"{run_or_folder!r} is neither a student folder nor an MLflow run with a 'student' artifact "
             f"in {mlflow.get_tracking_uri()}"
         ) from None
+    check_student_folder(Path(folder))
     return load_student(folder, map_location=map_location)

@@ -39,16 +39,23 @@ class Interval:
 
     def describe(self, integer: bool) -> str:
         """The interval in an error message: ``a positive integer``, ``positive``, ``in [0, 1)``..."""
+        if self.low == 0 and integer and not self.high_open:
+            words = "a positive integer" if self.low_open else "a non-negative integer"
+            return words + (f" up to {int(self.high)}" if math.isfinite(self.high) else "")
         if self.low == 0 and self.high == math.inf:
-            if integer:
-                return "a positive integer" if self.low_open else "a non-negative integer"
             return "positive" if self.low_open else "a finite number >= 0"
-        return f"in {'(' if self.low_open else '['}{self.low:g}, {self.high:g}{')' if self.high_open else ']'}"
+        low, high = (f"{int(bound)}" if integer and math.isfinite(bound) else f"{bound:g}"
+                     for bound in (self.low, self.high))
+        return f"in {'(' if self.low_open else '['}{low}, {high}{')' if self.high_open else ']'}"
 
 
 POSITIVE = Interval(0, low_open=True)
 NON_NEGATIVE = Interval(0)
 UNIT = Interval(0, 1)
+SEEDS = Interval(0, 2**32 - 1)  # what numpy's and torch's generators take
+EPOCHS = Interval(0, 10**6)  # the paper's longest run is 10**4 epochs
+COUNT = Interval(0, 10**9)  # steps, rows, sentences: finite work
+POSITIVE_COUNT = Interval(0, 10**9, low_open=True)
 
 
 class Choices:

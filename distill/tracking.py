@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-import yaml
-
 from distill.errors import DistillError, first_line
 from distill.io import file_lock
+from distill.paths import check_name
+from distill.userfiles import read_yaml_mapping
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SQLITE_PREFIX = "sqlite:///"
@@ -84,18 +84,28 @@ def _absolute_sqlite(uri: str) -> str:
     return uri
 
 
-def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
-    raw: dict[str, Any] = {}
-    settings_file = _find_settings_file()
-    if settings_file is not None:
-        try:
-            raw = yaml.safe_load(settings_file.read_text()) or {}
-        except yaml.YAMLError as error:
-            raise DistillError(f"{settings_file} is not valid YAML: {first_line(error)}") from None
+def read_settings_file(path: Path) -> dict[str, Any]:
+    """``mlflow.yaml``: a mapping of known keys, each a string, ``experiments`` a mapping of strings."""
+    raw = read_yaml_mapping(path, "MLflow settings file")
     unknown = set(raw) - {"tracking_uri", "artifact_location", "experiments"}
     if unknown:
-        raise DistillError(f"{settings_file}: unknown keys {sorted(unknown)}")
+        raise DistillError(f"{path}: unknown keys {sorted(unknown)}")
+    for key in ("tracking_uri", "artifact_location"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise DistillError(f"{path}: {key} must be a string, got {raw[key]!r}")
+    experiments = raw.get("experiments") or {}
+    if not isinstance(experiments, dict) or not all(isinstance(name, str) for name in experiments.values()):
+        raise DistillError(f"{path}: experiments must map a command to an experiment name, got {experiments!r}")
+    return raw
+
+
+def load_settings(tracking_uri: str | None = None) -> TrackingSettings:
+    settings_file = _find_settings_file()
+    raw = read_settings_file(settings_file) if settings_file is not None else {}
+    if tracking_uri is not None:
+        check_name(tracking_uri, "--tracking-uri")
     uri = tracking_uri or os.environ.get("MLFLOW_TRACKING_URI") or raw.get("tracking_uri") or "sqlite:///mlflow.db"
+    check_name(uri, "MLflow tracking URI")
     artifacts = raw.get("artifact_location") or "./mlartifacts"
     if "://" not in artifacts:
         artifacts = Path(artifacts).resolve().as_uri()

@@ -31,6 +31,7 @@ from torch import Tensor
 from tqdm.auto import tqdm
 
 from distill import tracking
+from distill.bounds import check_layers, check_length, model_limits, planned_student
 from distill.checkpoint import (
     CONFIG_NAME,
     NoIntactCheckpoint,
@@ -38,7 +39,7 @@ from distill.checkpoint import (
     load_checkpoint,
     save_checkpoint,
 )
-from distill.config import TrainConfig, config_from_mapping, read_yaml_mapping
+from distill.config import TrainConfig, config_from_mapping
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
 from distill.io import LockHeld, atomic_write_text, file_lock
@@ -55,6 +56,7 @@ from distill.objectives.words import english_split_words, split_words
 from distill.progress import announce
 from distill.surgery import SPECIAL_ROWS_KEY
 from distill.tracking import TRIAL_STATE_TAG
+from distill.userfiles import read_yaml_mapping
 from losses import AlignmentLoss, build_loss
 from students import StudentEncoder, build_student
 from teachers import TeacherTable, load_teacher, load_tokenizer
@@ -293,8 +295,13 @@ def prepare(
     ``teacher``, when given, stands for ``config.teacher`` (the bench loads one for all its runs).
     """
     loss = build_loss(config.loss, **config.loss_options)
-    build_student(config.student, 8, **config.student_options)  # validates name and options early
+    planned_student(config.student, 8, config.student_options)  # validates name and options early
     teacher = teacher if teacher is not None else load_teacher(config.teacher)
+    planned_student(config.student, teacher.dim, config.student_options)
+    if config.context_epochs:
+        limits = model_limits(teacher.model_path)
+        check_layers(config.context_layers, limits, "context_layers")
+        check_length(config.context_max_length, limits, "context_max_length")
     torch.manual_seed(config.seed)
     student = build_student(config.student, teacher.dim, **config.student_options)
     return teacher, student, loss
@@ -316,6 +323,7 @@ def train(
     trials go to the sweep experiment, beside their parent run).
     """
     config = config.validate()
+    tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     announce(f"loading teacher {config.teacher} and building student {config.student}", quiet=quiet)
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
@@ -326,8 +334,8 @@ def train(
     learnt = len(trainer.setup.train_rows)
     announce(f"training {trainer.total_epochs} epochs ({epochs}) on {device}, learning {learnt} of the teacher's "
              f"{len(teacher)} rows; the whole-vocabulary evaluation runs after {evaluations}", quiet=quiet)
-    work_dir = writable_folder(Path(config.work_dir))
     tracking.configure(experiment, tracking_uri)
+    work_dir = writable_folder(Path(config.work_dir))
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:
         checkpoint_root = work_dir / run.info.run_id

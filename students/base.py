@@ -161,7 +161,7 @@ class StudentEncoder(nn.Module):
         try:
             saved = json.loads(config_path.read_text())
             family, _ = resolve_student(saved["name"])
-        except (json.JSONDecodeError, KeyError) as error:
+        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError) as error:
             raise StudentError(f"{config_path} is not a student configuration: {error}") from None
         if not issubclass(family, cls):
             raise StudentError(f"{folder} holds a {family.__name__}, not a {cls.__name__}")

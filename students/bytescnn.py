@@ -54,6 +54,8 @@ class Highway(nn.Module):
         return hidden
 
 
+MAX_BYTES_PER_TOKEN = 4096  # far beyond any token; bounds the (tokens, bytes) input the student encodes
+
 @dataclass(kw_only=True)
 class BytesCNNConfig(StudentConfig):
     """BytesCNN's options: the ``(width, channels)`` filter bank, byte embedding, highway depth, bytes kept."""
@@ -62,7 +64,7 @@ class BytesCNNConfig(StudentConfig):
                                       minimum=1, expects="(width, channels) pairs")
     byte_embedding_dim: int = option(16, minimum=1)
     num_highway: int = option(2, minimum=0)
-    max_bytes_per_token: int = 50
+    max_bytes_per_token: int = option(50, maximum=MAX_BYTES_PER_TOKEN)
 
     def __post_init__(self) -> None:
         super().__post_init__()

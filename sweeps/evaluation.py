@@ -18,6 +18,7 @@ from pathlib import Path
 import mlflow
 import torch
 
+from distill.bounds import check_length, model_limits
 from distill.evaluation import (
     BASELINE,
     EvaluationSetup,
@@ -33,6 +34,7 @@ from distill.evaluation.wholeword import SUFFIX, WholeWords
 from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
 from sweeps.spec import EvaluationSpec
+from teachers import resolve_model_path
 
 STUDENT = "student"
 STUDENT_WHOLEWORD = STUDENT + SUFFIX  # the student on the vocabulary-free path
@@ -51,6 +53,8 @@ class TrialEvaluator:
     def prepare(self, model: str) -> EvaluationSetup:
         """Load ``model`` and check tasks and corpora: run before the first trial, so bad input fails early."""
         if model not in self._setups:
+            limits = model_limits(resolve_model_path(model, self.spec.revision)[0])
+            check_length(self.spec.max_length, limits, "evaluation.max_length")
             self._setups[model] = prepare_evaluation(model, revision=self.spec.revision, tasks=list(self.spec.tasks),
                                                      datasets=self.spec.datasets, samples=self.spec.samples,
                                                      whole_words=self.spec.whole_words)

@@ -6,7 +6,7 @@ Files written by :func:`write_summary`:
   parameters, objective, last alignment metrics, MLflow run and what went wrong;
 * ``best.yaml``: the best trial's parameters and the full training configuration that
   reproduces it (``distill train --config``-ready under ``config``);
-* ``optimization_history.png``; ``param_importances.png`` for searches;
+* ``optimization_history.png`` (once a trial completed); ``param_importances.png`` for searches;
   ``objective_by_loss_and_student.png`` for grids;
 * ``epoch_curves.png``: every trial's per-epoch curves on one chart (``sweeps.curves``);
 * ``evaluation/``: with an evaluation section, Table 2 and Table 3 over every completed trial, and
@@ -168,6 +168,8 @@ def _plot(study: optuna.Study, spec: SweepSpec, folder: Path) -> None:
     from optuna.visualization import matplotlib as optuna_plots
 
     complete = [trial for trial in listed_trials(study) if trial.state == TrialState.COMPLETE]
+    if not complete:  # nothing to draw: Optuna's history chart would warn "No artists with labels" on stderr
+        return
     with experimental_api():
         figures = {HISTORY_PLOT: _figure_of(optuna_plots.plot_optimization_history(study))}
         if not spec.is_grid and len(complete) >= 2:

@@ -39,9 +39,11 @@ from distill.errors import DistillError, is_user_error
 from distill.progress import announce
 from sweeps.curves import read_curves
 from sweeps.evaluation import TrialEvaluator
+from sweeps.options import check_storage, check_study_name
 from sweeps.report import StudySummary, write_summary
 from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import (
+    DEFAULT_STORAGE,
     PARENT_RUN_ATTR,
     build_sampler,
     discard_unstarted,
@@ -102,8 +104,8 @@ def run_sweep(
         study_name: default the sweep file's name, so the same command resumes the same study.
         tracking_uri: MLflow tracking URI (default ``MLFLOW_TRACKING_URI``, then ``mlflow.yaml``).
     """
-    if workers < 1:
-        raise DistillError(f"--workers must be a positive integer, got {workers}")
+    check_storage(storage if storage is not None else DEFAULT_STORAGE, workers)
+    check_study_name(study_name if study_name is not None else spec.name)
     budget = spec.budget(n_trials)
     url = storage_url(storage)
     _set_log_levels(quiet)

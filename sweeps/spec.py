@@ -52,12 +52,13 @@ from distill.config import (
     TrainConfig,
     coerce_number,
     config_from_mapping,
-    read_yaml_mapping,
     with_overrides,
 )
 from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError, first_line
 from distill.settings import field_hints, value_type
+from distill.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
+from sweeps.options import MAX_OPTION, check_factory_options
 
 SAMPLERS = ("grid", "tpe")
 PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
@@ -216,8 +217,8 @@ class SweepSpec:
 
     def budget(self, n_trials: int | None = None) -> int:
         """How many trials the study runs: every grid point (at most ``n_trials``), or the search's budget."""
-        if n_trials is not None and n_trials < 1:
-            raise DistillError(f"--n-trials must be a positive integer, got {n_trials}")
+        if n_trials is not None and not 1 <= n_trials <= MAX_OPTION:
+            raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
         requested = n_trials if n_trials is not None else self.n_trials
         if self.is_grid:
             return min(self.grid_size(), requested or self.grid_size())
@@ -286,8 +287,9 @@ def resolve_config_path(name_or_path: str) -> Path:
 def load_spec(name_or_path: str) -> SweepSpec:
     """Read and validate a sweep file; every mistake is a one-line ``DistillError``."""
     path = resolve_config_path(name_or_path)
+    text = read_text(path, "sweep file", MAX_SETTINGS_BYTES)  # its errors name the file already
     try:
-        return parse_spec(read_yaml_mapping(path), name=path.stem, source=str(path), text=path.read_text())
+        return parse_spec(yaml_mapping(text, str(path)), name=path.stem, source=str(path), text=text)
     except DistillError as error:
         if str(error).startswith(str(path)):
             raise
@@ -314,7 +316,7 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
     objective = _parse_objective(data["objective"], evaluation, fixed, source)
     spec = SweepSpec(
         name=name, source=source, text=text, description=str(data.get("description") or ""),
-        sampler=sampler, seed=_integer(data.get("seed", 0), f"{source}: seed", minimum=0),
+        sampler=sampler, seed=_integer(data.get("seed", 0), f"{source}: seed", minimum=0, maximum=2**32 - 1),
         n_trials=None if data.get("n_trials") is None else _integer(data["n_trials"], f"{source}: n_trials"),
         fixed=fixed, space=space, objective=objective,
         pruner=_parse_pruner(data.get("pruner", "none"), objective, source),
@@ -339,9 +341,9 @@ def _mapping(value: Any, where: str) -> dict[str, Any]:
     return dict(value)
 
 
-def _integer(value: Any, where: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise DistillError(f"{where} must be an integer >= {minimum}, got {value!r}")
+def _integer(value: Any, where: str, minimum: int = 1, maximum: int = MAX_OPTION) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise DistillError(f"{where} must be an integer >= {minimum} and <= {maximum}, got {value!r}")
     return value
 
 
@@ -429,6 +431,7 @@ def _kind_and_options(raw: Any, where: str, kinds: tuple[str, ...] | Mapping[str
 
 def _construct(factory: Any, options: Mapping[str, Any], where: str) -> Any:
     """Build ``factory(**options)`` once, so that bad option names or values are refused now."""
+    check_factory_options(options, where)
     try:
         inspect.signature(factory).bind(**options)
         with experimental_api():
@@ -497,7 +500,7 @@ def _parse_pruner(raw: Any, objective: Objective, source: str) -> PrunerSpec:
 
 def _parse_evaluation(raw: Any, source: str) -> EvaluationSpec:
     from distill.evaluation import TASKS
-    from distill.evaluation.runner import MIN_LENGTH, MIN_SAMPLES
+    from distill.evaluation.runner import MAX_BATCH_SIZE, MAX_SAMPLES, MAX_SEEDS, MIN_LENGTH, MIN_SAMPLES
 
     where = f"{source}: evaluation"
     raw = _mapping(raw, where)
@@ -517,11 +520,11 @@ def _parse_evaluation(raw: Any, source: str) -> EvaluationSpec:
     return EvaluationSpec(
         tasks=tuple(raw["tasks"]), datasets=tuple(map(str, raw.get("datasets", defaults.datasets))),
         model=raw.get("model"), revision=raw.get("revision"),
-        seeds=_integer(raw.get("seeds", defaults.seeds), f"{where}.seeds (paired t-tests)", minimum=2),
-        samples=_integer(raw.get("samples", defaults.samples), f"{where}.samples", minimum=MIN_SAMPLES),
+        seeds=_integer(raw.get("seeds", defaults.seeds), f"{where}.seeds (paired t-tests)", 2, MAX_SEEDS),
+        samples=_integer(raw.get("samples", defaults.samples), f"{where}.samples", MIN_SAMPLES, MAX_SAMPLES),
         max_length=_integer(raw.get("max_length", defaults.max_length), f"{where}.max_length", minimum=MIN_LENGTH),
-        batch_size=_integer(raw.get("batch_size", defaults.batch_size), f"{where}.batch_size"), alpha=alpha,
-        whole_words=_boolean(raw.get("whole_words", defaults.whole_words), f"{where}.whole_words"),
+        batch_size=_integer(raw.get("batch_size", defaults.batch_size), f"{where}.batch_size", 1, MAX_BATCH_SIZE),
+        alpha=alpha, whole_words=_boolean(raw.get("whole_words", defaults.whole_words), f"{where}.whole_words"),
     )
 
 

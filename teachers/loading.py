@@ -124,6 +124,8 @@ def resolve_model_path(
     if name_or_path is None or name_or_path == EMBEDDED:
         return _local_folder(Path(EMBEDDED_MODEL_DIR), revision)
     name_or_path = os.fspath(name_or_path)
+    if not name_or_path.strip():
+        raise TeacherError("the model's name is empty; give a hub name, a local folder or 'embedded'")
     path = Path(name_or_path).expanduser()
     if path.is_dir():
         return _local_folder(path, revision)
@@ -137,6 +139,8 @@ def check_model_reference(name_or_path: str | os.PathLike[str] | None) -> None:
     if name_or_path is None or name_or_path == EMBEDDED:
         return
     name_or_path = os.fspath(name_or_path)
+    if not name_or_path.strip():
+        raise TeacherError("the model's name is empty; give a hub name, a local folder or 'embedded'")
     path = Path(name_or_path).expanduser()
     if path.is_dir():
         return

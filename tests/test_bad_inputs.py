@@ -49,7 +49,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--betas", "0.9"], "expected 2 arguments"),
     ([*TRAIN, "--context-layers"], "expected at least one argument"),
     ([*TRAIN, "--student-options", "wide"], "student_options must be a mapping, got 'wide'"),
-    ([*TRAIN, "--loss-options", "alpha: [1"], "--loss-options: not valid YAML"),
+    ([*TRAIN, "--loss-options", "alpha: [1"], "--loss-options: the value is not valid YAML"),
     ([*TRAIN, "--frequency-exponent", "-1"], "frequency_exponent must be a finite number >= 0"),
     ([*TRAIN, "--context-noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
     ([*TRAIN, "--context-noise", "typo:2"], "typo"),
@@ -71,7 +71,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--config", "{huber}"], "context_loss must be one of cosine, mse"),
     ([*TRAIN, "--config", "{bad_filters}"], "filters must be (width, channels) pairs, got 3"),
     ([*TRAIN, "--config", "{text_options}"], "student_options must be a mapping"),
-    (["train", "--teacher", "{teacher}", "--quiet", "--work-dir", "{file}"], "cannot write in the work folder"),
+    (["train", "--teacher", "{teacher}", "--quiet", "--work-dir", "{file}"], "work folder"),
     ([*TRAIN, "--tracking-uri", "bogus://x"], "cannot use the MLflow store bogus://x"),
     # evaluate
     (["evaluate", "--students", "{missing}", "--model", "{teacher}", "--quiet"], "is neither a student folder"),
@@ -90,7 +90,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*SURGERY, "--student", "{empty}", "--out", "{tmp}/out"], "is not a saved student"),
     (["surgery", "--model", "/does/not/exist", "--student", "{student}", "--out", "{tmp}/out", "--quiet"],
      "/does/not/exist"),
-    ([*SURGERY, "--student", "{student}", "--out", "{file}"], "already exists and is not an empty folder"),
+    ([*SURGERY, "--student", "{student}", "--out", "{file}"], "is a file, not a folder"),
     # oov
     (["oov", "--samples", "0"], "--samples must be a positive number"),
     (["oov", "--samples", "-5"], "--samples must be a positive number"),

@@ -83,7 +83,7 @@ def test_unreadable_student_weights_are_one_line(tmp_path, tiny_bert_dir, capsys
     weights.write_bytes(weights.read_bytes()[:100])
     assert main(["surgery", "--model", str(tiny_bert_dir), "--student", str(student),
                  "--out", str(tmp_path / "out"), "--quiet"]) == 2
-    assert "holds no readable weights" in one_line_error(capsys)
+    assert "is not a readable safetensors file" in one_line_error(capsys)
     assert not (tmp_path / "out").exists()
 
 
@@ -237,9 +237,9 @@ def test_two_runs_started_at_once_in_a_fresh_folder_both_finish(tmp_path, tiny_b
 
 
 @pytest.mark.parametrize(("arguments", "message"), [
-    (["--work-dir", "{file}"], "cannot write in the work folder"),
+    (["--work-dir", "{file}"], "is a file, not a folder"),
     (["--work-dir", "/proc/distill-runs"], "cannot write in the work folder"),
-    (["--work-dir", "{long}"], "cannot write in the work folder"),
+    (["--work-dir", "{long}"], "has a name longer than 255 bytes"),
     (["--tracking-uri", "bogus://x"], "cannot use the MLflow store bogus://x"),
     (["--tracking-uri", "sqlite:////proc/distill/mlflow.db"], "cannot use the MLflow store"),
 ])

@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import warnings
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -643,7 +644,7 @@ BAD_SWEEPS = [
     ({"space": {"loss": ["aec"], "student_options.width": [3]}}, "unknown options width"),
     ({"space": {"loss": ["mse"], "epochs": [2]}}, "epochs is both fixed and searched"),
     ({"space": {"loss": ["mse"], "epochs": [-1]}, "fixed": {"teacher": "embedded"}},
-     "epochs must be a non-negative integer, got -1"),
+     "epochs must be a non-negative integer up to 1000000, got -1"),
     ({"fixed": {"teacher": "embedded", "betas": [0.9]}}, "bad.yaml: betas must be a list of 2 numbers, got [0.9]"),
     ({"sampler": "tpe", "n_trials": 3, "space": {"context_lr": {"low": 1e-3, "high": float("inf")}}},
      "bad.yaml: space.context_lr.high must be a finite number, got inf"),
@@ -745,7 +746,12 @@ def test_a_sweep_whose_trials_all_failed_exits_2(tmp_path, tiny_bert_dir, monkey
 
     monkeypatch.setattr(TableAlignment, "evaluate", explode)
     path = write_sweep(tmp_path, tiny_bert_dir)
-    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert main(["sweep", "--config", str(path), "--quiet"]) == 2
     error = capsys.readouterr().err
     assert "every trial of study tiny failed (2)" in error
+    shown = [f"{warning.filename}:{warning.lineno} {warning.message}" for warning in caught
+             if not issubclass(warning.category, DeprecationWarning)]
+    assert shown == []  # no "No artists with labels found to put in legend" from the empty curves chart
     assert "Trial 0 failed" not in error  # Optuna's own report of it is off under --quiet

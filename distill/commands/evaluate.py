@@ -32,7 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seeds", type=int, default=5,
                         help="number of seeds (samples per seed are shared by all models)")
     parser.add_argument("--samples", type=int, default=512, help="samples per seed, task and dataset")
-    parser.add_argument("--max-length", type=int, default=128, help="tokens per sample")
+    parser.add_argument("--max-length", type=int,
+                        help="tokens per sample (default 128, or the model's positions if fewer)")
     parser.add_argument("--batch-size", type=int, default=16)
     parser.add_argument("--alpha", type=float, default=0.05, help="level of the paired t-tests")
     parser.add_argument("--noise", nargs="+", metavar="SPEC|PRESET",

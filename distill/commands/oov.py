@@ -29,15 +29,24 @@ def run(args: argparse.Namespace) -> int:
     from distill.data import load_corpus
     from distill.errors import DistillError
     from distill.evaluation.report import markdown_table, write_csv
+    from distill.evaluation.runner import MAX_SAMPLES, check_names
     from distill.noise import NoiseSpec
     from distill.oov import CLEAN, oov_table
+    from distill.paths import RUN_NAME_MAX
+    from distill.settings import SEEDS
     from teachers import load_tokenizer, quiet_transformers, resolve_model_path
 
-    if args.samples is not None and args.samples < 1:
-        raise DistillError(f"--samples must be a positive number of sentences (omit it for all), got {args.samples}")
+    if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
+        raise DistillError(f"--samples must be a positive number of sentences up to {MAX_SAMPLES:,} "
+                           f"(omit it for all), got {args.samples}")
+    if args.seed not in SEEDS:
+        raise DistillError(f"--seed must be {SEEDS.describe(integer=True)}, got {args.seed}")
+    names = [name.strip() for name in args.datasets.split(",") if name.strip()]
+    check_names(names, "--datasets")
+    tracking.load_settings(args.tracking_uri)  # a bad mlflow.yaml is refused before any work
     noises = [NoiseSpec.parse(text) for text in args.noise]
     model_path, revision = resolve_model_path(args.model)
-    corpora = [load_corpus(name.strip()) for name in args.datasets.split(",") if name.strip()]
+    corpora = [load_corpus(name) for name in names]
     with quiet_transformers():
         tokenizer = load_tokenizer(model_path)
         stats = oov_table(tokenizer, corpora, noises, args.seed, args.samples)
@@ -47,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
     table = markdown_table(columns, [[_cell(row[column]) for column in columns] for row in rows])
     print(table)
     tracking.configure("oov", args.tracking_uri)
-    with mlflow.start_run(run_name=f"oov-{Path(args.model).name}") as run, tempfile.TemporaryDirectory() as folder:
+    run_name = f"oov-{Path(args.model).name}"[:RUN_NAME_MAX]
+    with mlflow.start_run(run_name=run_name) as run, tempfile.TemporaryDirectory() as folder:
         mlflow.log_params({"model": args.model, "model_revision": revision, "datasets": args.datasets,
                            "seed": args.seed,
                            "samples": args.samples or "all"})

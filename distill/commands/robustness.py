@@ -23,7 +23,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "drop 10 %%, repeat 20 %%, case 50 %% and HLM's three together)")
     parser.add_argument("--seeds", type=int, default=5, help="seeds of the paired t-tests (default 5)")
     parser.add_argument("--samples", type=int, default=256, help="sentences per seed and setting (default 256)")
-    parser.add_argument("--max-length", type=int, default=128, help="tokens per sentence (default 128)")
+    parser.add_argument("--max-length", type=int,
+                        help="tokens per sentence (default 128, or the model's positions if fewer)")
     parser.add_argument("--exports", default=".distill/robustness", metavar="DIR",
                         help="where the vocabulary-free exports are written (default .distill/robustness)")
     parser.add_argument("--out", default="docs/robustness.md", metavar="PATH",
@@ -37,10 +38,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from distill.evaluation.robustness import NOISE_SETTINGS, StudySettings, given_student, run_study, train_recipe
+    from distill.evaluation.robustness import (
+        NOISE_SETTINGS,
+        StudySettings,
+        check_study_settings,
+        given_student,
+        run_study,
+        train_recipe,
+    )
+    from distill.paths import check_output_file, check_output_folder
 
+    check_output_file(args.out, "report")
+    check_output_folder(args.exports, "exports folder")
+    if args.work_dir is not None:
+        check_output_folder(args.work_dir, "work folder")
     settings = StudySettings(model=args.model, dataset=args.dataset, noise=tuple(args.noise or NOISE_SETTINGS),
                              seeds=args.seeds, samples=args.samples, max_length=args.max_length)
+    settings = check_study_settings(settings)
     if args.students:
         students = [given_student(source, args.tracking_uri) for source in args.students]
     else:

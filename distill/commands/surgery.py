@@ -37,12 +37,14 @@ def run(args: argparse.Namespace) -> int:
     announce(f"surgery: student {args.student} into {args.model}; loading torch and transformers", quiet=args.quiet)
     from distill.devices import resolve_device
     from distill.errors import DistillError
+    from distill.paths import check_output_folder
     from distill.runs import load_student_from
 
     if args.keep_vocabulary and not args.vocabulary_free:
         raise DistillError("--keep-vocabulary needs --vocabulary-free")
     if args.vocabulary_free and args.tie_output:
         raise DistillError("--tie-output applies to baked tables; a vocabulary-free model has no output table")
+    check_output_folder(args.out, "output folder")
     student = load_student_from(args.student, tracking_uri=args.tracking_uri)
     if args.vocabulary_free:
         from distill.export import export_vocabulary_free

@@ -6,6 +6,8 @@ import argparse
 
 from distill.arguments import add_settings_arguments, given_settings
 from distill.config import TrainConfig, load_config
+from distill.errors import DistillError
+from distill.paths import check_name
 
 HELP = "Train a vocabulary-free student to reproduce a teacher's word-embedding table."
 
@@ -18,11 +20,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, TrainConfig, "training settings (a flag wins over the --config file)")
 
 
+def check_resume(args: argparse.Namespace) -> None:
+    """``--resume RUN`` continues the run with the settings it was started with: a setting beside it is
+    refused rather than silently ignored."""
+    if not args.resume:
+        raise DistillError("--resume needs a run id (the 32 hex digits MLflow shows), got ''")
+    check_name(args.resume, "run id")
+    given = [f"--{name.rpartition('.')[2].replace('_', '-')}" for name in given_settings(args, TrainConfig)]
+    if args.config is not None:
+        given.insert(0, "--config")
+    if given:
+        raise DistillError(f"--resume continues run {args.resume} with the settings it started with; "
+                           f"drop {', '.join(given)} (or start a new run without --resume)")
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
     from distill.tracking import load_settings, run_experiment, ui_command
 
-    if args.resume:
+    if args.resume is not None:
+        check_resume(args)
         announce(f"train: resuming run {args.resume}; loading torch and transformers", quiet=args.quiet)
         from distill import training  # heavy imports only once the command line is checked
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from distill.data.corpus import Corpus, corpus_from_documents
 from distill.errors import DistillError
+from distill.userfiles import check_utf8_file
 
 TEXT_COLUMN = "text"
 # suffix → ``datasets`` builder
@@ -28,6 +29,8 @@ def file_corpus(path: Path) -> Corpus:
         raise DistillError(f"corpus file {path} does not exist")
     if path.stat().st_size == 0:
         raise DistillError(f"corpus file {path} is empty")
+    if builder != "parquet":
+        check_utf8_file(path, "corpus file")
     options = {"sample_by": "paragraph"} if builder == "text" else {}
     try:
         rows = datasets.load_dataset(builder, data_files=str(path), split="train", **options)

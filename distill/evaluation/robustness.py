@@ -19,6 +19,7 @@ One command regenerates ``docs/robustness.md``:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import shlex
 import sys
@@ -28,13 +29,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from distill.bounds import fitted_length, model_limits
 from distill.config import TrainConfig, config_from_mapping
 from distill.errors import DistillError
-from distill.evaluation.runner import BASELINE, EvaluationResult, evaluate
+from distill.evaluation.runner import BASELINE, EvaluationResult, check_evaluation_settings, evaluate
 from distill.evaluation.scoring import CLEAN, noise_specs, noised_dataset_name
 from distill.evaluation.statistics import ScoreKey
 from distill.evaluation.wholeword import SUFFIX
 from distill.io import atomic_write_text
+from distill.userfiles import read_text
+from teachers import resolve_model_path
 
 NOISE_SETTINGS = (CLEAN, "typo:0.05", "typo:0.1", "drop:0.1", "repeat:0.2", "case:0.5", "hlm")
 DATASET = "pydoc:heldout"
@@ -60,7 +64,7 @@ class StudySettings:
     noise: Sequence[str] = NOISE_SETTINGS
     seeds: int = 5
     samples: int = 256
-    max_length: int = 128
+    max_length: int | None = None  # 128, or the model's positions if fewer
     batch_size: int = 16
 
 
@@ -116,12 +120,22 @@ def export_students(sources: Sequence[str], model: str, exports: Path, *,
     return folders
 
 
+def check_study_settings(settings: StudySettings) -> StudySettings:
+    """The study's noise settings and evaluation numbers, checked before any student is trained or exported;
+    returns them with the length fitted to the model (:func:`distill.bounds.fitted_length`)."""
+    noise_specs(list(settings.noise))
+    check_evaluation_settings(settings.seeds, settings.samples, settings.max_length, ALPHA, settings.batch_size)
+    limits = model_limits(resolve_model_path(settings.model)[0])
+    return dataclasses.replace(settings, max_length=fitted_length(settings.max_length, limits, "--max-length"))
+
+
 def run_study(students: Sequence[TrainedStudent], settings: StudySettings, exports: Path, out: Path, *,
               tracking_uri: str | None = None, quiet: bool = False, command: str | None = None) -> EvaluationResult:
     """Export, evaluate and write the document for ``students``."""
     if not students:
         raise DistillError("the robustness study needs at least one student")
-    noise_specs(list(settings.noise))  # refuse a bad setting before any work
+    settings = check_study_settings(settings)
+    notes = kept_notes(read_text(out, "report") if out.is_file() else "")  # read before any work: UTF-8 only
     folders = export_students([student.source for student in students], settings.model, exports,
                               tracking_uri=tracking_uri)
     result = evaluate([str(folder) for folder in folders], model=settings.model, tasks=["fidelity"],
@@ -129,7 +143,6 @@ def run_study(students: Sequence[TrainedStudent], settings: StudySettings, expor
                       max_length=settings.max_length, batch_size=settings.batch_size, alpha=ALPHA,
                       noise=list(settings.noise), whole_words=True, quiet=quiet, tracking_uri=tracking_uri)
     command = command or "distill " + shlex.join(sys.argv[1:])
-    notes = kept_notes(out.read_text() if out.is_file() else "")
     atomic_write_text(out, render_study(result, students, folders, settings, command, notes))
     return result
 

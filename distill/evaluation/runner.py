@@ -18,6 +18,7 @@ from pathlib import Path
 import mlflow
 
 from distill import tracking
+from distill.bounds import fitted_length, model_limits
 from distill.data import JUDGED_DOMAINS, Corpus
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
@@ -44,6 +45,9 @@ from students import StudentEncoder
 BASELINE = "baseline"
 MIN_SAMPLES = 4
 MIN_LENGTH = 8
+MAX_SEEDS = 1000
+MAX_SAMPLES = 10**7
+MAX_BATCH_SIZE = 65536
 NOTE_LIMIT = 8000  # MLflow's longest tag value
 
 
@@ -71,20 +75,30 @@ def _unique(label: str, taken: Mapping[str, object]) -> str:
     return candidate
 
 
-def _validate(students: Sequence[str], seeds: int, samples: int, max_length: int, alpha: float,
-              batch_size: int) -> None:
-    if not students:
-        raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
-    if seeds < 2:
-        raise DistillError(f"--seeds must be at least 2 for the paired t-test, got {seeds}")
-    if samples < MIN_SAMPLES:
-        raise DistillError(f"--samples must be at least {MIN_SAMPLES}, got {samples}")
-    if max_length < MIN_LENGTH:
+def check_evaluation_settings(seeds: int, samples: int, max_length: int | None, alpha: float,
+                              batch_size: int) -> None:
+    """The evaluation's numbers, each within bounds that keep the work finite (checked before any work)."""
+    if not 2 <= seeds <= MAX_SEEDS:
+        raise DistillError(f"--seeds must be at least 2 for the paired t-test and at most {MAX_SEEDS}, got {seeds}")
+    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
+        raise DistillError(f"--samples must be at least {MIN_SAMPLES} and at most {MAX_SAMPLES:,}, got {samples}")
+    if max_length is not None and max_length < MIN_LENGTH:
         raise DistillError(f"--max-length must be at least {MIN_LENGTH} tokens, got {max_length}")
     if not 0 < alpha < 1:
         raise DistillError(f"--alpha must be between 0 and 1, got {alpha}")
-    if batch_size < 1:
-        raise DistillError(f"--batch-size must be positive, got {batch_size}")
+    if not 1 <= batch_size <= MAX_BATCH_SIZE:
+        raise DistillError(f"--batch-size must be positive and at most {MAX_BATCH_SIZE:,}, got {batch_size}")
+
+
+def check_names(names: Sequence[str] | None, flag: str) -> None:
+    """A list given as ``a,b,c``: not empty (when given), no name twice."""
+    if names is None:
+        return
+    if not names:
+        raise DistillError(f"{flag} is empty; name at least one")
+    repeated = sorted({name for name in names if list(names).count(name) > 1})
+    if repeated:
+        raise DistillError(f"{flag} names {', '.join(repeated)} more than once")
 
 
 def evaluate(
@@ -96,7 +110,7 @@ def evaluate(
     datasets: Sequence[str] = JUDGED_DOMAINS,
     seeds: int = 5,
     samples: int = 512,
-    max_length: int = 128,
+    max_length: int | None = None,
     alpha: float = 0.05,
     batch_size: int = 16,
     device: str = "auto",
@@ -114,7 +128,8 @@ def evaluate(
         datasets: corpus names (``pydoc``, ``wikitext``, ``imdb``) or local files.
         seeds: number of seeds, ``0 .. seeds-1``; each fixes the samples of every task.
         samples: samples per seed, task and dataset.
-        max_length: tokens per sample (pairs included), longer ones truncated.
+        max_length: tokens per sample (pairs included), longer ones truncated; at most the model's positions
+            (default 128, or the positions if fewer).
         alpha: level of the paired t-tests.
         noise: a ``distill.noise`` spec or preset (``"hlm"``, ``"drop:0.1,case:0.5"``), or several
             (``"clean"`` for the text as it is), applied to the evaluation text only, seeded by
@@ -122,11 +137,17 @@ def evaluate(
         whole_words: also run each student on its vocabulary-free path, words the
             tokenizer splits embedded whole (``<student>-wholeword``; WordPiece models).
     """
-    _validate(students, seeds, samples, max_length, alpha, batch_size)
+    if not students:
+        raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
+    check_evaluation_settings(seeds, samples, max_length, alpha, batch_size)
+    check_names(tasks, "--tasks")
+    check_names(list(datasets), "--datasets")
+    tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(noise)
     announce(f"loading {model} and the corpora {', '.join(datasets)}", quiet=quiet)
     setup = prepare_evaluation(model, revision=revision, tasks=tasks, datasets=datasets, samples=samples,
                                whole_words=whole_words)
+    max_length = fitted_length(max_length, model_limits(setup.path), "--max-length")
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
     announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
 

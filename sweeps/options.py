@@ -1,0 +1,70 @@
+"""What Optuna accepts, checked before the first trial: sampler and pruner options, study names, storages.
+
+Optuna's constructors take a negative ``n_startup_trials`` or a zero Hyperband resource and fail (or
+misbehave) only once trials run; a study name longer than its database column, or with a newline, and an
+in-memory SQLite storage (each connection of the worker's pool gets an empty database: ``KeyError: 'Record
+does not exist.'`` after the first trial) fail as late. Each is one line here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import sqlalchemy
+
+from distill.errors import DistillError
+from distill.paths import RUN_NAME_MAX, check_name, check_output_file
+from distill.userfiles import check_option_map
+
+MAX_OPTION = 10**9
+# optuna/storages/_rdb/models.py holds 512 characters (StudyModel.study_name); the name is also the MLflow
+# parent run's, which keeps RUN_NAME_MAX
+STUDY_NAME_MAX = RUN_NAME_MAX
+MAX_WORKERS = 256
+# the lowest valid value of each integer option (optuna/samplers/_tpe/sampler.py, optuna/pruners/_median.py,
+# _percentile.py, _hyperband.py, _successive_halving.py); "auto" is Hyperband's other valid resource
+LOWEST = {"n_startup_trials": 0, "n_ei_candidates": 1, "n_warmup_steps": 0, "interval_steps": 1, "n_min_trials": 1,
+          "min_resource": 1, "max_resource": 1, "reduction_factor": 2, "bootstrap_count": 0,
+          "min_early_stopping_rate": 0}
+POSITIVE_FLOATS = ("prior_weight",)
+
+
+def check_factory_options(options: Mapping[str, Any], where: str) -> None:
+    """A sampler's or pruner's options: plain values, integers within what the class accepts."""
+    check_option_map(where, options)
+    for name, value in options.items():
+        if name in LOWEST and value != "auto":
+            lowest = LOWEST[name]
+            if isinstance(value, bool) or not isinstance(value, int) or not lowest <= value <= MAX_OPTION:
+                raise DistillError(f"{where}: {name} must be an integer in [{lowest}, {MAX_OPTION}]"
+                                   f"{' or auto' if name.endswith('_resource') else ''}, got {value!r}")
+        if name in POSITIVE_FLOATS and (isinstance(value, bool) or not isinstance(value, int | float) or value <= 0):
+            raise DistillError(f"{where}: {name} must be a positive number, got {value!r}")
+
+
+def check_study_name(name: str) -> None:
+    check_name(name, "study name")
+    if len(name) > STUDY_NAME_MAX:
+        raise DistillError(f"study name is {len(name)} characters long; it names the MLflow parent run, "
+                           f"which keeps at most {STUDY_NAME_MAX}")
+
+
+def check_storage(url: str, workers: int) -> None:
+    """A storage URL a sweep can keep its study in, across workers; a SQLite file in a writable folder."""
+    if not url:
+        raise DistillError("--storage is empty; give a database URL (sqlite:///optuna.db, postgresql://...)")
+    check_name(url, "--storage")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise DistillError(f"--workers must be a positive integer up to {MAX_WORKERS}, got {workers}")
+    try:
+        parsed = sqlalchemy.engine.make_url(url)
+    except sqlalchemy.exc.ArgumentError:
+        raise DistillError(
+            f"--storage {url!r} is not a database URL (sqlite:///optuna.db, postgresql://user@host/db, ...)"
+        ) from None
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database in (None, "", ":memory:"):
+            raise DistillError("--storage: an in-memory SQLite database does not keep the study between connections "
+                               "or workers; give a file (sqlite:///optuna.db)")
+        check_output_file(parsed.database, "study database")

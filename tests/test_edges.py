@@ -1,0 +1,364 @@
+"""Bad input at the edges (issue #25): files that are not UTF-8 or of the wrong shape, alias bombs, sizes
+beyond the model or the machine, damaged student and export folders, paths that cannot be written, resume
+flags, sweep options Optuna would refuse late, run names MLflow cannot store.
+
+Each case is a command line run in-process (``distill.cli.main``); ``{name}`` fields are filled with the
+files of :func:`edge_files`, ``{out}`` with a fresh path of the case's own. For each: exit status 2, one line
+on stderr (phase lines aside) holding the expected words, no warning, no MLflow run, no checkpoint, nothing
+written under the shared files, the case's output path or the working folder, and an end within 30 s.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+import yaml
+from damaged import write_student_variants
+from output import without_phase_lines
+from test_bad_inputs import runs_recorded
+
+from distill.cli import main
+
+PLAIN_TRAIN = ["train", "--teacher", "{teacher}", "--quiet", "--work-dir", "{work}", "--epochs", "1"]
+TRAIN = [*PLAIN_TRAIN, "--student-options", "{small}"]
+CONFIGURED = ["train", "--quiet", "--work-dir", "{work}"]  # the --config file names the teacher and student
+EVALUATE = ["evaluate", "--model", "{teacher}", "--quiet", "--samples", "8", "--seeds", "2", "--max-length", "16"]
+EVALUATE_STUDENT = [*EVALUATE, "--students", "{student}"]
+SURGERY = ["surgery", "--model", "{teacher}", "--quiet"]
+OOV = ["oov", "--model", "{teacher}", "--samples", "4"]
+SWEEP = ["sweep", "--quiet", "--config"]
+ROBUSTNESS = ["robustness", "--model", "{teacher}", "--quiet", "--samples", "8", "--seeds", "2",
+              "--max-length", "16", "--exports", "{out}/exports"]
+LONG = "x" * 300
+NOT_UTF8 = os.fsdecode(b"run-\xff")  # a non-UTF-8 argument arrives as a lone surrogate
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + level)}: &{chr(98 + level)} [{', '.join(['*' + chr(97 + level)] * 9)}]\n" for level in range(8))
+TEXTS = {  # files written as they are (bytes), the bad YAML and JSON of the table
+    "latin1_config": "student: bytescnn-small\nrun_name: caf\xe9\n".encode("latin-1"),
+    "latin1_text": "caf\xe9 au lait, na\xefve\n".encode("latin-1") * 20,
+    "bomb": BOMB.encode(),
+    "duplicate": b"epochs: 1\nepochs: 2\n",
+    "integer_key": b"student_options: {1: 2}\n",
+    "list_options": b"student_options: [1, 2]\n",
+    "nested_options": b"student_options: {filters: {a: 1}}\n",
+    "scalar": b"just text\n",
+    "list": b"- tracking_uri\n",
+    "null_key": b"~: 3\n",
+    "deep": b"student_options: " + b"[" * 5000 + b"]" * 5000 + b"\n",
+    "binary": b"\x00\x01\x02\xff" * 64,
+}
+
+
+CONFIGS = {  # YAML training configs (dumped): wrong values the flags cannot express
+    "huge_channels": {"student_options": {"filters": [[3, 10**12]]}},
+    "huge_embedding": {"student_options": {"byte_embedding_dim": 10**9}},
+    "huge_hidden": {"student": "retvec", "student_options": {"hidden_dims": [10**9, 10**9]}},
+    "huge_hlm": {"student": "hlm-intra", "student_options": {"hidden_size": 10**6, "num_heads": 1}},
+    "seed_overflow": {"seed": 2**70},
+    "seed_negative": {"seed": -1},
+    "nan_option": {"student_options": {"max_bytes_per_token": float("nan")}},
+    "inf_loss_option": {"loss": "aec", "loss_options": {"alpha": float("inf")}},
+    "mapping_option_value": {"loss_options": {"alpha": {"x": 1}}},
+    "layer_past_last": {"context_epochs": 1, "context_layers": [99]},
+    "layer_before_first": {"context_epochs": 1, "context_layers": [-99]},
+    "context_length": {"context_epochs": 1, "context_max_length": 100000},
+    "run_name_list": {"run_name": ["a"]},
+    "teacher_number": {"teacher": 5},
+    "corpus_list": {"corpus": ["pydoc"]},
+}
+SWEEPS = {  # sweep files: fixed (on top of the tiny teacher) and top-level keys
+    "tpe_negative_startup": {"sampler": {"kind": "tpe", "n_startup_trials": -1}},
+    "tpe_zero_candidates": {"sampler": {"kind": "tpe", "n_ei_candidates": 0}},
+    "tpe_text_startup": {"sampler": {"kind": "tpe", "n_startup_trials": "many"}},
+    "tpe_option_list": {"sampler": {"kind": "tpe", "n_startup_trials": [1]}},
+    "hyperband_zero": {"pruner": {"kind": "hyperband", "min_resource": 0}},
+    "hyperband_max_zero": {"pruner": {"kind": "hyperband", "max_resource": 0}},
+    "hyperband_factor": {"pruner": {"kind": "hyperband", "reduction_factor": 1}},
+    "median_negative": {"pruner": {"kind": "median", "n_warmup_steps": -1}},
+    "median_interval": {"pruner": {"kind": "median", "interval_steps": 0}},
+    "median_unknown": {"pruner": {"kind": "median", "patience": 3}},
+    "seed_huge": {"seed": 2**70},
+    "trials_huge": {"n_trials": 10**12},
+    "evaluation_length": {"evaluation": {"tasks": ["fidelity"], "datasets": ["{corpus}"], "max_length": 100000}},
+    "evaluation_seeds": {"evaluation": {"tasks": ["fidelity"], "datasets": ["{corpus}"], "seeds": 10**9}},
+    "space_empty": {"space": {}},
+    "space_integer_key": {"space": {1: [1, 2]}},
+    "heartbeat_huge": {"heartbeat": {"interval": 10**12}},
+    "fixed_epochs_huge": {"fixed": {"epochs": 10**12}},
+    "fixed_seed_huge": {"fixed": {"seed": 2**40}},
+}
+SWEEP_TEXTS = {
+    "space_duplicate": "fixed: {{teacher: {teacher}, epochs: 1}}\nspace:\n  loss: [mse]\n  loss: [cosine]\n",
+    "study_bomb": "fixed: {{teacher: {teacher}, epochs: 1}}\nspace: {{loss: [mse]}}\n" + BOMB,
+}
+
+E = list[tuple[list[str], str]]
+CASES: E = [
+    # --- files that are not UTF-8 ---------------------------------------------------------------------
+    ([*PLAIN_TRAIN, "--config", "{latin1_config}"], "not UTF-8"),
+    ([*SWEEP, "{latin1_config}"], "not UTF-8"),
+    ([*TRAIN, "--context-epochs", "1", "--corpus", "{latin1_txt}"], "not UTF-8"),
+    ([*EVALUATE_STUDENT, "--datasets", "{latin1_txt}"], "not UTF-8"),
+    ([*OOV, "--datasets", "{latin1_txt}"], "not UTF-8"),
+    ([*EVALUATE, "--students", "{student_latin1}"], "not UTF-8"),
+    ([*SURGERY, "--student", "{student_latin1}", "--out", "{out}"], "not UTF-8"),
+    ([*EVALUATE, "--students", "{export_latin1}"], "not UTF-8"),
+    ([*PLAIN_TRAIN, "--config", "{binary}"], "not UTF-8"),
+    ([*SWEEP, "{binary}"], "not UTF-8"),
+    # --- YAML of the wrong shape, duplicates, bombs --------------------------------------------------
+    ([*PLAIN_TRAIN, "--config", "{bomb}"], "aliases"),
+    ([*SWEEP, "{bomb}"], "aliases"),
+    ([*SWEEP, "{study_bomb}"], "aliases"),
+    ([*PLAIN_TRAIN, "--config", "{duplicate}"], "duplicate key 'epochs'"),
+    ([*SWEEP, "{space_duplicate}"], "duplicate key 'loss'"),
+    ([*PLAIN_TRAIN, "--config", "{integer_key}"], "is not a name"),
+    ([*PLAIN_TRAIN, "--config", "{list_options}"], "student_options must be a mapping"),
+    ([*PLAIN_TRAIN, "--config", "{nested_options}"], "student_options.filters"),
+    ([*PLAIN_TRAIN, "--config", "{scalar}"], "must hold a mapping"),
+    ([*PLAIN_TRAIN, "--config", "{null_key}"], "is not a name"),
+    ([*PLAIN_TRAIN, "--config", "{deep}"], "nested too deeply"),
+    ([*TRAIN, "--student-options", "{{1: 2}}"], "is not a name"),
+    ([*TRAIN, "--student-options", "{{a: 1, a: 2}}"], "duplicate key 'a'"),
+    ([*TRAIN, "--loss-options", "[1, 2]"], "loss_options must be a mapping"),
+    ([*TRAIN, "--loss-options", "{{alpha: .nan}}"], "loss_options.alpha must be a finite number"),
+    ([*TRAIN, "--student-options", "{{filters: *x}}"], "not valid YAML"),
+    ([*SWEEP, "{scalar}"], "must hold a mapping"),
+    ([*SWEEP, "{integer_key}"], "is not a name"),
+    ([*SWEEP, "{space_integer_key}"], "is not a name"),
+    # --- mlflow.yaml in the working folder (the {cwd:...} cases copy it there first) -----------------
+    ([*TRAIN, "{cwd:latin1_config}"], "not UTF-8"),
+    ([*TRAIN, "{cwd:scalar}"], "must hold a mapping"),
+    ([*TRAIN, "{cwd:list}"], "must hold a mapping"),
+    ([*TRAIN, "{cwd:duplicate}"], "duplicate key 'epochs'"),
+    ([*TRAIN, "{cwd:bomb}"], "aliases"),
+    ([*TRAIN, "{cwd:mlflow_number_uri}"], "tracking_uri must be a string"),
+    ([*TRAIN, "{cwd:mlflow_experiments_list}"], "experiments must map"),
+    ([*EVALUATE_STUDENT, "{cwd:list}"], "must hold a mapping"),
+    ([*OOV, "{cwd:duplicate}"], "duplicate key"),
+    ([*SWEEP, "{tiny_sweep}", "{cwd:integer_key}"], "is not a name"),
+    # --- option maps and sizes -----------------------------------------------------------------------
+    *[([*CONFIGURED, "--config", "{" + name + "}"], words) for name, words in {
+        "huge_channels": "parameters", "huge_embedding": "parameters", "huge_hidden": "parameters",
+        "huge_hlm": "parameters", "seed_overflow": "seed must be a non-negative integer up to 4294967295",
+        "seed_negative": "seed must be a non-negative integer up to",
+        "nan_option": "student_options.max_bytes_per_token must be a finite",
+        "inf_loss_option": "loss_options.alpha must be a finite", "mapping_option_value": "loss_options.alpha",
+        "layer_past_last": "context_layers", "layer_before_first": "context_layers",
+        "context_length": "context_max_length", "run_name_list": "run_name must be a string",
+        "teacher_number": "teacher must be a string", "corpus_list": "corpus must be a string",
+    }.items()],
+    ([*TRAIN, "--student-options", "{{filters: [[3, 1000000000000]]}}"], "parameters"),
+    ([*TRAIN, "--student", "retvec", "--student-options", "{{word_length: 100000000}}"], "parameters"),
+    ([*TRAIN, "--student-options", "{{max_bytes_per_token: 100000000000}}"], "max_bytes_per_token"),
+    ([*TRAIN, "--seed", "100000000000000"], "seed must be a non-negative integer up to"),
+    ([*TRAIN, "--seed", "-1"], "seed must be a non-negative integer up to"),
+    ([*TRAIN, "--epochs", "1000000000000"], "epochs must be a non-negative integer up to"),
+    ([*TRAIN, "--augment", "0.1", "--augment-copies", "1000000000"], "augment_copies must be in"),
+    ([*TRAIN, "--batch-size", "100000000000000"], "batch_size must be a positive integer up to"),
+    ([*TRAIN, "--vocab-sample", "100000000000000000000"], "vocab_sample must be a non-negative integer up to"),
+    ([*TRAIN, "--whole-word-epochs", "1", "--whole-word-count", "10000000000000"], "whole_word_count must be"),
+    ([*TRAIN, "--context-epochs", "1", "--context-max-length", "100000"], "context_max_length"),
+    ([*TRAIN, "--context-epochs", "1", "--context-layers", "7"], "context_layers"),
+    ([*TRAIN, "--context-epochs", "1", "--context-layers", "-9"], "context_layers"),
+    ([*TRAIN, "--context-epochs", "1000000000000"], "context_epochs must be a non-negative integer up to"),
+    ([*TRAIN, "--context-epochs", "1", "--context-batch-size", "1000000000000"], "context_batch_size must be"),
+    ([*TRAIN, "--typo-pretrain", "1000000000000"], "typo_pretrain_epochs must be a non-negative integer up to"),
+    ([*TRAIN, "--eval-every", "1000000000000"], "eval_every must be a positive integer up to"),
+    ([*TRAIN, "--negative-window", "1000000000000"], "negative_window must be a positive integer up to"),
+    ([*TRAIN, "--plateau-patience", "1000000000000"], "plateau_patience must be a non-negative integer up to"),
+    ([*TRAIN, "--context-epochs", "1", "--context-steps-per-epoch", "1000000000000"], "context_steps_per_epoch"),
+    # --- lengths beyond the model, empty lists, integers out of range (evaluate, oov, robustness) -------
+    ([*EVALUATE_STUDENT, "--max-length", "1000"], "--max-length"),
+    ([*EVALUATE_STUDENT, "--datasets", ""], "--datasets"),
+    ([*EVALUATE_STUDENT, "--datasets", ",,"], "--datasets"),
+    ([*EVALUATE_STUDENT, "--tasks", ""], "--tasks"),
+    ([*EVALUATE_STUDENT, "--tasks", "fidelity,fidelity,"], "--tasks"),
+    ([*EVALUATE_STUDENT, "--seeds", "1000000000"], "--seeds"),
+    ([*EVALUATE_STUDENT, "--samples", "100000000000000"], "--samples"),
+    ([*EVALUATE_STUDENT, "--batch-size", "100000000000000"], "--batch-size"),
+    ([*EVALUATE_STUDENT, "--alpha", "nan"], "--alpha"),
+    ([*EVALUATE_STUDENT, "--noise", ""], "noise"),
+    ([*EVALUATE, "--students", ""], "student"),
+    ([*EVALUATE_STUDENT, "--run-name", "x"], "unrecognized arguments"),
+    ([*OOV, "--datasets", ""], "--datasets"),
+    ([*OOV, "--datasets", ",,"], "--datasets"),
+    (["oov", "--model", "{teacher}", "--samples", "100000000000000000000"], "--samples"),
+    ([*OOV, "--seed", "-1"], "--seed"),
+    ([*OOV, "--seed", "100000000000000"], "--seed"),
+    ([*OOV, "--noise", ""], "noise"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--max-length", "1000"], "--max-length"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--seeds", "1000000000"], "--seeds"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--samples", "0"], "--samples"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--noise", ""], "noise"),
+    ([*PLAIN_TRAIN, "--teacher", ""], "teacher is empty"),
+    (["evaluate", "--model", "", "--students", "{student}", "--quiet"], "name is empty"),
+    (["oov", "--model", "", "--samples", "4"], "name is empty"),
+    ([*SURGERY[:1], "--model", "", "--student", "{student}", "--out", "{out}"], "name is empty"),
+    ([*TRAIN, "--tracking-uri", ""], "--tracking-uri is empty"),
+    ([*TRAIN, "--tracking-uri", "sqlite:///{out}/two\nlines.db"], "newline"),
+    ([*PLAIN_TRAIN, "--config", "{long_filters}"], "at most 256"),
+    ([*PLAIN_TRAIN, "--config", "{tmp}"], "is not a file"),
+    # --- paths ----------------------------------------------------------------------------------------
+    ([*SURGERY, "--student", "{student}", "--out", "{file}/sub"], "which is a file"),
+    ([*SURGERY, "--student", "{student}", "--out", "{out}/" + LONG], "longer than 255 bytes"),
+    ([*SURGERY, "--student", "{student}", "--out", "{out}/two\nlines"], "newline"),
+    ([*SURGERY, "--student", "{student}", "--out", ""], "empty"),
+    ([*SURGERY, "--student", "{student}", "--vocabulary-free", "--out", "{file}/sub"], "which is a file"),
+    ([*TRAIN, "--work-dir", "{file}/sub"], "which is a file"),
+    ([*TRAIN, "--work-dir", "{out}/two\nlines"], "newline"),
+    ([*TRAIN, "--work-dir", "{out}/" + LONG], "longer than 255 bytes"),
+    ([*TRAIN, "--work-dir", ""], "empty"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{file}/r.md"], "is a file"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/" + LONG + ".md"], "longer than 255 bytes"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{tmp}"], "is a folder"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{latin1_txt}"], "not UTF-8"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--exports", "{file}/x"], "which is a file"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--work-dir", "{file}/x"], "which is a file"),
+    ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite:///{file}/sub/optuna.db"], "which is a file"),
+    ([*EVALUATE, "--students", "{out}/two\nlines"], "newline"),
+    # --- damaged student and export folders ---------------------------------------------------------
+    *[([*EVALUATE, "--students", "{" + name + "}"], words) for name, words in {
+        "student_truncated": "truncated or garbled", "student_garbled": "safetensors",
+        "student_no_dim": "dim", "student_list_config": "must hold a JSON object",
+        "student_nan_norm": "NaN", "student_wrong_shape": "shape", "student_empty_weights": "safetensors",
+        "student_huge": "parameters", "student_name_number": "name", "student_unknown_family": "unknown student",
+        "export_truncated": "truncated or garbled", "export_garbled": "safetensors", "export_no_student": "student",
+        "export_list_config": "must hold a JSON object", "export_nan_norm": "NaN",
+        "export_student_list": "student", "export_wrong_shape": "shape",
+    }.items()],
+    ([*SURGERY, "--student", "{student_truncated}", "--out", "{out}"], "truncated or garbled"),
+    ([*SURGERY, "--student", "{student_nan_norm}", "--out", "{out}"], "NaN"),
+    ([*SURGERY, "--student", "{export_nan_norm}", "--vocabulary-free", "--out", "{out}"], "NaN"),
+    ([*SURGERY, "--student", "{student_wrong_shape}", "--out", "{out}"], "shape"),
+    ([*ROBUSTNESS, "--students", "{student_garbled}", "--out", "{out}/r.md"], "safetensors"),
+    ([*ROBUSTNESS, "--students", "{export_no_student}", "--out", "{out}/r.md"], "student"),
+    # --- resume -------------------------------------------------------------------------------------
+    (["train", "--resume", "", "--quiet"], "--resume needs a run id"),
+    (["train", "--resume", "abc", "--epochs", "9", "--quiet"], "--resume"),
+    (["train", "--resume", "abc", "--teacher", "other", "--quiet"], "--resume"),
+    (["train", "--resume", "abc", "--config", "{tiny_config}", "--quiet"], "--resume"),
+    (["train", "--resume", "two\nlines", "--quiet"], "newline"),
+    # --- sweeps -------------------------------------------------------------------------------------
+    *[([*SWEEP, "{" + name + "}"], words) for name, words in {
+        "tpe_negative_startup": "n_startup_trials", "tpe_zero_candidates": "n_ei_candidates",
+        "tpe_text_startup": "n_startup_trials", "tpe_option_list": "n_startup_trials",
+        "hyperband_zero": "min_resource", "hyperband_max_zero": "max_resource",
+        "hyperband_factor": "reduction_factor", "median_negative": "n_warmup_steps",
+        "median_interval": "interval_steps", "median_unknown": "patience", "seed_huge": "seed",
+        "trials_huge": "n_trials", "evaluation_length": "max_length", "evaluation_seeds": "seeds",
+        "space_empty": "space", "heartbeat_huge": "interval", "fixed_epochs_huge": "epochs",
+        "fixed_seed_huge": "seed",
+    }.items()],
+    ([*SWEEP, "{tiny_sweep}", "--study", "two\nlines"], "newline"),
+    ([*SWEEP, "{tiny_sweep}", "--study", ""], "study name is empty"),
+    ([*SWEEP, "{tiny_sweep}", "--study", LONG], "it names the MLflow parent run"),
+    ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite:///:memory:", "--workers", "2"], "in-memory"),
+    ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite://"], "in-memory"),
+    ([*SWEEP, "{tiny_sweep}", "--storage", "nosuchdb://x/y"], "storage"),
+    ([*SWEEP, "{tiny_sweep}", "--storage", ""], "storage"),
+    ([*SWEEP, "{tiny_sweep}", "--workers", "100000"], "--workers"),
+    ([*SWEEP, "{tiny_sweep}", "--n-trials", "1000000000000"], "--n-trials"),
+    # --- run names ----------------------------------------------------------------------------------
+    ([*TRAIN, "--run-name", "x" * 10_000], "MLflow keeps at most 250"),
+    ([*TRAIN, "--run-name", "two\nlines"], "newline"),
+    ([*TRAIN, "--run-name", NOT_UTF8], "not valid UTF-8"),
+    ([*TRAIN, "--run-name", ""], "run name is empty"),
+    ([*CONFIGURED, "--config", "{long_run_name}"], "MLflow keeps at most 250"),
+]
+
+
+@pytest.fixture(scope="module")
+def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) -> dict[str, str]:
+    """The files the bad command lines name (read only: shared by every case)."""
+    from test_surgery import SMALL_BYTESCNN, small_bytescnn
+
+    from distill.export import export_vocabulary_free
+
+    root = tmp_path_factory.mktemp("edges")
+    files = {"tmp": str(root), "teacher": str(tiny_bert_dir), "small": json.dumps(SMALL_BYTESCNN)}
+    for name, data in TEXTS.items():
+        (root / f"{name}.yaml").write_bytes(data)
+        files[name] = str(root / f"{name}.yaml")
+    (root / "latin1.txt").write_bytes(TEXTS["latin1_text"])
+    files["latin1_txt"] = str(root / "latin1.txt")
+    corpus = root / "corpus.txt"
+    corpus.write_text("".join(f"The cat number {index} sat on the mat. The dog ran in the park today.\n\n"
+                              for index in range(300)))
+    base = {"teacher": str(tiny_bert_dir), "epochs": 1, "student_options": SMALL_BYTESCNN}
+    for name, values in CONFIGS.items():
+        data = {**base, **values, "student_options": values.get("student_options", SMALL_BYTESCNN)}
+        files[name] = str(root / f"{name}.yaml")
+        Path(files[name]).write_text(yaml.safe_dump(data))
+    files["long_run_name"] = str(root / "long_run_name.yaml")
+    Path(files["long_run_name"]).write_text(yaml.safe_dump({**base, "run_name": "n" * 400}))
+    files["long_filters"] = str(root / "long_filters.yaml")
+    filters = [[1, 1] for _ in range(2000)]  # distinct lists: safe_dump writes a repeated one as aliases
+    Path(files["long_filters"]).write_text(yaml.safe_dump({**base, "student_options": {"filters": filters}}))
+    files["tiny_config"] = str(root / "tiny_config.yaml")
+    Path(files["tiny_config"]).write_text(yaml.safe_dump(base))
+    sweep_base = {"fixed": base, "space": {"loss": ["mse", "cosine"]}, "objective": "mean_cosine"}
+    for name, values in {"tiny_sweep": {}, **SWEEPS}.items():
+        data = {**sweep_base, **values}
+        if "fixed" in values:
+            data["fixed"] = {**base, **values["fixed"]}
+        files[name] = str(root / f"{name}.yaml")
+        Path(files[name]).write_text(yaml.safe_dump(data).replace("'{corpus}'", str(corpus)))
+    for name, text in SWEEP_TEXTS.items():
+        files[name] = str(root / f"{name}.yaml")
+        Path(files[name]).write_text(text.format(teacher=tiny_bert_dir))
+    (root / "mlflow_number_uri.yaml").write_text("tracking_uri: 5\n")
+    (root / "mlflow_experiments_list.yaml").write_text("experiments: [a, b]\n")
+    files["mlflow_number_uri"] = str(root / "mlflow_number_uri.yaml")
+    files["mlflow_experiments_list"] = str(root / "mlflow_experiments_list.yaml")
+    (root / "a-file").write_text("not a folder")
+    files["file"] = str(root / "a-file")
+    student = small_bytescnn(32).save_pretrained(root / "student")
+    export = export_vocabulary_free(str(tiny_bert_dir), small_bytescnn(32), root / "export")
+    files["student"] = str(student)
+    files.update(write_student_variants(root / "damaged", Path(student), Path(export)))
+    return files
+
+
+def listing(folder: Path) -> set[str]:
+    return {str(path.relative_to(folder)) for path in folder.rglob("*")}
+
+
+def test_there_are_at_least_120_edge_cases() -> None:
+    assert len(CASES) >= 120
+
+
+IDS = [f"{index}-{argv[0]}-{message[:40]}" for index, (argv, message) in enumerate(CASES)]
+
+
+@pytest.mark.parametrize(("argv", "message"), CASES, ids=IDS)
+def test_edge_case_is_one_line_exit_2_and_leaves_nothing(edge_files, tmp_path, capsys, argv, message) -> None:
+    out = tmp_path / "out"
+    arguments: list[str] = []
+    for argument in argv:
+        if argument.startswith("{cwd:"):  # an mlflow.yaml in the working folder
+            shutil.copy(edge_files[argument[5:-1]], tmp_path / "mlflow.yaml")
+            continue
+        arguments.append(argument.format(**edge_files, out=out, work=tmp_path / "runs"))
+    before = listing(Path(edge_files["tmp"])), listing(tmp_path)
+    started = time.monotonic()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(SystemExit) as exited:
+            raise SystemExit(main(arguments))
+    elapsed = time.monotonic() - started
+    error = without_phase_lines(capsys.readouterr().err)
+    assert exited.value.code == 2, error
+    assert error.startswith("error: ") and error.count("\n") == 1 and message in error, error
+    shown = [str(warning.message) for warning in caught
+             if not issubclass(warning.category, DeprecationWarning | PendingDeprecationWarning | ImportWarning)]
+    assert shown == [], shown
+    assert runs_recorded() == 0
+    print(error, end="")  # the table of messages: pytest -s tests/test_edges.py
+    assert (listing(Path(edge_files["tmp"])), listing(tmp_path)) == before  # no checkpoint, output or database
+    assert elapsed < 30
