@@ -10,6 +10,8 @@ bars, where there are any, only run on a terminal.
 from __future__ import annotations
 
 import sys
+import time
+from collections.abc import Callable
 
 PREFIX = "· "  # what sets a phase line apart from results, warnings and errors
 
@@ -19,3 +21,28 @@ def announce(message: str, *, quiet: bool = False) -> None:
     if not quiet:
         print(f"{PREFIX}{message}", file=sys.stderr, flush=True)
 
+
+
+class Clock:
+    """How long a phase of ``total`` equal steps has run, and about how long it has left (the mean step so far
+    times the steps to go)."""
+
+    def __init__(self, total: int, now: Callable[[], float] = time.monotonic) -> None:
+        self.total, self.now, self.started = total, now, now()
+
+    def status(self, done: int) -> str:
+        """``"2 min 10 s elapsed, about 4 min 20 s left"`` after ``done`` of the steps."""
+        elapsed = self.now() - self.started
+        if done <= 0 or done >= self.total:
+            return f"{duration(elapsed)} elapsed"
+        return f"{duration(elapsed)} elapsed, about {duration(elapsed / done * (self.total - done))} left"
+
+
+def duration(seconds: float) -> str:
+    """``"45 s"``, ``"3 min 12 s"``, ``"1 h 02 min"``."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60} s"
+    return f"{whole // 3600} h {whole % 3600 // 60:02d} min"

@@ -53,7 +53,7 @@ from distill.objectives import (
 )
 from distill.objectives.text import corpus_part, english_row_counts, judged_texts, row_counts
 from distill.objectives.words import english_split_words, split_words
-from distill.progress import announce
+from distill.progress import Clock, announce
 from distill.surgery import SPECIAL_ROWS_KEY
 from distill.tracking import TRIAL_STATE_TAG
 from distill.userfiles import read_yaml_mapping
@@ -428,9 +428,10 @@ class RunRecord(TrainerCallback):
     replays), the progress bar or a plain line, and a checkpoint every ``checkpoint_every`` epochs and
     at the last."""
 
-    def __init__(self, checkpoint_root: Path, logged_until: int, epochs: tqdm, plain_lines: bool) -> None:
+    def __init__(self, checkpoint_root: Path, logged_until: int, epochs: tqdm, plain_lines: bool, clock: Clock,
+                 first_epoch: int) -> None:
         self.checkpoint_root, self.logged_until, self.epochs = checkpoint_root, logged_until, epochs
-        self.plain_lines = plain_lines
+        self.plain_lines, self.clock, self.first_epoch = plain_lines, clock, first_epoch
 
     def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
         config, last_epoch = trainer.config, trainer.total_epochs
@@ -439,7 +440,8 @@ class RunRecord(TrainerCallback):
         self.epochs.update(1)
         self.epochs.set_postfix({name: f"{value:.4g}" for name, value in metrics.items() if name != "lr"})
         if self.plain_lines:
-            print(epoch_line(epoch, last_epoch, trainer.phase(epoch).name, metrics), file=sys.stderr, flush=True)
+            line = epoch_line(epoch, last_epoch, trainer.phase(epoch).name, metrics)
+            print(f"{line} ({self.clock.status(epoch - self.first_epoch + 1)})", file=sys.stderr, flush=True)
         if epoch % config.checkpoint_every == 0 or epoch == last_epoch:
             save_checkpoint(self.checkpoint_root, epoch, trainer.student, trainer.state(epoch), config.to_yaml())
         return False
@@ -467,7 +469,8 @@ def _run_epochs(
     bars = not quiet and sys.stderr.isatty()
     epochs = tqdm(desc="epochs", initial=first_epoch - 1, total=last_epoch, disable=not bars, dynamic_ncols=True)
     steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=not bars, dynamic_ncols=True)
-    record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars)
+    record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars,
+                       Clock(last_epoch - first_epoch + 1), first_epoch)
     try:
         metrics = trainer.fit([record, *callbacks], first_epoch, steps)
     except NonFiniteLoss as error:

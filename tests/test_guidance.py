@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from types import SimpleNamespace
@@ -109,12 +110,25 @@ def test_training_logged_to_a_file_is_one_plain_line_per_epoch(tmp_path, tiny_be
                             capture_output=True, text=True, env=os.environ.copy(), check=True)
     lines = result.stderr.splitlines()
     assert "\r" not in result.stderr and "\x1b" not in result.stderr
-    epochs = [line.split(":")[0] for line in lines if line.startswith("epoch ")]
-    assert epochs == ["epoch 1/2 table", "epoch 2/2 table"]
+    epochs = [line for line in lines if line.startswith("epoch ")]
+    assert [line.split(":")[0] for line in epochs] == ["epoch 1/2 table", "epoch 2/2 table"]
+    assert re.search(r"\(\d+ s elapsed, about \d+ s left\)$", epochs[0]), epochs[0]  # the time left (#23)
+    assert re.search(r"\(\d+ s elapsed\)$", epochs[1]), epochs[1]
     phases = [line for line in lines if line.startswith("· ")]
     assert lines[0] == phases[0] and phases[0].startswith("· train: student bytescnn-small, loss")  # before torch
     assert phases[1].startswith(f"· loading teacher {tiny_bert_dir}") and phases[2].startswith("· training 2 epochs")
     assert lines.index(phases[2]) < lines.index(next(line for line in lines if line.startswith("epoch ")))
+
+
+def test_a_clock_tells_the_time_elapsed_and_left() -> None:
+    from distill.progress import Clock, duration
+
+    now = iter([100.0, 160.0, 400.0, 4000.0])
+    clock = Clock(4, now=lambda: next(now))
+    assert clock.status(1) == "1 min 0 s elapsed, about 3 min 0 s left"
+    assert clock.status(2) == "5 min 0 s elapsed, about 5 min 0 s left"
+    assert clock.status(4) == "1 h 05 min elapsed"
+    assert duration(0.4) == "0 s" and duration(59.6) == "1 min 0 s"
 
 
 def test_differences_have_intervals_effect_sizes_and_holm_adjusted_tests() -> None:
