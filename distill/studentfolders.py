@@ -59,7 +59,7 @@ def check_saved_student(saved: Mapping[str, Any], shapes: Mapping[str, list[int]
         raise DistillError(f"{source}: 'rescale_norm' must be a positive finite number or null, got {norm!r}")
     hparams = saved.get("hparams", {})
     try:
-        check_option_map("hparams", hparams)
+        check_option_map("hparams", hparams, max_items=None)  # a saved lookup student lists its tokens
         resolve_student(name)
         student = planned_student(name, dim, hparams)
     except DistillError as error:

@@ -161,15 +161,16 @@ def _refuse_constant(name: str) -> float:
     raise ValueError(f"{name} is not a finite number")
 
 
-def check_option_map(name: str, value: Any, check_value: Callable[[str, Any], None] | None = None) -> None:
+def check_option_map(name: str, value: Any, check_value: Callable[[str, Any], None] | None = None,
+                     max_items: int | None = MAX_OPTION_ITEMS) -> None:
     """A mapping of options (``student_options``...): string keys, and values of plain YAML types, finite."""
     if not isinstance(value, Mapping):
         raise DistillError(f"{name} must be a mapping, got {value!r}")
     for key, item in value.items():
         if not isinstance(key, str) or not key:
             raise DistillError(f"{name} keys must be names, got {key!r}")
-        if isinstance(item, list | tuple) and len(item) > MAX_OPTION_ITEMS:
-            raise DistillError(f"{name}.{key} has {len(item)} entries; at most {MAX_OPTION_ITEMS}")
+        if max_items is not None and isinstance(item, list | tuple) and len(item) > max_items:
+            raise DistillError(f"{name}.{key} has {len(item)} entries; at most {max_items}")
         if not plain_value(item):
             raise DistillError(f"{name}.{key} must be a finite number, string, true/false or a list of them, "
                                f"got {item!r}")
