@@ -218,6 +218,7 @@ CASES: E = [
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/" + LONG + ".md"], "longer than 255 bytes"),
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{tmp}"], "is a folder"),
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{latin1_txt}"], "not UTF-8"),
+    ([*ROBUSTNESS, "--out", "{latin1_txt}"], "not UTF-8"),  # refused before the recipe's training
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--exports", "{file}/x"], "which is a file"),
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--work-dir", "{file}/x"], "which is a file"),
     ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite:///{file}/sub/optuna.db"], "which is a file"),

@@ -47,8 +47,11 @@ def run(args: argparse.Namespace) -> int:
         train_recipe,
     )
     from distill.paths import check_output_file, check_output_folder
+    from distill.userfiles import read_text
 
-    check_output_file(args.out, "report")
+    report = check_output_file(args.out, "report")
+    if report.is_file():  # its kept notes are carried over: refuse an unreadable one before the training
+        read_text(report, "report")
     check_output_folder(args.exports, "exports folder")
     if args.work_dir is not None:
         check_output_folder(args.work_dir, "work folder")
