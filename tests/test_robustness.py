@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import mlflow
@@ -207,7 +208,7 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     out = tmp_path / "robustness.md"
     out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
     arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
-                 "--dataset", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "--seeds", "2",
+                 "--dataset", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "human", "--seeds", "2",
                  "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
                  "--out", str(out), "--quiet"]
     assert main(arguments) == 0, capsys.readouterr().err
@@ -216,10 +217,15 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     assert (tmp_path / "exports" / "student" / "config.json").is_file()  # the export is what was evaluated
     label = f"bytescnn-small-student{SUFFIX}"
     assert f"## Noisy text: `{label}` against the untouched model" in document
-    for setting in ("typo:0.1", str(NoiseSpec.parse("hlm"))):
+    assert f"## Noisy text: `{label}` against the untouched model and spell-check first" in document
+    assert "| noise | metric | untouched | spell-check first | vocabulary-free |" in document
+    for setting in ("typo:0.1", str(NoiseSpec.parse("hlm")), "misspell:0.15"):
         assert f"| `{setting}` | sentence_cosine_clean |" in document
         assert f"| `{setting}` | similarity_spearman_clean |" in document
+    # spell-check first on the clean text: sentence metrics, no token_cosine (its tokens differ)
+    assert re.search(rf"\| `{SPELL_CHECKED}` \| [0-9.]+ ± [0-9.]+ \| [0-9.]+ ± [0-9.]+ \| — \|", document)
     assert f"* `{label}`: goal **not reached**" in document  # an untrained student does not beat the model
+    assert "human sentence_cosine_clean" in document and "than spell-check first (p = " in document
 
 
 def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, capsys) -> None:
