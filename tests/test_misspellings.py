@@ -7,6 +7,8 @@ import random
 import re
 
 import pytest
+import torch
+from test_objectives import context_config, tiny_corpus  # noqa: F401 (a fixture)
 
 from distill.cli import main
 from distill.errors import DistillError
@@ -18,6 +20,7 @@ from distill.misspellings import (
     misspell_token,
 )
 from distill.noise import NoiseSpec, apply_noise, noise_word
+from distill.training import build_trainer, prepare
 
 # Everyday words of four letters or more (written for this test, not taken from any misspelling corpus).
 WORDS = """
@@ -151,3 +154,18 @@ def test_a_bad_spec_on_the_command_line_is_one_line_and_exit_2(tmp_path, capsys)
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1] == "error: noise 'misspell' needs a number, got 'often'"
     assert not any("Traceback" in line for line in err)
+
+
+
+def test_human_misspellings_noise_the_students_side_in_training(tiny_bert_dir, tiny_corpus, tmp_path) -> None:  # noqa: F811
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise="typo:0.1; human",
+                            context_noise_share=1.0)
+    context = build_trainer(config, *prepare(config), torch.device("cpu")).phase(2)
+    assert [str(spec) for spec in context.noise_specs] == ["typo:0.1", "misspell:0.15"]
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise="misspell:1",
+                            context_noise_share=1.0)
+    context = build_trainer(config, *prepare(config), torch.device("cpu")).phase(2)
+    indices = list(range(32))
+    noised = context.noised_examples(indices, torch.Generator().manual_seed(0))
+    changed = sum(example != context.examples[index] for index, example in zip(indices, noised))
+    assert changed >= 24  # every sentence with a plain word of four letters or more
