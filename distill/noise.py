@@ -22,6 +22,14 @@ rate is the probability that each character it can act on is edited:
   - ``transpose``: swap it with the next character (when they differ);
   - ``typo``: one of the four above, drawn for each selected character.
 
+* Human misspellings (:mod:`distill.misspellings`), a whole-word kind whose rate is per word:
+
+  - ``misspell``: the probability that each plain word (lower or title case, at least three
+    letters; numbers, code, acronyms and special tokens are kept) is replaced by a misspelling
+    of the kind people make when they do not know the spelling (phonetic, doubled or single
+    letters, vowel confusions, transposed, dropped or inserted letters, documented
+    misspellings). It counts as one edit against the caps below.
+
 RETVec limits a token to 4 typos and to 25% of its length (§3). ``max_edits:N`` and
 ``max_fraction:F`` cap the edits of all kinds in a word at ``N`` and at
 ``ceil(F × length)`` (so every word can take one); when the characters drawn exceed
@@ -45,6 +53,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, TypedDict, TypeVar
 
 from distill.errors import DistillError
+from distill.misspellings import misspell_token
 
 # (character, next character or "", rng) -> (replacement text, characters consumed)
 Edit = Callable[[str, str, random.Random], tuple[str, int]]
@@ -85,6 +94,8 @@ PRESETS: dict[str, str] = {
     "hlm": "drop:0.1,repeat:0.2,case:0.5",
     # RETVec draws each token's typo rate in 0–25%; 12.5% is its mean.
     "retvec": "typo:0.125,max_edits:4,max_fraction:0.25",
+    # A misspelt word in about seven, as in natural text with human errors (issue 21: 15.6 % of the words).
+    "human": "misspell:0.15",
 }
 
 
@@ -180,9 +191,13 @@ KINDS: dict[str, Kind] = {
 }
 
 
+# Kinds that rewrite a whole word: (token, rng) -> the new token, or the token itself when it cannot act.
+WORD_KINDS: dict[str, Callable[[str, random.Random], str]] = {"misspell": misspell_token}
+
+
 def _choices() -> str:
     return (
-        f"valid kinds: {', '.join(KINDS)}; limits: {', '.join(LIMITS)}; "
+        f"valid kinds: {', '.join([*KINDS, *WORD_KINDS])}; limits: {', '.join(LIMITS)}; "
         f"presets: {', '.join(PRESETS)}"
     )
 
@@ -249,7 +264,7 @@ class NoiseSpec:
 
 
 def _check_kind(name: str) -> None:
-    if name not in KINDS:
+    if name not in KINDS and name not in WORD_KINDS:
         raise DistillError(f"unknown noise kind {name!r}; {_choices()}")
 
 
@@ -304,7 +319,11 @@ def noise_word(word: str, spec: NoiseSpec, rng: random.Random) -> str:
     """``word`` after every kind of ``spec`` in turn, within the spec's per-word caps."""
     budget = spec.edit_budget(len(word))
     for kind, rate in spec.rates:
-        word, edits = _apply_kind(word, KINDS[kind], rate, budget, rng)
+        if kind in WORD_KINDS:
+            rewritten = WORD_KINDS[kind](word, rng) if rng.random() < rate and budget != 0 else word
+            word, edits = rewritten, int(rewritten != word)
+        else:
+            word, edits = _apply_kind(word, KINDS[kind], rate, budget, rng)
         if budget is not None:
             budget -= edits
     return word

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import mlflow
@@ -17,6 +18,7 @@ from distill.cli import main
 from distill.data import noised_corpus
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
+from distill.evaluation.contender import SPELL_CHECKED
 from distill.evaluation.robustness import NOTES_END, NOTES_START
 from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords, group_words
 from distill.noise import NoiseSpec
@@ -119,12 +121,13 @@ def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word
                       samples=8, max_length=48, batch_size=4, noise="drop:0.1,repeat:0.2,case:0.5",
                       whole_words=True, quiet=True)
     models = result.scores.models
-    assert models == [BASELINE, models[1], models[1] + SUFFIX]
+    assert models == [BASELINE, models[1], models[1] + SUFFIX, SPELL_CHECKED]
     assert {key.task for key in result.scores.values} == {"mlm", "nsp", "fidelity"}
     assert all(len(values) == 3 for values in result.scores.values.values())
     wholeword = [key for key in result.scores.values if key.model.endswith(SUFFIX)]
     assert any(result.scores.values[key] != result.scores.values[key._replace(model=models[1])] for key in wholeword)
-    assert len(result.tests) == 2 * 7  # mlm, nsp, 3 fidelity metrics and 2 against the clean text
+    # mlm, nsp, 3 fidelity metrics and 2 against the clean text; spell-check first: the 4 sentence metrics
+    assert len(result.tests) == 2 * 7 + 4
     _p_values_match(result)
     dataset = "words ~ drop:0.1,repeat:0.2,case:0.5"
     clean_cosines = result.scores.values[ScoreKey(BASELINE, dataset, "fidelity", "sentence_cosine_clean")]
@@ -152,7 +155,7 @@ def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_wor
     settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
                 "max_length": 48, "batch_size": 4, "tasks": ["fidelity"], "whole_words": True, "quiet": True}
     both = evaluate([str(student)], noise=["clean", "typo:0.1"], **settings).scores.values
-    alone = {**evaluate([str(student)], **settings).scores.values,
+    alone = {**evaluate([str(student)], noise="clean", **settings).scores.values,
              **evaluate([str(student)], noise="typo:0.1", **settings).scores.values}
     assert {key.dataset for key in both} == {"words", "words ~ typo:0.1"}
     assert set(both) == set(alone)
@@ -188,8 +191,8 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
     (run,) = mlflow.search_runs(experiment_names=["distill-evaluate"], output_format="list")
     assert run.data.params["noise"] == str(NoiseSpec.parse("hlm"))
     p_values = {key: value for key, value in run.data.metrics.items() if key.endswith("/p_value")}
-    # 2 models (WordPiece and vocabulary-free) x 2 default domains x 5 metrics
-    assert len(p_values) == 2 * 2 * 5 and all(0 <= value <= 1 for value in p_values.values())
+    # 2 models (WordPiece and vocabulary-free) x 2 default domains x 5 metrics, + spell-check first's 4
+    assert len(p_values) == 2 * 2 * 5 + 2 * 4 and all(0 <= value <= 1 for value in p_values.values())
 
 
 def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path) -> None:
@@ -205,7 +208,7 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     out = tmp_path / "robustness.md"
     out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
     arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
-                 "--dataset", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "--seeds", "2",
+                 "--dataset", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "human", "--seeds", "2",
                  "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
                  "--out", str(out), "--quiet"]
     assert main(arguments) == 0, capsys.readouterr().err
@@ -214,10 +217,15 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     assert (tmp_path / "exports" / "student" / "config.json").is_file()  # the export is what was evaluated
     label = f"bytescnn-small-student{SUFFIX}"
     assert f"## Noisy text: `{label}` against the untouched model" in document
-    for setting in ("typo:0.1", str(NoiseSpec.parse("hlm"))):
+    assert f"## Noisy text: `{label}` against the untouched model and spell-check first" in document
+    assert "| noise | metric | untouched | spell-check first | vocabulary-free |" in document
+    for setting in ("typo:0.1", str(NoiseSpec.parse("hlm")), "misspell:0.15"):
         assert f"| `{setting}` | sentence_cosine_clean |" in document
         assert f"| `{setting}` | similarity_spearman_clean |" in document
+    # spell-check first on the clean text: sentence metrics, no token_cosine (its tokens differ)
+    assert re.search(rf"\| `{SPELL_CHECKED}` \| [0-9.]+ ± [0-9.]+ \| [0-9.]+ ± [0-9.]+ \| — \|", document)
     assert f"* `{label}`: goal **not reached**" in document  # an untrained student does not beat the model
+    assert "human sentence_cosine_clean" in document and "than spell-check first (p = " in document
 
 
 def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, capsys) -> None:

@@ -20,7 +20,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dataset", default="pydoc:heldout", help="evaluation text (default pydoc:heldout)")
     parser.add_argument("--noise", nargs="+", metavar="SPEC",
                         help="noise settings ('clean' for the text as it is; default clean, typo 5 %% and 10 %%, "
-                             "drop 10 %%, repeat 20 %%, case 50 %% and HLM's three together)")
+                             "drop 10 %%, repeat 20 %%, case 50 %%, HLM's three together and human misspellings "
+                             "in 15 %% of the words); spell-check first is scored beside the models")
     parser.add_argument("--seeds", type=int, default=5, help="seeds of the paired t-tests (default 5)")
     parser.add_argument("--samples", type=int, default=256, help="sentences per seed and setting (default 256)")
     parser.add_argument("--max-length", type=int,

@@ -79,6 +79,7 @@ def table2_markdown(summaries: list[Summary]) -> str:
          *([f"{worst[model, task, metric].mean:.4f} ({worst[model, task, metric].key.dataset})"] if worst else [])]
         for task, metric in _ordered((s.key.task, s.key.metric) for s in summaries)
         for model in models
+        if any(ScoreKey(model, dataset, task, metric) in cells for dataset in datasets)  # spell-check first: fidelity
     ]
     return markdown_table(["task", "metric", "model", *datasets, *(["worst domain"] if worst else [])], rows)
 

@@ -3,7 +3,8 @@
 The model, tasks and corpora are loaded and checked once (``setup.prepare_evaluation``). Each student is
 baked (``distill.surgery``) into an ordinary embedding table and scored beside the baseline on the same
 batches (``scoring.score_variants``). With ``whole_words``, each student is also run on its vocabulary-free
-path (``wholeword.WholeWords``), labelled ``<student>-wholeword``, on the same batches.
+path (``wholeword.WholeWords``), labelled ``<student>-wholeword``, on the same batches. Under noise, the
+untouched model on the spell-corrected text (``contender.SPELL_CHECKED``) is scored beside them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from distill.bounds import fitted_length, model_limits
 from distill.data import JUDGED_DOMAINS, Corpus
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
+from distill.evaluation.contender import SPELL_CHECKED, spell_checked
 from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import CLEAN, Variant, noise_specs
 from distill.evaluation.setup import prepare_evaluation
@@ -133,7 +135,9 @@ def evaluate(
         alpha: level of the paired t-tests.
         noise: a ``distill.noise`` spec or preset (``"hlm"``, ``"drop:0.1,case:0.5"``), or several
             (``"clean"`` for the text as it is), applied to the evaluation text only, seeded by
-            each evaluation seed; each is reported as its own dataset, ``<corpus> ~ <spec>``.
+            each evaluation seed; each is reported as its own dataset, ``<corpus> ~ <spec>``. With
+            noise, the untouched model on the spell-corrected text (``spellcheck-then-baseline``) is
+            scored too, on the tasks that compare sentences (fidelity).
         whole_words: also run each student on its vocabulary-free path, words the
             tokenizer splits embedded whole (``<student>-wholeword``; WordPiece models).
     """
@@ -168,6 +172,8 @@ def evaluate(
             whole_word_paths[wholeword_label] = WholeWords(live.eval(), baked, tokenizer)
             losses[wholeword_label] = losses[label]
     variants |= whole_word_paths
+    if noise is not None and any(task.compares_sentences for task in setup.tasks):
+        variants[_unique(SPELL_CHECKED, variants)] = spell_checked(input_embeddings(network))
     announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × {len(setup.corpora) * len(specs)} "
           f"dataset(s) × {seeds} seeds", quiet=quiet)
     scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length, batch_size=batch_size,

@@ -5,7 +5,8 @@ module, so all of them see the very same inputs and the MLM decoder keeps the te
 With noise, every seed noises the evaluation text once (``corpora.noised_corpus``) and all models of that
 seed see the same noisy samples; the fidelity task also compares each of them with the untouched model on
 the clean samples (``tasks`` explains). A whole-word variant (``wholeword.WholeWords``) runs the student on
-its vocabulary-free path on the same batches.
+its vocabulary-free path on the same batches; a rewritten one (``contender.Rewritten``, spell-check first)
+reads the same sentences rewritten, batch for batch, in the tasks that compare sentences only.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from transformers.utils import ModelOutput
 
 from distill.data import Corpus, noised_corpus
 from distill.errors import DistillError
+from distill.evaluation.contender import REFERENCE_MASK, Rewritten
 from distill.evaluation.samples import Samples
 from distill.evaluation.statistics import ScoreKey, ScoreTable
 from distill.evaluation.tasks import Task, last_hidden_state, mean_pool
@@ -33,7 +35,8 @@ from distill.surgery import swapped_input_embeddings
 CLEAN = "clean"  # the noise setting that leaves the text as it is
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
-Variant = nn.Module | WholeWords  # a word-embedding module for the ids, or the whole-word path
+# A word-embedding module for the ids, the whole-word path, or a module reading a rewritten text.
+Variant = nn.Module | WholeWords | Rewritten
 
 
 def score_variants(
@@ -76,11 +79,18 @@ def score_variants(
                     clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
                     clean_sentences = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
                                                         tokenizer.pad_token_id, batch_size, inputs)
-                scorers = {label: task.scorer(clean_sentences) for label in variants}
+                scored_variants = {label: variant for label, variant in variants.items()
+                                   if task.compares_sentences or not isinstance(variant, Rewritten)}
+                rewritten = {label: task.draw(variant.corpus(text), tokenizer, seed, samples, max_length)
+                             .batches(batch_size, tokenizer.pad_token_id, device)
+                             for label, variant in scored_variants.items() if isinstance(variant, Rewritten)}
+                scorers = {label: task.scorer(clean_sentences) for label in scored_variants}
                 for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
                     reference = None
-                    for label, variant in variants.items():
-                        output, scored = _run(model, variant, batch, inputs, task.needs_hidden_states)
+                    for label, variant in scored_variants.items():
+                        read = {**next(rewritten[label]), REFERENCE_MASK: batch["attention_mask"]} \
+                            if label in rewritten else batch
+                        output, scored = _run(model, variant, read, inputs, task.needs_hidden_states)
                         reference = output if reference is None else reference
                         scorers[label].update(output, scored, reference)
                     progress.update()
@@ -120,6 +130,6 @@ def _run(model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor
     """The model's output with ``variant``, and the batch its scorer reads (the whole-word one for that path)."""
     if isinstance(variant, WholeWords):
         return variant.run(model, batch, inputs, output_hidden_states)
-    with swapped_input_embeddings(model, variant):
+    with swapped_input_embeddings(model, variant.embeddings if isinstance(variant, Rewritten) else variant):
         return model(**{name: batch[name] for name in inputs if name in batch},
                      output_hidden_states=output_hidden_states), batch

@@ -16,7 +16,8 @@
   the sentence vectors) and ``similarity_spearman_clean`` (Spearman of the pairwise
   sentence similarities). The baseline scores below 1 on them, and a student more robust
   than the untouched model scores above it. (Per-token states cannot be paired across a
-  noisy and a clean text: their tokens differ.)
+  noisy and a clean text: their tokens differ.) For the same reason a variant that reads a
+  rewritten text (``contender``: spell-check first) gets the sentence metrics only.
 
 A scorer sees one batch at a time, with the baseline's output for the same batch as the
 reference, and accumulates over the batches of one sample set.
@@ -38,6 +39,7 @@ from transformers.utils import ModelOutput
 
 from distill.data import Corpus
 from distill.errors import DistillError
+from distill.evaluation.contender import REFERENCE_MASK
 from distill.evaluation.samples import IGNORE, Samples, masked_samples, pair_samples, sentence_samples
 from distill.evaluation.wholeword import PIECE_POSITION, pool_pieces
 
@@ -57,6 +59,7 @@ class Task(ABC):
     metrics: ClassVar[tuple[str, ...]]
     needs_hidden_states: ClassVar[bool] = False
     compares_with_clean: ClassVar[bool] = False
+    compares_sentences: ClassVar[bool] = False  # scores sentence vectors only, so a variant may read other tokens
 
     @abstractmethod
     def supports(self, model: PreTrainedModel) -> bool: ...
@@ -165,6 +168,10 @@ class FidelityScorer(Scorer):
     def update(self, output: ModelOutput, batch: Batch, reference: ModelOutput) -> None:
         mask = batch["attention_mask"].bool()
         hidden, expected = last_hidden_state(output).double(), last_hidden_state(reference).double()
+        self.pooled.append(mean_pool(hidden, mask).cpu())
+        if REFERENCE_MASK in batch:  # another text than the reference read: its sentences only
+            self.reference_pooled.append(mean_pool(expected, batch[REFERENCE_MASK].bool()).cpu())
+            return
         if PIECE_POSITION in batch:  # a whole-word batch: the baseline's sentence over its own pieces
             self.reference_pooled.append(mean_pool(expected, batch[PIECE_POSITION] >= 0).cpu())
             expected = pool_pieces(expected, batch[PIECE_POSITION], hidden.shape[1])
@@ -172,12 +179,11 @@ class FidelityScorer(Scorer):
             self.reference_pooled.append(mean_pool(expected, mask).cpu())
         self.token_cosine_sum += float(F.cosine_similarity(hidden[mask], expected[mask], dim=-1).sum())
         self.num_tokens += int(mask.sum())
-        self.pooled.append(mean_pool(hidden, mask).cpu())
 
     def result(self) -> dict[str, float]:
         pooled = torch.cat(self.pooled)
-        results = {"token_cosine": self.token_cosine_sum / self.num_tokens,
-                   **_sentence_agreement(pooled, torch.cat(self.reference_pooled))}
+        results = {"token_cosine": self.token_cosine_sum / self.num_tokens} if self.num_tokens else {}
+        results |= _sentence_agreement(pooled, torch.cat(self.reference_pooled))
         if self.clean_sentences is not None:
             clean = _sentence_agreement(pooled, self.clean_sentences)
             results.update({f"{metric}_clean": value for metric, value in clean.items()})
@@ -204,6 +210,7 @@ class Fidelity(Task):
     name, metrics = "fidelity", ("token_cosine", "sentence_cosine", "similarity_spearman")
     needs_hidden_states = True
     compares_with_clean = True
+    compares_sentences = True
 
     def supports(self, model: PreTrainedModel) -> bool:
         return True

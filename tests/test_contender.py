@@ -1,0 +1,103 @@
+"""The spell-check-first contender: the corrector (distill.spelling) and its rows in every noisy evaluation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+from test_robustness import whole_word_corpus  # noqa: F401 (a fixture)
+from test_surgery import lookup_student
+from transformers import AutoTokenizer
+
+from distill.evaluation import BASELINE, TASKS, ScoreKey, differences, evaluate, load_corpus, score_variants
+from distill.evaluation.contender import SPELL_CHECKED, Rewritten, spell_checked
+from distill.noise import NoiseSpec
+from distill.spelling import correct_text, correct_word
+from distill.surgery import input_embeddings, load_transformer
+
+MISSPELT = ["The cat wlak to the hosue.", "A smal hapy dog at nihgt.", "They wirte a boook by the rivr.",
+            "She will read the gren book.", "The big dog is in the hosue."]
+CORRECTED = ["The cat walk to the house.", "A small happy dog at night.", "They write a book by the river.",
+             "She will read the green book.", "The big dog is in the house."]
+
+
+def test_the_corrector_fixes_human_misspellings_word_by_word() -> None:
+    assert correct_word("recieve") == "receive"
+    assert correct_text("I will recieve the seperate goverment report definately.") == \
+        "I will receive the separate government report definitely."
+    assert [correct_text(text) for text in MISSPELT] == CORRECTED
+
+
+def test_the_corrector_keeps_case_punctuation_and_what_is_not_a_word() -> None:
+    assert correct_text('"Recieve" (thier) wlak!') == '"Receive" (their) walk!'
+    kept = "os.path dtype=float32 https://docs.python.org/3/ utf8 max_length 3.14 API JSON x a I don't"
+    assert correct_text(kept) == kept
+    spaced = "  two\tspaces\n\nand a newline  "
+    assert correct_text(spaced) == spaced
+
+
+def test_the_contender_reads_the_same_sentences_corrected(tiny_bert_dir, tmp_path: Path) -> None:
+    misspelt, corrected = tmp_path / "misspelt.txt", tmp_path / "corrected.txt"
+    misspelt.write_text(" ".join(MISSPELT) + "\n")
+    corrected.write_text(" ".join(CORRECTED) + "\n")
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    seen: list[torch.Tensor] = []
+    model.register_forward_pre_hook(lambda module, args, kwargs: seen.append(kwargs["input_ids"].clone()),
+                                    with_kwargs=True)
+    embeddings = input_embeddings(model)
+
+    def inputs(path: Path, variants: dict) -> list[torch.Tensor]:
+        seen.clear()
+        scores = score_variants(model, tokenizer, variants, [load_corpus(str(path))], [TASKS["fidelity"]], [0],
+                                samples=4, max_length=32, batch_size=4)
+        return list(seen), scores
+
+    (baseline_read, contender_read), scores = inputs(misspelt, {BASELINE: embeddings,
+                                                                 SPELL_CHECKED: spell_checked(embeddings)})
+    (expected,), _ = inputs(corrected, {BASELINE: embeddings})
+    assert torch.equal(contender_read, expected)  # the same sentences, in the same order, corrected
+    assert not torch.equal(baseline_read, contender_read)
+    metrics = {key.metric for key in scores.values if key.model == SPELL_CHECKED}
+    assert metrics == {"sentence_cosine", "similarity_spearman"}  # no token_cosine: its tokens differ
+    assert scores.values[ScoreKey(SPELL_CHECKED, "misspelt", "fidelity", "sentence_cosine")][0] < 1.0
+
+
+def test_an_unchanged_rewrite_reads_as_the_baseline(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:  # noqa: F811
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    embeddings = input_embeddings(model)
+    spec = NoiseSpec.parse("typo:0.2")
+    scores = score_variants(model, tokenizer, {BASELINE: embeddings, "same": Rewritten(embeddings, str)},
+                            [load_corpus(str(whole_word_corpus))], [TASKS["fidelity"]], [0, 1], samples=8,
+                            max_length=48, batch_size=3, noise=[spec])
+    dataset = f"words ~ {spec}"
+    for metric in ("sentence_cosine", "similarity_spearman"):
+        assert scores.values[ScoreKey("same", dataset, "fidelity", metric)] == pytest.approx([1.0, 1.0])
+    for metric in ("sentence_cosine_clean", "similarity_spearman_clean"):
+        key = ScoreKey("same", dataset, "fidelity", metric)
+        assert scores.values[key] == pytest.approx(scores.values[key._replace(model=BASELINE)], abs=1e-12)
+
+
+def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:  # noqa: F811
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
+                "max_length": 48, "batch_size": 4, "quiet": True}
+    result = evaluate([str(student)], noise=["clean", "human", "typo:0.1"], **settings)
+    values = result.scores.values
+    assert result.scores.models[-1] == SPELL_CHECKED
+    contender = {key for key in values if key.model == SPELL_CHECKED}
+    assert {key.task for key in contender} == {"fidelity"}  # MLM and NSP labels belong to the tokens read
+    assert {(key.dataset, key.metric) for key in contender} == {
+        ("words", "sentence_cosine"), ("words", "similarity_spearman"),
+        *((f"words ~ {spec}", metric) for spec in ("misspell:0.15", "typo:0.1")
+          for metric in ("sentence_cosine", "similarity_spearman", "sentence_cosine_clean",
+                         "similarity_spearman_clean"))}
+    # The tiny corpus is spelt right: corrected, it is the same text, read as the baseline reads it.
+    assert values[ScoreKey(SPELL_CHECKED, "words", "fidelity", "sentence_cosine")] == pytest.approx([1.0, 1.0])
+    assert {test.key for test in result.tests} >= contender  # tested against the baseline
+    compared = {(diff.key.model, diff.reference) for diff in differences(result.scores, BASELINE, 0.05)}
+    assert (result.scores.models[1], SPELL_CHECKED) in compared  # the student against correcting first
+    assert SPELL_CHECKED in result.report
+    assert SPELL_CHECKED not in evaluate([str(student)], **settings).scores.models  # no noise, no contender
