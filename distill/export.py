@@ -41,7 +41,6 @@ from torch import Tensor
 from transformers import BertModel, PreTrainedTokenizerBase
 
 from distill.errors import DistillError, first_line
-from distill.evaluation.wholeword import continuation_prefix
 from distill.packaging import (
     MODEL_CARD,
     copy_sentence_transformers_files,
@@ -56,6 +55,7 @@ from students import StudentEncoder, StudentError
 from students.registry import resolve_student
 from teachers import input_embeddings, load_tokenizer
 from teachers.vocabulary import special_token_ids
+from teachers.wordpiece import continuation_prefix
 
 TEMPLATE_DIR = Path(__file__).parent / "export_template"
 MODEL_TYPE = "vocab-free-bert"  # VocabFreeBertConfig.model_type in export_template/modeling_vocabfree.py

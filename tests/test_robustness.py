@@ -20,9 +20,11 @@ from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
 from distill.evaluation.contender import SPELL_CHECKED
 from distill.evaluation.robustness import NOTES_END, NOTES_START
-from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords, group_words
+from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords
 from distill.noise import NoiseSpec
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+from teachers.errors import TeacherError
+from teachers.wordpiece import group_words
 
 
 @pytest.fixture
@@ -198,7 +200,7 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
 def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path) -> None:
     with pytest.raises(DistillError, match="unknown noise kind 'smudge'"):
         evaluate(["x"], noise="smudge:0.1")
-    with pytest.raises(DistillError, match="--whole-words needs a WordPiece tokenizer"):
+    with pytest.raises(TeacherError, match="whole words need a WordPiece tokenizer"):
         evaluate(["x"], model=str(tiny_roberta_dir), whole_words=True)
 
 

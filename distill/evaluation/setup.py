@@ -22,10 +22,10 @@ from distill.errors import DistillError
 from distill.evaluation.scoring import Variant, score_variants
 from distill.evaluation.statistics import ScoreTable
 from distill.evaluation.tasks import Task, resolve_tasks
-from distill.evaluation.wholeword import continuation_prefix
 from distill.noise import NoiseSpec
 from distill.surgery import load_transformer
 from teachers import load_tokenizer
+from teachers.wordpiece import continuation_prefix
 
 
 @dataclass

@@ -19,10 +19,10 @@ from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
 from distill.errors import DistillError
-from distill.evaluation.wholeword import continuation_prefix
 from distill.objectives.text import english_words
 from students import StudentEncoder
 from teachers import TeacherTable
+from teachers.wordpiece import continuation_prefix
 
 METRIC_WORDS = 30_000
 

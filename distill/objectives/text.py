@@ -14,8 +14,8 @@ from transformers import PreTrainedTokenizerBase
 
 from distill.data import JUDGED_DOMAINS, PARTS, Corpus, load_corpus
 from distill.data.frequencies import PER_MILLION, english_frequencies
-from distill.evaluation.wholeword import continuation_prefix, group_words
 from teachers import TeacherTable
+from teachers.wordpiece import continuation_prefix, group_words
 
 # General-English words whose pieces weigh the rows in frequency-aware sampling.
 SAMPLING_WORDS = 100_000

@@ -28,11 +28,11 @@ import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.evaluation.wholeword import continuation_prefix, group_words
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.table import TableAlignment
 from distill.objectives.text import english_words
+from teachers.wordpiece import continuation_prefix, group_words
 
 # The general-English words whose split ones the phase may learn (wordfreq's most frequent).
 ENGLISH_WORD_POOL = 100_000
