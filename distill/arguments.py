@@ -2,10 +2,11 @@
 (src/transformers/hf_argparser.py): one flag per field, its type from the annotation, its help and valid
 values from the field's metadata (:func:`distill.settings.setting`).
 
-Unlike ``HfArgumentParser``, every flag defaults to ``argparse.SUPPRESS``: only the flags given on the
-command line reach the namespace (:func:`given_settings`), so that they win over a YAML file, which wins
-over the defaults. argparse only reads the text (``--lr abc`` is refused there); every value is checked by
-the dataclass's own validation, the same for a flag, a YAML file and a sweep.
+Unlike ``HfArgumentParser``, ``distill train``'s flags default to ``argparse.SUPPRESS``: only the flags given
+on the command line reach the namespace (:func:`given_settings`), so that they win over a YAML file, which
+wins over the defaults; the other commands read no settings file, and their flags take the defaults (read
+back by :func:`settings_from`). argparse only reads the text (``--lr abc`` is refused there); every value is
+checked by the dataclass's own validation, the same for a flag, a YAML file and a sweep.
 """
 
 from __future__ import annotations
@@ -14,14 +15,19 @@ import argparse
 import copy
 import dataclasses
 import typing
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Collection, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 
 from distill.errors import DistillError
-from distill.settings import Choices, default_of, field_hints, value_type
+from distill.settings import Choices, check_fields, default_of, field_hints, value_type
 from distill.userfiles import parse_yaml
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
 class ChoiceAction(argparse.Action):
@@ -48,16 +54,30 @@ class SettingsHelpFormatter(argparse.HelpFormatter):
         super().add_argument(action)
 
 
-def add_settings_arguments(parser: argparse.ArgumentParser, cls: type, title: str) -> list[argparse.Action]:
-    """A flag for every field of the dataclass ``cls`` (and for each of a mapping field's ``options``), in a
-    group named ``title``; returns their actions, as ``add_argument`` does."""
+def add_settings_arguments(parser: argparse.ArgumentParser, cls: type, title: str, *,
+                           only: Collection[str] | None = None, defaults: Mapping[str, Any] | None = None,
+                           layered: bool = False) -> list[argparse.Action]:
+    """A flag for every field of the dataclass ``cls`` (or each field named in ``only``; and for each of a mapping
+    field's ``options``), in a group named ``title``; returns their actions, as ``add_argument`` does.
+
+    A flag not given takes the field's default, or the value ``defaults`` gives it (its help says which); a field
+    without a default is a required flag. ``layered`` (``distill train``): a flag not given is absent from the
+    namespace instead, so that a YAML file underneath keeps its value (:func:`given_settings`).
+    """
     group = parser.add_argument_group(title)
     hints = field_hints(cls)
     actions = []
     for item in dataclasses.fields(cls):
+        if only is not None and item.name not in only:
+            continue
         flag = item.metadata.get("flag", "--" + item.name.replace("_", "-"))
-        actions.append(group.add_argument(flag, dest=item.name, default=argparse.SUPPRESS, help=_help(item),
-                                          **_value_arguments(item, value_type(hints[item.name]))))
+        default = (defaults or {}).get(item.name, default_of(item))
+        required = not layered and default is dataclasses.MISSING
+        actions.append(group.add_argument(
+            flag, dest=item.name, default=argparse.SUPPRESS if layered or required else default, required=required,
+            help=_help(item, default),
+            **_value_arguments(item, value_type(hints[item.name])),
+        ))
         for option, spec in item.metadata.get("options", {}).items():
             actions.append(group.add_argument(
                 "--" + option.replace("_", "-"), dest=f"{item.name}.{option}", type=spec.type,
@@ -72,16 +92,47 @@ def given_settings(args: argparse.Namespace, cls: type) -> dict[str, Any]:
     return {key: value for key, value in vars(args).items() if key.partition(".")[0] in names}
 
 
+def settings_from(args: argparse.Namespace, cls: type[T], defaults: Mapping[str, Any] | None = None) -> T:
+    """The settings of the dataclass ``cls`` on the command line (a field without a flag takes its value in
+    ``defaults``, or its own default), each checked against its field (:func:`distill.settings.check_fields`)."""
+    settings = cls(**{**(defaults or {}), **given_settings(args, cls)})
+    check_fields(settings)
+    return settings
+
+
+class Switch(argparse.BooleanOptionalAction):
+    """``--flag`` / ``--no-flag``, whose help states its default once (Python 3.11's action appends it again)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, **kwargs)
+        self.help = help
+
+
+class SeparatedList(argparse.Action):
+    """A list flag whose words are also split on its setting's ``separator``: ``--tasks mlm,nsp``."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, separator: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, **kwargs)
+        self.separator = separator
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        words = [part.strip() for value in values for part in value.split(self.separator)]
+        setattr(namespace, self.dest, [word for word in words if word])
+
+
 def _value_arguments(item: dataclasses.Field, kind: Any) -> dict[str, Any]:
     """How argparse reads a value of type ``kind``: an action, or a type, a count and a metavar."""
     origin, arguments = typing.get_origin(kind), typing.get_args(kind)
     metavar = item.metadata.get("metavar", item.name.upper())
     if kind is bool:
-        return {"action": argparse.BooleanOptionalAction}
+        return {"action": Switch}
     if "choices" in item.metadata:
         return {"action": ChoiceAction, "valid": item.metadata["choices"], "metavar": metavar}
     if origin is tuple:
         return {"type": arguments[0], "nargs": len(arguments), "metavar": metavar}
+    if origin is list and "separator" in item.metadata:
+        return {"action": SeparatedList, "separator": item.metadata["separator"], "nargs": "+", "metavar": metavar}
     if origin is list:
         return {"type": arguments[0], "nargs": "+", "metavar": metavar}
     if origin is dict:
@@ -97,11 +148,10 @@ def yaml_value(text: str) -> Any:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _help(item: dataclasses.Field) -> str:
+def _help(item: dataclasses.Field, default: Any) -> str:
     """The field's help text, with its default as it would be written on the command line."""
     text = item.metadata["help"]
-    default = default_of(item)
-    if default is not None:
+    if default is not None and default is not dataclasses.MISSING:
         text += f" (default: {_as_flag(default)})"
     return text.replace("%", "%%")
 

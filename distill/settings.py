@@ -91,19 +91,20 @@ class Option(NamedTuple):
 def setting(default: Any = dataclasses.MISSING, help: str = "", *, factory: Callable[[], Any] | None = None,
             interval: Interval | None = None, choices: Iterable[str] | Choices | None = None,
             check: Callable[[Any], object] | None = None, flag: str | None = None, metavar: str | None = None,
-            options: Mapping[str, Option] | None = None) -> Any:
+            options: Mapping[str, Option] | None = None, separator: str | None = None) -> Any:
     """A dataclass field with its help text and valid values.
 
     ``interval`` bounds a number (each number of a list); ``choices`` are the valid names; ``check`` raises a
     one-line error for a bad value. ``flag`` (default ``--field-name``) and ``metavar`` name it on the command
-    line; each of ``options`` is a flag of its own that sets one entry of a mapping setting.
+    line; each of ``options`` is a flag of its own that sets one entry of a mapping setting. A list flag with a
+    ``separator`` also splits each of its words on it (``--tasks mlm,nsp`` as ``--tasks mlm nsp``).
     """
     if not help:
         raise TypeError("a setting needs a help text (--help shows it)")
     if choices is not None and not isinstance(choices, Choices):
         choices = Choices(tuple(choices))
     metadata = {"help": help, "interval": interval, "choices": choices, "check": check, "flag": flag,
-                "metavar": metavar, "options": options}
+                "metavar": metavar, "options": options, "separator": separator}
     metadata = {key: value for key, value in metadata.items() if value is not None}
     if factory is not None:
         return dataclasses.field(default_factory=factory, metadata=metadata)

@@ -18,7 +18,7 @@ from pathlib import Path
 import mlflow
 import torch
 
-from distill.bounds import check_length, model_limits
+from distill.bounds import fitted_length, model_limits
 from distill.evaluation import (
     BASELINE,
     EvaluationSetup,
@@ -30,10 +30,10 @@ from distill.evaluation import (
 )
 from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import Variant
+from distill.evaluation.settings import EvaluationSettings, noise_specs
 from distill.evaluation.wholeword import SUFFIX, WholeWords
 from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
-from sweeps.spec import EvaluationSpec
 from teachers import resolve_model_path
 
 STUDENT = "student"
@@ -41,35 +41,36 @@ STUDENT_WHOLEWORD = STUDENT + SUFFIX  # the student on the vocabulary-free path
 
 
 class TrialEvaluator:
-    """Prepares each evaluation model, its tasks and the corpora once per process and scores trial students."""
+    """Prepares the evaluation model, its tasks and the corpora once per process and scores trial students."""
 
-    def __init__(self, spec: EvaluationSpec) -> None:
-        self.spec = spec
-        self._setups: dict[str, EvaluationSetup] = {}
+    def __init__(self, settings: EvaluationSettings) -> None:
+        self.settings = settings
+        self._setup: EvaluationSetup | None = None
+        self._max_length = 0
 
-    def model_for(self, teacher: str) -> str:
-        return self.spec.model or teacher
+    def prepare(self) -> EvaluationSetup:
+        """Load the model and check tasks and corpora: run before the first trial, so bad input fails early."""
+        if self._setup is None:
+            settings = self.settings
+            limits = model_limits(resolve_model_path(settings.model, settings.revision)[0])
+            self._max_length = fitted_length(settings.max_length, limits, "evaluation.max_length")
+            self._setup = prepare_evaluation(settings.model, revision=settings.revision, tasks=settings.tasks,
+                                             datasets=settings.datasets, samples=settings.samples,
+                                             whole_words=settings.whole_words)
+        return self._setup
 
-    def prepare(self, model: str) -> EvaluationSetup:
-        """Load ``model`` and check tasks and corpora: run before the first trial, so bad input fails early."""
-        if model not in self._setups:
-            limits = model_limits(resolve_model_path(model, self.spec.revision)[0])
-            check_length(self.spec.max_length, limits, "evaluation.max_length")
-            self._setups[model] = prepare_evaluation(model, revision=self.spec.revision, tasks=list(self.spec.tasks),
-                                                     datasets=self.spec.datasets, samples=self.spec.samples,
-                                                     whole_words=self.spec.whole_words)
-        return self._setups[model]
-
-    def score(self, student: StudentEncoder, model: str, device: torch.device) -> ScoreTable:
-        """The baseline and ``student`` swapped into ``model``, on every dataset, task and seed."""
-        setup = self.prepare(model).to(device)
+    def score(self, student: StudentEncoder, device: torch.device) -> ScoreTable:
+        """The baseline and ``student`` swapped into the model, on every dataset (clean and under each noise
+        setting), task and seed."""
+        setup = self.prepare().to(device)
         live = StudentEmbedding.from_model(setup.model, student, setup.tokenizer)
         baked = live.baked()
         variants: dict[str, Variant] = {BASELINE: input_embeddings(setup.model), STUDENT: baked}
-        if self.spec.whole_words:
+        if self.settings.whole_words:
             variants[STUDENT_WHOLEWORD] = WholeWords(live.eval(), baked, setup.tokenizer)
-        return setup.score(variants, range(self.spec.seeds), samples=self.spec.samples,
-                           max_length=self.spec.max_length, batch_size=self.spec.batch_size)
+        return setup.score(variants, range(self.settings.seeds), samples=self.settings.samples,
+                           max_length=self._max_length, batch_size=self.settings.batch_size,
+                           noise=noise_specs(self.settings.noise))
 
 
 def objective_value(scores: ScoreTable, metric: str) -> float:
@@ -94,24 +95,24 @@ def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
     return table
 
 
-def write_tables(students: Mapping[str, ScoreTable], spec: EvaluationSpec, folder: Path,
+def write_tables(students: Mapping[str, ScoreTable], settings: EvaluationSettings, folder: Path,
                  groups: Mapping[str, str]) -> str:
     """Write Table 2 / Table 3 (CSV, Markdown), the differences between students and the charts for ``students``
     (label → scores), each student's differences coloured by its group in ``groups`` (label → loss); return
     Tables 2 and 3 as text (the differences table, a row per pair of students, stays in its files)."""
     scores = combined_scores(students)
-    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, spec.alpha)
-    diffs = differences(scores, BASELINE, spec.alpha)
+    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, settings.alpha)
+    diffs = differences(scores, BASELINE, settings.alpha)
     write_report(folder, scores, summaries, tests, diffs, {**groups, **{label + SUFFIX: group
                                                                        for label, group in groups.items()}})
-    return render(summaries, tests, spec.seeds) + (
+    return render(summaries, tests, settings.seeds) + (
         f"\nDifferences between students, with intervals and effect sizes: {folder.name}/differences.md "
         "(and .csv, differences.png) among the sweep run's artifacts\n")
 
 
-def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec, group: str) -> None:
+def log_trial_scores(run_id: str, scores: ScoreTable, settings: EvaluationSettings, group: str) -> None:
     """Means, the baseline's means and p-values as summary metrics of the trial's run; the tables as artifacts."""
-    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, spec.alpha)
+    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, settings.alpha)
     means = {s.key: s.mean for s in summaries}
     metrics = {}
     for test in tests:
@@ -123,6 +124,6 @@ def log_trial_scores(run_id: str, scores: ScoreTable, spec: EvaluationSpec, grou
                     for (model, _, metric), summary in worst_domains(summaries).items() if model != BASELINE})
     mlflow.log_metrics(metrics, run_id=run_id)
     with tempfile.TemporaryDirectory() as folder:
-        write_report(Path(folder), scores, summaries, tests, differences(scores, BASELINE, spec.alpha),
+        write_report(Path(folder), scores, summaries, tests, differences(scores, BASELINE, settings.alpha),
                      {STUDENT: group})
         mlflow.MlflowClient().log_artifacts(run_id, folder, "evaluation")

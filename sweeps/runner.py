@@ -176,9 +176,7 @@ def _preflight(spec: SweepSpec) -> TrialEvaluator | None:
     if spec.evaluation is None:
         return None
     evaluator = TrialEvaluator(spec.evaluation)
-    for model in dict.fromkeys(evaluator.model_for(spec.trial_config(params).teacher)
-                               for params in spec.probe_points()):
-        evaluator.prepare(model)
+    evaluator.prepare()
     return evaluator
 
 

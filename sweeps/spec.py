@@ -14,9 +14,9 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
       batch_size: {low: 32, high: 256, step: 32}
     objective: {metric: recall_at_1, direction: maximize}
     pruner: {kind: median, n_warmup_steps: 1}     # none | median | hyperband, + the pruner's options
-    evaluation:                   # surgery + evaluation of every trial's student (distill.evaluation)
-      model: bert-base-uncased    # default: the trial's teacher
-      tasks: [mlm, nsp]
+    evaluation:                   # surgery + evaluation of every trial's student: the keys of
+      model: bert-base-uncased    # distill.evaluation.EvaluationSettings (distill evaluate's flags);
+      tasks: [mlm, nsp]           # model: default the trials' teacher; tasks: required
       datasets: [wikitext, imdb]
       seeds: 5
     heartbeat: {interval: 15, grace_period: 60}   # seconds; a RUNNING trial silent for grace_period is lost
@@ -54,8 +54,9 @@ from distill.config import (
     config_from_mapping,
     with_overrides,
 )
-from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError, first_line
+from distill.evaluation.settings import EvaluationSettings
+from distill.options import settings_from_mapping
 from distill.settings import field_hints, value_type
 from distill.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
 from sweeps.options import MAX_OPTION, check_factory_options
@@ -161,22 +162,6 @@ class PrunerSpec:
 
 
 @dataclass(frozen=True)
-class EvaluationSpec:
-    """Arguments of the per-trial evaluation, as ``distill.evaluation.evaluate`` takes them."""
-
-    tasks: tuple[str, ...]
-    datasets: tuple[str, ...] = JUDGED_DOMAINS
-    model: str | None = None  # None: the trial's teacher
-    revision: str | None = None
-    seeds: int = 5
-    samples: int = 512
-    max_length: int = 128
-    batch_size: int = 16
-    alpha: float = 0.05
-    whole_words: bool = False  # also score the vocabulary-free path; the objective then reads it (WordPiece models)
-
-
-@dataclass(frozen=True)
 class Heartbeat:
     interval: int = 15
     grace_period: int = 60
@@ -197,7 +182,7 @@ class SweepSpec:
     space: tuple[Parameter, ...]
     objective: Objective
     pruner: PrunerSpec
-    evaluation: EvaluationSpec | None
+    evaluation: EvaluationSettings | None
     heartbeat: Heartbeat
 
     @property
@@ -308,11 +293,8 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
     space = _parse_space(_mapping(data["space"], f"{source}: space"), fixed, source)
     all_lists = all(isinstance(parameter, Choice) for parameter in space)
     sampler = _parse_sampler(data.get("sampler", "grid" if all_lists else "tpe"), space, source)
-    evaluation = _parse_evaluation(data["evaluation"], source) if data.get("evaluation") is not None else None
-    if evaluation is not None and evaluation.model is None and any(p.name == "teacher" for p in space):
-        # Tables 2/3 compare every student with one baseline: the teacher cannot vary under it.
-        raise DistillError(f"{source}: a sweep that searches 'teacher' must name evaluation.model, "
-                           "the one model every student is swapped into and compared with")
+    evaluation = (_parse_evaluation(data["evaluation"], fixed, space, source)
+                  if data.get("evaluation") is not None else None)
     objective = _parse_objective(data["objective"], evaluation, fixed, source)
     spec = SweepSpec(
         name=name, source=source, text=text, description=str(data.get("description") or ""),
@@ -456,7 +438,7 @@ def _parse_sampler(raw: Any, space: tuple[Parameter, ...], source: str) -> Sampl
     return SamplerSpec(kind, options)
 
 
-def _parse_objective(raw: Any, evaluation: EvaluationSpec | None, fixed: Mapping[str, Any],
+def _parse_objective(raw: Any, evaluation: EvaluationSettings | None, fixed: Mapping[str, Any],
                      source: str) -> Objective:
     where = f"{source}: objective"
     raw = {"metric": raw} if isinstance(raw, str) else _mapping(raw, where)
@@ -471,7 +453,7 @@ def _parse_objective(raw: Any, evaluation: EvaluationSpec | None, fixed: Mapping
     if metric in produced:
         if evaluation is None:
             raise DistillError(f"{where}: {metric} is measured after surgery; add an evaluation section")
-        if produced[metric] not in evaluation.tasks:
+        if produced[metric] not in (evaluation.tasks or ()):
             raise DistillError(f"{where}: {metric} comes from the {produced[metric]} task; add it to evaluation.tasks")
     if metric.startswith("holdout_") and not coerce_number(fixed.get("holdout", 0)):
         raise DistillError(f"{where}: {metric} needs fixed.holdout > 0")
@@ -498,40 +480,23 @@ def _parse_pruner(raw: Any, objective: Objective, source: str) -> PrunerSpec:
     return PrunerSpec(kind, metric, options)
 
 
-def _parse_evaluation(raw: Any, source: str) -> EvaluationSpec:
-    from distill.evaluation import TASKS
-    from distill.evaluation.runner import MAX_BATCH_SIZE, MAX_SAMPLES, MAX_SEEDS, MIN_LENGTH, MIN_SAMPLES
-
+def _parse_evaluation(raw: Any, fixed: Mapping[str, Any], space: tuple[Parameter, ...],
+                      source: str) -> EvaluationSettings:
+    """The ``evaluation:`` block: :class:`~distill.evaluation.settings.EvaluationSettings`' keys, checked as
+    ``distill evaluate``'s flags are. A sweep lists its tasks (its objective may need one), and its model is
+    the trials' teacher unless named."""
     where = f"{source}: evaluation"
     raw = _mapping(raw, where)
-    _check_keys(raw, tuple(item.name for item in dataclasses.fields(EvaluationSpec)), where)
-    for key in ("tasks", "datasets"):
-        if key in raw and (not isinstance(raw[key], list) or not raw[key]):
-            raise DistillError(f"{where}.{key} must be a non-empty list")
-    if "tasks" not in raw:
+    if raw.get("tasks") is None:
+        from distill.evaluation import TASKS  # imports transformers: only when a sweep is read
+
         raise DistillError(f"{where}: list the tasks to run ({', '.join(TASKS)})")
-    unknown = [task for task in raw["tasks"] if task not in TASKS]
-    if unknown:
-        raise DistillError(f"{where}: unknown task(s) {', '.join(map(str, unknown))}; valid tasks: {', '.join(TASKS)}")
-    defaults = EvaluationSpec
-    alpha = _number(raw.get("alpha", defaults.alpha), f"{where}.alpha")
-    if not 0 < alpha < 1:
-        raise DistillError(f"{where}.alpha must be between 0 and 1, got {alpha}")
-    return EvaluationSpec(
-        tasks=tuple(raw["tasks"]), datasets=tuple(map(str, raw.get("datasets", defaults.datasets))),
-        model=raw.get("model"), revision=raw.get("revision"),
-        seeds=_integer(raw.get("seeds", defaults.seeds), f"{where}.seeds (paired t-tests)", 2, MAX_SEEDS),
-        samples=_integer(raw.get("samples", defaults.samples), f"{where}.samples", MIN_SAMPLES, MAX_SAMPLES),
-        max_length=_integer(raw.get("max_length", defaults.max_length), f"{where}.max_length", minimum=MIN_LENGTH),
-        batch_size=_integer(raw.get("batch_size", defaults.batch_size), f"{where}.batch_size", 1, MAX_BATCH_SIZE),
-        alpha=alpha, whole_words=_boolean(raw.get("whole_words", defaults.whole_words), f"{where}.whole_words"),
-    )
-
-
-def _boolean(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise DistillError(f"{where} must be true or false, got {value!r}")
-    return value
+    if "model" not in raw and any(parameter.name == "teacher" for parameter in space):
+        # Tables 2/3 compare every student with one baseline: the teacher cannot vary under it.
+        raise DistillError(f"{source}: a sweep that searches 'teacher' must name evaluation.model, "
+                           "the one model every student is swapped into and compared with")
+    return settings_from_mapping(EvaluationSettings, {"model": fixed.get("teacher", TrainConfig.teacher), **raw},
+                                 where)
 
 
 def _parse_heartbeat(raw: Any, source: str) -> Heartbeat:

@@ -66,10 +66,9 @@ class TrialObjective:
         objective = self.spec.objective
         value = None if objective.after_surgery else result.metrics[objective.metric]
         if self.evaluator is not None:
-            model = self.evaluator.model_for(config.teacher)
-            announce(f"trial {name}: surgery into {model} and evaluation", quiet=self.quiet)
-            record.scores = self.evaluator.score(result.student, model, resolve_device(config.device))
-            log_trial_scores(result.run_id, record.scores, self.evaluator.spec, config.loss)
+            announce(f"trial {name}: surgery into {self.evaluator.settings.model} and evaluation", quiet=self.quiet)
+            record.scores = self.evaluator.score(result.student, resolve_device(config.device))
+            log_trial_scores(result.run_id, record.scores, self.evaluator.settings, config.loss)
             if objective.after_surgery:
                 value = objective_value(record.scores, objective.metric)
         record.metrics = {name: result.metrics[name] for name in ALIGNMENT_METRICS if name in result.metrics}

@@ -4,22 +4,39 @@ from __future__ import annotations
 
 import argparse
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+
+from distill.arguments import add_settings_arguments, settings_from
+from distill.evaluation.settings import MAX_SAMPLES, check_names
+from distill.noise import NoiseSpec
+from distill.options import CommonOptions, ModelOptions
+from distill.settings import SEEDS, Interval, setting
 
 HELP = "Out-of-vocabulary analysis of corpora under a model's tokenizer, clean and noised."
 
 
+def _noise(specs: list[str]) -> None:
+    for spec in specs:
+        NoiseSpec.parse(spec)
+
+
+@dataclass(frozen=True)
+class OovSettings:
+    datasets: list[str] = setting(help="corpora, comma-separated or one per word: pydoc, wikitext, imdb, or files",
+                                  factory=lambda: ["pydoc"], check=lambda names: check_names(names, "datasets"),
+                                  separator=",", metavar="CORPUS")
+    noise: list[str] = setting(help="noise settings to compare with clean text, e.g. drop:0.1,repeat:0.2,case:0.5 "
+                               "or a preset (hlm, retvec)", factory=list, check=_noise, metavar="SPEC")
+    samples: int | None = setting(None, "analyse only the first N sentences of each corpus (default: all)",
+                                  interval=Interval(1, MAX_SAMPLES), metavar="N")
+    seed: int = setting(0, "seed of the noise", interval=SEEDS)
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", default="embedded", metavar="NAME|PATH",
-                        help="hub name, local model folder, or 'embedded' (default)")
-    parser.add_argument("--datasets", default="pydoc", metavar="pydoc,wikitext,imdb,FILE",
-                        help="comma-separated corpora (default: the offline pydoc corpus)")
-    parser.add_argument("--noise", action="append", default=[], metavar="SPEC",
-                        help="noise setting to compare with clean text, e.g. drop:0.1,repeat:0.2,case:0.5 "
-                             "or a preset (hlm, retvec); repeat the flag for several")
-    parser.add_argument("--samples", type=int, help="analyse only the first N sentences of each corpus")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+    add_settings_arguments(parser, ModelOptions, "model")
+    add_settings_arguments(parser, OovSettings, "analysis")
+    add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri",))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -27,40 +44,30 @@ def run(args: argparse.Namespace) -> int:
 
     from distill import tracking
     from distill.data import load_corpus
-    from distill.errors import DistillError
     from distill.evaluation.report import markdown_table, write_csv
-    from distill.evaluation.runner import MAX_SAMPLES, check_names
-    from distill.noise import NoiseSpec
     from distill.oov import CLEAN, oov_table
     from distill.paths import RUN_NAME_MAX
-    from distill.settings import SEEDS
     from teachers import load_tokenizer, quiet_transformers, resolve_model_path
 
-    if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
-        raise DistillError(f"--samples must be a positive number of sentences up to {MAX_SAMPLES:,} "
-                           f"(omit it for all), got {args.samples}")
-    if args.seed not in SEEDS:
-        raise DistillError(f"--seed must be {SEEDS.describe(integer=True)}, got {args.seed}")
-    names = [name.strip() for name in args.datasets.split(",") if name.strip()]
-    check_names(names, "--datasets")
-    tracking.load_settings(args.tracking_uri)  # a bad mlflow.yaml is refused before any work
-    noises = [NoiseSpec.parse(text) for text in args.noise]
-    model_path, revision = resolve_model_path(args.model)
-    corpora = [load_corpus(name) for name in names]
+    source, settings = settings_from(args, ModelOptions), settings_from(args, OovSettings)
+    tracking_uri = settings_from(args, CommonOptions).tracking_uri
+    tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
+    noises = [NoiseSpec.parse(text) for text in settings.noise]
+    model_path, revision = resolve_model_path(source.model, source.revision)
+    corpora = [load_corpus(name) for name in settings.datasets]
     with quiet_transformers():
         tokenizer = load_tokenizer(model_path)
-        stats = oov_table(tokenizer, corpora, noises, args.seed, args.samples)
+        stats = oov_table(tokenizer, corpora, noises, settings.seed, settings.samples)
     rows = [item.row() for item in stats]
     columns = ["corpus", "noise", "sentences", "words", "unk_rate", "oov_words", "oov_sentence_rate",
                "fertility", "split_word_rate"]
     table = markdown_table(columns, [[_cell(row[column]) for column in columns] for row in rows])
     print(table)
-    tracking.configure("oov", args.tracking_uri)
-    run_name = f"oov-{Path(args.model).name}"[:RUN_NAME_MAX]
+    tracking.configure("oov", tracking_uri)
+    run_name = f"oov-{Path(source.model).name}"[:RUN_NAME_MAX]
     with mlflow.start_run(run_name=run_name) as run, tempfile.TemporaryDirectory() as folder:
-        mlflow.log_params({"model": args.model, "model_revision": revision, "datasets": args.datasets,
-                           "seed": args.seed,
-                           "samples": args.samples or "all"})
+        mlflow.log_params({"model": source.model, "model_revision": revision, "datasets": ",".join(settings.datasets),
+                           "seed": settings.seed, "samples": settings.samples or "all"})
         labels = {CLEAN: CLEAN, **{str(noise): f"noise{index}" for index, noise in enumerate(noises, 1)}}
         mlflow.log_params({label: spec for spec, label in labels.items() if label != CLEAN})
         for item in stats:

@@ -17,7 +17,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
     parser.add_argument("--resume", metavar="RUN", help="continue the killed MLflow run RUN from its last checkpoint")
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
-    add_settings_arguments(parser, TrainConfig, "training settings (a flag wins over the --config file)")
+    add_settings_arguments(parser, TrainConfig, "training settings (a flag wins over the --config file)",
+                           layered=True)
 
 
 def check_resume(args: argparse.Namespace) -> None:

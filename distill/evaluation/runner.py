@@ -20,12 +20,13 @@ import mlflow
 
 from distill import tracking
 from distill.bounds import fitted_length, model_limits
-from distill.data import JUDGED_DOMAINS, Corpus
+from distill.data import Corpus
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
 from distill.evaluation.contender import SPELL_CHECKED, spell_checked
 from distill.evaluation.report import render, worst_domains, write_report
-from distill.evaluation.scoring import CLEAN, Variant, noise_specs
+from distill.evaluation.scoring import Variant
+from distill.evaluation.settings import CLEAN, EvaluationSettings, noise_specs
 from distill.evaluation.setup import prepare_evaluation
 from distill.evaluation.statistics import (
     Difference,
@@ -38,18 +39,13 @@ from distill.evaluation.statistics import (
     summarize,
 )
 from distill.evaluation.wholeword import SUFFIX, WholeWords
-from distill.noise import NoiseSpec
 from distill.progress import announce
 from distill.runs import load_student_from
+from distill.settings import check_fields
 from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
 
 BASELINE = "baseline"
-MIN_SAMPLES = 4
-MIN_LENGTH = 8
-MAX_SEEDS = 1000
-MAX_SAMPLES = 10**7
-MAX_BATCH_SIZE = 65536
 NOTE_LIMIT = 8000  # MLflow's longest tag value
 
 
@@ -77,81 +73,36 @@ def _unique(label: str, taken: Mapping[str, object]) -> str:
     return candidate
 
 
-def check_evaluation_settings(seeds: int, samples: int, max_length: int | None, alpha: float,
-                              batch_size: int) -> None:
-    """The evaluation's numbers, each within bounds that keep the work finite (checked before any work)."""
-    if not 2 <= seeds <= MAX_SEEDS:
-        raise DistillError(f"--seeds must be at least 2 for the paired t-test and at most {MAX_SEEDS}, got {seeds}")
-    if not MIN_SAMPLES <= samples <= MAX_SAMPLES:
-        raise DistillError(f"--samples must be at least {MIN_SAMPLES} and at most {MAX_SAMPLES:,}, got {samples}")
-    if max_length is not None and max_length < MIN_LENGTH:
-        raise DistillError(f"--max-length must be at least {MIN_LENGTH} tokens, got {max_length}")
-    if not 0 < alpha < 1:
-        raise DistillError(f"--alpha must be between 0 and 1, got {alpha}")
-    if not 1 <= batch_size <= MAX_BATCH_SIZE:
-        raise DistillError(f"--batch-size must be positive and at most {MAX_BATCH_SIZE:,}, got {batch_size}")
-
-
-def check_names(names: Sequence[str] | None, flag: str) -> None:
-    """A list given as ``a,b,c``: not empty (when given), no name twice."""
-    if names is None:
-        return
-    if not names:
-        raise DistillError(f"{flag} is empty; name at least one")
-    repeated = sorted({name for name in names if list(names).count(name) > 1})
-    if repeated:
-        raise DistillError(f"{flag} names {', '.join(repeated)} more than once")
-
-
 def evaluate(
     students: Sequence[str],
+    settings: EvaluationSettings | None = None,
     *,
-    model: str = "embedded",
-    revision: str | None = None,
-    tasks: Sequence[str] | None = None,
-    datasets: Sequence[str] = JUDGED_DOMAINS,
-    seeds: int = 5,
-    samples: int = 512,
-    max_length: int | None = None,
-    alpha: float = 0.05,
-    batch_size: int = 16,
     device: str = "auto",
-    noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None = None,
-    whole_words: bool = False,
     quiet: bool = False,
     tracking_uri: str | None = None,
 ) -> EvaluationResult:
-    """Evaluate ``model`` and each student swapped into it; record one MLflow run.
+    """Evaluate ``settings.model`` and each student swapped into it; record one MLflow run.
 
     Args:
-        students: MLflow run ids with a ``student`` artifact, or student folders.
-        model: hub name, local folder, or ``"embedded"`` (the packaged MiniLM).
-        tasks: names in ``distill.evaluation.TASKS``; default every task the model supports.
-        datasets: corpus names (``pydoc``, ``wikitext``, ``imdb``) or local files.
-        seeds: number of seeds, ``0 .. seeds-1``; each fixes the samples of every task.
-        samples: samples per seed, task and dataset.
-        max_length: tokens per sample (pairs included), longer ones truncated; at most the model's positions
-            (default 128, or the positions if fewer).
-        alpha: level of the paired t-tests.
-        noise: a ``distill.noise`` spec or preset (``"hlm"``, ``"drop:0.1,case:0.5"``), or several
-            (``"clean"`` for the text as it is), applied to the evaluation text only, seeded by
-            each evaluation seed; each is reported as its own dataset, ``<corpus> ~ <spec>``. With
-            noise, the untouched model on the spell-corrected text (``spellcheck-then-baseline``) is
-            scored too, on the tasks that compare sentences (fidelity).
-        whole_words: also run each student on its vocabulary-free path, words the
-            tokenizer splits embedded whole (``<student>-wholeword``; WordPiece models).
+        students: MLflow run ids with a ``student`` artifact, student folders or vocabulary-free exports.
+        settings: the model, tasks, corpora, noise, seeds and sizes (:class:`EvaluationSettings`, each
+            field's help says what it holds; default: its defaults). Seeds ``0 .. seeds-1`` each fix the
+            samples of every task; each noise setting is reported as its own dataset, ``<corpus> ~ <spec>``,
+            and with noise given the untouched model on the spell-corrected text (``spellcheck-then-baseline``)
+            is scored too, on the tasks that compare sentences (fidelity); ``whole_words`` adds each student
+            on its vocabulary-free path (``<student>-wholeword``).
     """
+    settings = settings or EvaluationSettings()
     if not students:
         raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
-    check_evaluation_settings(seeds, samples, max_length, alpha, batch_size)
-    check_names(tasks, "--tasks")
-    check_names(list(datasets), "--datasets")
+    check_fields(settings)
+    model, seeds, samples, alpha = settings.model, settings.seeds, settings.samples, settings.alpha
     tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
-    specs = noise_specs(noise)
-    announce(f"loading {model} and the corpora {', '.join(datasets)}", quiet=quiet)
-    setup = prepare_evaluation(model, revision=revision, tasks=tasks, datasets=datasets, samples=samples,
-                               whole_words=whole_words)
-    max_length = fitted_length(max_length, model_limits(setup.path), "--max-length")
+    specs = noise_specs(settings.noise)
+    announce(f"loading {model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
+    setup = prepare_evaluation(model, revision=settings.revision, tasks=settings.tasks, datasets=settings.datasets,
+                               samples=samples, whole_words=settings.whole_words)
+    max_length = fitted_length(settings.max_length, model_limits(setup.path), "max_length")
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
     announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
 
@@ -167,17 +118,17 @@ def evaluate(
         variants[label] = baked = live.baked()
         sources[label] = source
         losses[label] = student.provenance.get("loss", "")
-        if whole_words:
+        if settings.whole_words:
             wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
             whole_word_paths[wholeword_label] = WholeWords(live.eval(), baked, tokenizer)
             losses[wholeword_label] = losses[label]
     variants |= whole_word_paths
-    if noise is not None and any(task.compares_sentences for task in setup.tasks):
+    if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
         variants[_unique(SPELL_CHECKED, variants)] = spell_checked(input_embeddings(network))
     announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × {len(setup.corpora) * len(specs)} "
           f"dataset(s) × {seeds} seeds", quiet=quiet)
-    scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length, batch_size=batch_size,
-                         noise=specs, quiet=quiet)
+    scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length,
+                         batch_size=settings.batch_size, noise=specs, quiet=quiet)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
     diffs = differences(scores, BASELINE, alpha)
     report = render(summaries, tests, seeds, diffs)
@@ -186,9 +137,9 @@ def evaluate(
         "model": model, "model_path": setup.path, "model_revision": setup.revision,
         "architecture": type(network).__name__, "tasks": ",".join(task.name for task in setup.tasks),
         "datasets": ",".join(corpus.name for corpus in setup.corpora), "seeds": seeds, "samples": samples,
-        "max_length": max_length, "alpha": alpha, "batch_size": batch_size, "device": str(network.device),
+        "max_length": max_length, "alpha": alpha, "batch_size": settings.batch_size, "device": str(network.device),
         "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
-        "whole_words": whole_words,
+        "whole_words": settings.whole_words,
         **{tracking.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }

@@ -23,16 +23,15 @@ from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import ModelOutput
 
 from distill.data import Corpus, noised_corpus
-from distill.errors import DistillError
 from distill.evaluation.contender import REFERENCE_MASK, Rewritten
 from distill.evaluation.samples import Samples
+from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, ScoreTable
 from distill.evaluation.tasks import Task, last_hidden_state, mean_pool
 from distill.evaluation.wholeword import WholeWords
 from distill.noise import NoiseSpec
 from distill.surgery import swapped_input_embeddings
 
-CLEAN = "clean"  # the noise setting that leaves the text as it is
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
 # A word-embedding module for the ids, the whole-word path, or a module reading a rewritten text.
@@ -98,21 +97,6 @@ def score_variants(
                     for metric, value in scorer.result().items():
                         scores.values[ScoreKey(label, dataset, task.name, metric)].append(value)
     return scores
-
-
-def noise_specs(noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None) -> list[NoiseSpec | None]:
-    """The noise settings to evaluate under, parsed; ``None`` (or ``"clean"``) reads the text as it is."""
-    given = [noise] if noise is None or isinstance(noise, (str, NoiseSpec)) else list(noise)
-    specs = [None if spec is None or spec == CLEAN else NoiseSpec.parse(spec) if isinstance(spec, str) else spec
-             for spec in given]
-    if not specs:
-        raise DistillError("--noise needs at least one spec (or 'clean')")
-    return list(dict.fromkeys(specs))
-
-
-def noised_dataset_name(corpus: str, spec: NoiseSpec | None) -> str:
-    """The dataset label of ``corpus`` read clean (its name) or under ``spec``."""
-    return corpus if spec is None else f"{corpus} ~ {spec}"
 
 
 def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, pad_token_id: int,

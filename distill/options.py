@@ -1,0 +1,63 @@
+"""Options several commands share, declared once with their help text and valid values.
+
+:class:`CommonOptions` holds what most commands take (the MLflow store, ``--quiet``, the device, the work
+folder); :class:`ModelOptions` names the transformer a student is swapped into. A command adds the flags of
+the fields it uses (:func:`distill.arguments.add_settings_arguments` with ``only``), so ``--tracking-uri`` has
+one help text everywhere. :func:`settings_from_mapping` reads a settings dataclass from a YAML block (a sweep
+file's ``evaluation:``) with the same checks as its flags.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from distill.config import DEVICES, coerce_number
+from distill.errors import DistillError, is_user_error
+from distill.paths import check_name, check_output_folder
+from distill.settings import check_fields, field_hints, setting, value_type
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
+
+
+@dataclass(frozen=True)
+class CommonOptions:
+    tracking_uri: str | None = setting(None, "MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
+    quiet: bool = setting(False, "no progress bars, phase lines or per-trial log lines")
+    device: str = setting("auto", "where the models run (auto: a GPU when there is one)", choices=DEVICES)
+    work_dir: str = setting(".distill/runs", "where training checkpoints are written",
+                            check=lambda folder: check_output_folder(folder, "work folder"))
+
+
+@dataclass(frozen=True)
+class ModelOptions:
+    model: str = setting("embedded", "the transformer (the one students are swapped into): hub name, local model "
+                         "folder, or 'embedded' (the packaged all-MiniLM-L6-v2)", metavar="NAME|PATH",
+                         check=lambda name: check_name(name, "model name"))
+    revision: str | None = setting(None, "hub revision, or the hash a local folder must still have")
+
+
+def settings_from_mapping(cls: type[T], values: Mapping[str, Any], where: str) -> T:
+    """The settings dataclass ``cls`` from a YAML mapping: unknown keys refused, YAML 1.1's numeric strings
+    (``1e-3``) read as numbers for number fields, every value checked against its field as its flag's is;
+    each mistake one line starting with ``where``."""
+    names = [item.name for item in dataclasses.fields(cls)]
+    unknown = sorted(set(map(str, values)) - set(names))
+    if unknown:
+        raise DistillError(f"{where}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(names)}")
+    hints = field_hints(cls)
+    coerced = {key: coerce_number(value) if value_type(hints[key]) is float else value
+               for key, value in values.items()}
+    try:
+        settings = cls(**coerced)
+        check_fields(settings)
+    except Exception as error:
+        if not is_user_error(error):
+            raise
+        raise DistillError(f"{where}: {error}") from None
+    return settings

@@ -1,0 +1,172 @@
+"""The robustness study's document (``docs/robustness.md``), written from one evaluation's scores.
+
+Set-up, commands, the clean-text fidelity of every model, whether each vocabulary-free model reaches the
+study's goal, and per noise setting the clean-reference metrics (``sentence_cosine_clean``,
+``similarity_spearman_clean``) of the untouched model, spell-check first and the vocabulary-free model, with
+the vocabulary-free model's paired t-tests against both. A hand-written block between the notes markers is
+kept when the document is regenerated.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from distill.evaluation.contender import SPELL_CHECKED
+from distill.evaluation.runner import BASELINE, EvaluationResult
+from distill.evaluation.settings import EvaluationSettings, noise_specs, noised_dataset_name
+from distill.evaluation.statistics import ScoreKey, paired_difference
+from distill.evaluation.wholeword import SUFFIX
+
+if TYPE_CHECKING:
+    from distill.workflows.robustness import TrainedStudent  # which imports this module when the study runs
+
+GOAL_SETTINGS = ("typo:0.1", "hlm", "human")  # the noise under which the goal asks for a better reading
+CONTENDERS = ((BASELINE, "untouched"), (SPELL_CHECKED, "spell-check first"))  # what a student must beat
+CLEAN_GOAL = 0.95  # sentence_cosine on clean text the vocabulary-free model must keep
+NOTES_START, NOTES_END = "<!-- notes: kept when the document is regenerated -->", "<!-- /notes -->"
+
+
+def corpus_name(result: EvaluationResult) -> str:
+    """The evaluated corpus's name, as the scores' datasets carry it (``<corpus> ~ <noise>`` when noised)."""
+    return next(iter(result.scores.values)).dataset.split(" ~ ")[0]
+
+
+def _cell(values: Sequence[float] | None) -> str:
+    if not values:
+        return "—"  # not scored (spell-check first has no token_cosine: its tokens differ)
+    mean = sum(values) / len(values)
+    std = math.sqrt(sum((value - mean) ** 2 for value in values) / (len(values) - 1)) if len(values) > 1 else 0.0
+    return f"{mean:.4f} ± {std:.4f}"
+
+
+def _verdict(difference: float, p_value: float, alpha: float) -> str:
+    if math.isnan(p_value) or p_value >= alpha:
+        return f"not significantly different (p = {p_value:.2g})"
+    return f"**{'higher' if difference > 0 else 'lower'}** (p = {p_value:.2g})"
+
+
+def _versus(ours: Sequence[float], theirs: Sequence[float] | None, alpha: float) -> str:
+    """The mean paired difference ``ours - theirs`` and its paired t-test at level ``alpha``."""
+    if not theirs:
+        return "—"
+    difference, *_, p_value = paired_difference(list(ours), list(theirs))
+    return f"{difference:+.4f}, {_verdict(difference, p_value, alpha)}"
+
+
+def comparison_rows(result: EvaluationResult, student: str, settings: EvaluationSettings,
+                    metrics: Sequence[str]) -> list[list[str]]:
+    """Per noise setting and metric: the untouched model, spell-check first, the student, and the student's
+    difference from each of the two with its paired t-test."""
+    rows = []
+    for setting in noise_specs(settings.noise):
+        if setting is None:
+            continue
+        dataset = noised_dataset_name(corpus_name(result), setting)
+        for metric in metrics:
+            key = ScoreKey(student, dataset, "fidelity", metric)
+            ours = result.scores.values[key]
+            contenders = [result.scores.values.get(key._replace(model=model)) for model, _ in CONTENDERS]
+            rows.append([f"`{setting}`", metric, *map(_cell, contenders), _cell(ours),
+                         *(_versus(ours, theirs, settings.alpha) for theirs in contenders)])
+    return rows
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def kept_notes(previous: str) -> str:
+    """The hand-written block of a previous document (between the notes markers), kept on regeneration."""
+    start, end = previous.find(NOTES_START), previous.find(NOTES_END)
+    if start < 0 or end < start:
+        return f"{NOTES_START}\n## Notes\n\n(What was tried, and what the figures mean.)\n{NOTES_END}"
+    return previous[start:end + len(NOTES_END)]
+
+
+def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], folders: Sequence[Path],
+                 settings: EvaluationSettings, command: str, recipe: Mapping[str, Any], notes: str = "") -> str:
+    """``docs/robustness.md``: the question, the set-up, the commands, the measured tables, and ``notes``
+    (the hand-written block, kept from the previous version)."""
+    models = [model for model in result.scores.models if model != BASELINE]
+    vocabulary_free = [model for model in models if model.endswith(SUFFIX)]
+    clean = corpus_name(result)
+    clean_rows = [[f"`{model}`", *(_cell(result.scores.values.get(ScoreKey(model, clean, "fidelity", metric)))
+                                   for metric in ("sentence_cosine", "similarity_spearman", "token_cosine"))]
+                  for model in models if ScoreKey(model, clean, "fidelity", "sentence_cosine") in result.scores.values]
+    trained = [f"  * `{student.source}` → `{folder}`"
+               + (f" (training epochs: {student.seconds / 60:.1f} min)" if student.seconds else "")
+               for student, folder in zip(students, folders)]
+    sections = [
+        "# Robustness to character noise: the vocabulary-free MiniLM against the original",
+        "",
+        f"Regenerated by `{command}`. Every figure below comes from that one run.",
+        "",
+        "**Question** (reference study §3; RETVec §3; HLM §4.2): once a student trained with noise replaces "
+        "the word embeddings, does the model read misspelt text closer to what the untouched model reads "
+        "from the clean text, while staying faithful on clean text? And closer than a user gets by "
+        "correcting the spelling first and keeping the untouched model?",
+        "",
+        "## Set-up",
+        "",
+        f"* Model: `{settings.model}` (the embedded all-MiniLM-L6-v2 unless named), frozen throughout.",
+        "* Students (MLflow run or folder → vocabulary-free export evaluated):",
+        *trained,
+        f"* Recipe of a student trained by the command: `{recipe}`.",
+        f"* Evaluation: held-out documents `{settings.datasets[0]}` (never read in training), {settings.seeds} seeds "
+        f"× {settings.samples} sentences, max length {settings.max_length}; every model sees the same samples "
+        "per seed. `-wholeword` is the vocabulary-free path (each word the student's vector, as in the export); "
+        "the label without it is the same student on the WordPiece pieces.",
+        "* `sentence_cosine_clean` / `similarity_spearman_clean`: a model on the noisy text against the "
+        "untouched model on the clean text (1.0 = reads the noisy text as the original reads the clean one). "
+        f"Paired t-tests over the seeds, level {settings.alpha}.",
+        f"* `{SPELL_CHECKED}` (spell-check first): the untouched model on the text corrected word by word by "
+        "symspellpy with its bundled English frequency dictionary, maximum edit distance 2 "
+        "(`distill.spelling`); scored on sentences only (its tokens differ from the others').",
+        "* `human` noise: a human misspelling (phonetic, doubled or single letters, vowel confusions, "
+        "transposed or dropped letters, documented misspellings; `distill.misspellings`) in 15 % of the "
+        "plain words.",
+        "",
+        "## Clean text: fidelity to the untouched model",
+        "",
+        _table(["model", "sentence_cosine", "similarity_spearman", "token_cosine"], clean_rows),
+        "",
+    ]
+    sections += ["## Goal", "", *(goal_lines(result, model, settings) for model in vocabulary_free), ""]
+    for model in vocabulary_free:
+        sections += [
+            f"## Noisy text: `{model}` against the untouched model and spell-check first",
+            "",
+            _table(["noise", "metric", "untouched", "spell-check first", "vocabulary-free",
+                    "vs untouched (paired t-test)", "vs spell-check first (paired t-test)"],
+                   comparison_rows(result, model, settings,
+                                   ("sentence_cosine_clean", "similarity_spearman_clean"))),
+            "",
+        ]
+    return "\n".join(sections + [notes]) + "\n"
+
+
+def goal_lines(result: EvaluationResult, model: str, settings: EvaluationSettings) -> str:
+    """Whether ``model`` keeps clean fidelity and, under each of :data:`GOAL_SETTINGS` evaluated, beats both
+    the untouched model and spell-check first."""
+    values = result.scores.values
+    clean = values[ScoreKey(model, corpus_name(result), "fidelity", "sentence_cosine")]
+    checks = [f"clean sentence_cosine {sum(clean) / len(clean):.4f} "
+              f"{'≥' if sum(clean) / len(clean) >= CLEAN_GOAL else '<'} {CLEAN_GOAL}"]
+    reached = sum(clean) / len(clean) >= CLEAN_GOAL
+    for setting in GOAL_SETTINGS:
+        if setting not in (settings.noise or ()):
+            continue
+        spec = noise_specs(setting)[0]
+        for metric in ("sentence_cosine_clean", "similarity_spearman_clean"):
+            key = ScoreKey(model, noised_dataset_name(corpus_name(result), spec), "fidelity", metric)
+            for contender, name in CONTENDERS:
+                difference, *_, p_value = paired_difference(values[key], values[key._replace(model=contender)])
+                higher = difference > 0 and p_value < settings.alpha
+                reached = reached and higher
+                checks.append(f"{setting} {metric} {'higher' if higher else 'not higher'} than {name} "
+                              f"(p = {p_value:.2g})")
+    return f"* `{model}`: goal {'**reached**' if reached else '**not reached**'}: " + "; ".join(checks) + "."
