@@ -21,9 +21,9 @@ SURGERY = ["surgery", "--model", "{teacher}", "--quiet"]
 
 BAD_INPUTS: list[tuple[list[str], str]] = [
     # bench: budgets and contenders are refused before anything is measured (#26)
-    (["bench", "--time-cap", "nan"], "expected a positive, finite number of seconds, got 'nan'"),
-    (["bench", "--fidelity", "--budgets", "-5"], "expected a positive, finite number of seconds, got '-5'"),
-    (["bench", "--fidelity", "--best-budgets", "inf"], "expected a positive, finite number of seconds"),
+    (["bench", "--time-cap", "nan"], "time_cap must be finite, got nan"),
+    (["bench", "--fidelity", "--budgets", "-5"], "fidelity_budgets must be a list of numbers positive, got [-5.0]"),
+    (["bench", "--fidelity", "--best-budgets", "inf"], "best_budgets must be finite, got [inf]"),
     (["bench", "--fidelity", "--contenders", "table", "nope"], "unknown contender 'nope'; choose from table"),
     # train: names, numbers, files
     ([*TRAIN, "--student", "nope"], "unknown student 'nope'"),
@@ -75,11 +75,11 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--tracking-uri", "bogus://x"], "cannot use the MLflow store bogus://x"),
     # evaluate
     (["evaluate", "--students", "{missing}", "--model", "{teacher}", "--quiet"], "is neither a student folder"),
-    ([*EVALUATE, "--seeds", "1"], "--seeds must be at least 2"),
-    ([*EVALUATE, "--samples", "2"], "--samples must be at least 4"),
-    ([*EVALUATE, "--max-length", "4"], "--max-length must be at least 8"),
-    ([*EVALUATE, "--alpha", "2"], "--alpha must be between 0 and 1"),
-    ([*EVALUATE, "--batch-size", "0"], "--batch-size must be positive"),
+    ([*EVALUATE, "--seeds", "1"], "seeds must be in [2, 1000], got 1"),
+    ([*EVALUATE, "--samples", "2"], "samples must be in [4, 10000000], got 2"),
+    ([*EVALUATE, "--max-length", "4"], "max_length must be in [8, 1000000], got 4"),
+    ([*EVALUATE, "--alpha", "2"], "alpha must be in (0, 1), got 2.0"),
+    ([*EVALUATE, "--batch-size", "0"], "batch_size must be in [1, 65536], got 0"),
     ([*EVALUATE, "--noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
     ([*EVALUATE, "--tasks", "ner"], "ner"),
     (["evaluate", "--model", "/does/not/exist", "--students", "{student}", "--quiet"], "/does/not/exist"),
@@ -92,8 +92,8 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
      "/does/not/exist"),
     ([*SURGERY, "--student", "{student}", "--out", "{file}"], "is a file, not a folder"),
     # oov
-    (["oov", "--samples", "0"], "--samples must be a positive number"),
-    (["oov", "--samples", "-5"], "--samples must be a positive number"),
+    (["oov", "--samples", "0"], "samples must be in [1, 10000000], got 0"),
+    (["oov", "--samples", "-5"], "samples must be in [1, 10000000], got -5"),
     (["oov", "--noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
     (["oov", "--datasets", "{missing}.txt"], "does not exist"),
     # sweep

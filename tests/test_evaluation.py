@@ -22,7 +22,16 @@ from distill import tracking
 from distill.cli import main
 from distill.data import corpus_from_documents
 from distill.errors import DistillError
-from distill.evaluation import BASELINE, TASKS, ScoreKey, ScoreTable, evaluate, load_corpus, score_variants
+from distill.evaluation import (
+    BASELINE,
+    TASKS,
+    EvaluationSettings,
+    ScoreKey,
+    ScoreTable,
+    evaluate,
+    load_corpus,
+    score_variants,
+)
 from distill.evaluation.report import table2_markdown, worst_domains
 from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
 from distill.evaluation.statistics import Summary
@@ -238,8 +247,9 @@ def test_evaluation_over_three_seeds_with_t_tests_and_mlflow_artifacts(tiny_bert
     identical = lookup_student(tiny_bert_dir).save_pretrained(tmp_path / "identical")
     noisy_run = _log_student_run(lookup_student(tiny_bert_dir, noise=0.05), tmp_path / "noisy")
 
-    result = evaluate([str(identical), noisy_run], model=str(tiny_bert_dir), datasets=[str(tiny_corpus_file)],
-                      seeds=3, samples=8, max_length=32, batch_size=4, quiet=True)
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(tiny_corpus_file)], seeds=3, samples=8,
+                                  max_length=32, batch_size=4)
+    result = evaluate([str(identical), noisy_run], settings, quiet=True)
 
     models = result.scores.models
     assert models[0] == BASELINE and len(models) == 3

@@ -155,14 +155,15 @@ def test_runs_record_the_teacher_table_and_the_evaluation_text_as_dataset_inputs
     from test_surgery import small_bytescnn
     from test_training import write_config
 
-    from distill.evaluation import evaluate
+    from distill.evaluation import EvaluationSettings, evaluate
 
     assert main(["train", "--config", str(write_config(tmp_path, tiny_bert_dir, epochs=1)), "--quiet"]) == 0
     corpus = tmp_path / "text.txt"
     corpus.write_text("\n\n".join(f"The cat {index} sat on the mat. The dog ran." for index in range(12)))
     student = small_bytescnn(32).save_pretrained(tmp_path / "student")
-    evaluation = evaluate([str(student)], model=str(tiny_bert_dir), datasets=[str(corpus)], seeds=2, samples=4,
-                          tasks=["fidelity"], quiet=True)
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(corpus)], seeds=2, samples=4,
+                                  tasks=["fidelity"])
+    evaluation = evaluate([str(student)], settings, quiet=True)
     runs = {run.info.run_id: run for run in mlflow.search_runs(search_all_experiments=True, output_format="list")}
     (trained,) = [run for run_id, run in runs.items() if run_id != evaluation.run_id]
     (teacher_input,) = trained.inputs.dataset_inputs
@@ -172,7 +173,7 @@ def test_runs_record_the_teacher_table_and_the_evaluation_text_as_dataset_inputs
 
 
 def test_a_quick_bench_never_replaces_the_measured_results() -> None:
-    from distill.commands.bench import default_results
+    from distill.bench.settings import default_results
 
     assert default_results(quick=False) == "bench/RESULTS.md"
     assert "bench/RESULTS.md" not in default_results(quick=True) and default_results(quick=True).endswith(".md")

@@ -66,7 +66,7 @@ def test_a_robustness_study_that_stops_after_training_names_the_command_that_fin
     """Issue 23, finding 2: the trained run survived in MLflow, but nothing said so nor how to finish."""
     from distill.cli import main
     from distill.errors import DistillError
-    from distill.evaluation import robustness
+    from distill.workflows import robustness
 
     def fail(*args: object, **kwargs: object) -> None:
         raise DistillError("cannot log the dataset")

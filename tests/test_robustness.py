@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import mlflow
@@ -17,12 +18,12 @@ from transformers import AutoTokenizer
 from distill.cli import main
 from distill.data import noised_corpus
 from distill.errors import DistillError
-from distill.evaluation import BASELINE, TASKS, ScoreKey, evaluate, load_corpus, score_variants
+from distill.evaluation import BASELINE, TASKS, EvaluationSettings, ScoreKey, evaluate, load_corpus, score_variants
 from distill.evaluation.contender import SPELL_CHECKED
-from distill.evaluation.robustness import NOTES_END, NOTES_START
 from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords
 from distill.noise import NoiseSpec
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+from distill.workflows.robustness_document import NOTES_END, NOTES_START
 from teachers.errors import TeacherError
 from teachers.wordpiece import group_words
 
@@ -119,9 +120,10 @@ def test_whole_word_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir)
 
 def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    result = evaluate([str(student)], model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=3,
-                      samples=8, max_length=48, batch_size=4, noise="drop:0.1,repeat:0.2,case:0.5",
-                      whole_words=True, quiet=True)
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=3, samples=8,
+                                  max_length=48, batch_size=4, noise=["drop:0.1,repeat:0.2,case:0.5"],
+                                  whole_words=True)
+    result = evaluate([str(student)], settings, quiet=True)
     models = result.scores.models
     assert models == [BASELINE, models[1], models[1] + SUFFIX, SPELL_CHECKED]
     assert {key.task for key in result.scores.values} == {"mlm", "nsp", "fidelity"}
@@ -143,8 +145,9 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
     # A noise of rate 0 leaves the text clean: the metrics against the clean text must then equal the
     # plain ones, which checks that each noisy sample is paired with its own clean sentence.
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    result = evaluate([str(student)], model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2,
-                      samples=8, max_length=48, batch_size=3, tasks=["fidelity"], noise="drop:0.0", quiet=True)
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=3, tasks=["fidelity"], noise=["drop:0.0"])
+    result = evaluate([str(student)], settings, quiet=True)
     values = result.scores.values
     for key in [key for key in values if key.metric in ("sentence_cosine", "similarity_spearman")]:
         assert values[key._replace(metric=f"{key.metric}_clean")] == pytest.approx(values[key], abs=1e-12), key
@@ -154,11 +157,11 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
 
 def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
-                "max_length": 48, "batch_size": 4, "tasks": ["fidelity"], "whole_words": True, "quiet": True}
-    both = evaluate([str(student)], noise=["clean", "typo:0.1"], **settings).scores.values
-    alone = {**evaluate([str(student)], noise="clean", **settings).scores.values,
-             **evaluate([str(student)], noise="typo:0.1", **settings).scores.values}
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["fidelity"], whole_words=True)
+    both = evaluate([str(student)], replace(settings, noise=["clean", "typo:0.1"]), quiet=True).scores.values
+    alone = {**evaluate([str(student)], replace(settings, noise=["clean"]), quiet=True).scores.values,
+             **evaluate([str(student)], replace(settings, noise=["typo:0.1"]), quiet=True).scores.values}
     assert {key.dataset for key in both} == {"words", "words ~ typo:0.1"}
     assert set(both) == set(alone)
     for key, values in both.items():
@@ -171,11 +174,11 @@ def test_a_vocabulary_free_export_is_evaluated_as_its_student(tiny_bert_dir, who
     student = small_bytescnn(32)
     saved = student.save_pretrained(tmp_path / "student")
     exported = export_vocabulary_free(str(tiny_bert_dir), student, tmp_path / "export")
-    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
-                "max_length": 48, "batch_size": 4, "tasks": ["fidelity"], "whole_words": True, "quiet": True,
-                "noise": "typo:0.1"}
-    from_export = evaluate([str(exported)], **settings).scores.values
-    from_folder = evaluate([str(saved)], **settings).scores.values
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["fidelity"], whole_words=True,
+                                  noise=["typo:0.1"])
+    from_export = evaluate([str(exported)], settings, quiet=True).scores.values
+    from_folder = evaluate([str(saved)], settings, quiet=True).scores.values
     assert len(from_export) == len(from_folder)
     for key, values in from_folder.items():
         same = key._replace(model=key.model.replace("-student", "-export"))  # labels end in the folder's name
@@ -199,9 +202,9 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
 
 def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path) -> None:
     with pytest.raises(DistillError, match="unknown noise kind 'smudge'"):
-        evaluate(["x"], noise="smudge:0.1")
+        evaluate(["x"], EvaluationSettings(noise=["smudge:0.1"]))
     with pytest.raises(TeacherError, match="whole words need a WordPiece tokenizer"):
-        evaluate(["x"], model=str(tiny_roberta_dir), whole_words=True)
+        evaluate(["x"], EvaluationSettings(model=str(tiny_roberta_dir), whole_words=True))
 
 
 def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_dir, whole_word_corpus,
@@ -210,7 +213,7 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     out = tmp_path / "robustness.md"
     out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
     arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
-                 "--dataset", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "human", "--seeds", "2",
+                 "--datasets", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "human", "--seeds", "2",
                  "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
                  "--out", str(out), "--quiet"]
     assert main(arguments) == 0, capsys.readouterr().err

@@ -273,9 +273,8 @@ def test_trial_record_round_trips_through_optuna_user_attrs() -> None:
 
 def test_evaluate_and_sweeps_share_one_set_up(tiny_bert_dir, tmp_path, monkeypatch) -> None:
     """A tokenizer without padding is refused by the one set-up both use, with the same message."""
-    from distill.evaluation import evaluate, setup
+    from distill.evaluation import EvaluationSettings, evaluate, setup
     from sweeps.evaluation import TrialEvaluator
-    from sweeps.spec import EvaluationSpec
 
     def without_padding(path):
         tokenizer = original(path)
@@ -287,11 +286,12 @@ def test_evaluate_and_sweeps_share_one_set_up(tiny_bert_dir, tmp_path, monkeypat
     corpus = write_corpus(tmp_path)
     message = f"the tokenizer of {tiny_bert_dir} has no padding token; batched evaluation needs one"
     with pytest.raises(DistillError) as from_evaluate:
-        evaluate([str(tmp_path)], model=str(tiny_bert_dir), datasets=[str(corpus)], seeds=2, samples=8)
-    evaluator = TrialEvaluator(EvaluationSpec(**{**tiny_evaluation(corpus), "tasks": ("mlm",),
-                                                 "datasets": (str(corpus),)}))
+        evaluate([str(tmp_path)], EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(corpus)], seeds=2,
+                                                     samples=8))
+    evaluator = TrialEvaluator(EvaluationSettings(**{**tiny_evaluation(corpus), "tasks": ["mlm"],
+                                                     "model": str(tiny_bert_dir)}))
     with pytest.raises(DistillError) as from_sweep:
-        evaluator.prepare(str(tiny_bert_dir))
+        evaluator.prepare()
     assert str(from_evaluate.value) == str(from_sweep.value) == message
 
 
@@ -587,15 +587,15 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     config = paper.trial_config({"student": "bytescnn-big", "loss": "aec"})
     assert (config.teacher, config.epochs, config.batch_size, config.lr, config.plateau_factor, config.schedule) == \
         ("bert-base-uncased", 10_000, 100, 1e-3, 0.9, "plateau")
-    assert paper.evaluation.tasks == ("mlm", "nsp") and paper.evaluation.datasets == ("wikitext", "imdb")
+    assert paper.evaluation.tasks == ["mlm", "nsp"] and paper.evaluation.datasets == ["wikitext", "imdb"]
     assert paper.evaluation.seeds == 5 and paper.objective.metric == "mlm_accuracy"
     quick = load_spec("quick")
-    assert quick.is_grid and len(quick.grid()["loss"]) >= 2 and quick.evaluation.tasks == ("fidelity",)
+    assert quick.is_grid and len(quick.grid()["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
     assert 0 in quick.grid()["context_epochs"] and max(quick.grid()["context_epochs"]) > 0  # context is a contender
     trial = quick.trial_config({"loss": "cosine", "context_epochs": 3})
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
     # judged on held-out documents of general English and of a domain training never reads, vocabulary-free
-    assert quick.evaluation.datasets == ("wiki:heldout", "pydoc+stdlib:heldout") and trial.corpus == "wiki"
+    assert quick.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and trial.corpus == "wiki"
     assert quick.evaluation.whole_words and trial.context_whole_words and trial.frequency_source == "wordfreq"
     search = load_spec("search")
     assert not search.is_grid and search.pruner.kind == "median" and search.budget() == 20
@@ -651,7 +651,7 @@ BAD_SWEEPS = [
     ({"space": {"loss": ["mse"], "student_options.embedding_dim": [-5, 16]}}, "student_options.embedding_dim=-5"),
     ({"space": {"loss": ["mse"], "context_noise": ["", "typo:0.1; smudge:0.1"]}}, "unknown noise kind 'smudge'"),
     ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task(s) ner; valid tasks: mlm, nsp, fidelity"),
-    ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation.seeds (paired t-tests) must be an integer >= 2"),
+    ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation: seeds must be in [2, 1000], got 1"),
     ({"heartbeat": {"interval": 5, "grace_period": 5}}, "grace_period (5) must exceed interval (5)"),
     ({"fixed": {"epochs": 2}, "space": {"teacher": ["embedded", "bert-base-uncased"]},
       "evaluation": {"tasks": ["fidelity"]}}, "a sweep that searches 'teacher' must name evaluation.model"),

@@ -12,7 +12,7 @@ import dataclasses
 import re
 import shlex
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -20,7 +20,7 @@ import mlflow
 import torch
 
 from distill import tracking
-from distill.bench.fidelity import BUDGETS, FidelityJudge, contenders, fidelity_rows, render_fidelity, time_to_fidelity
+from distill.bench.fidelity import FidelityJudge, contenders, fidelity_rows, render_fidelity, time_to_fidelity
 from distill.bench.machine import (
     CPU_MATMUL_SIZE,
     GPU_MATMUL_SIZE,
@@ -31,6 +31,7 @@ from distill.bench.machine import (
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
 from distill.bench.report import Row, render_results
+from distill.bench.settings import BenchSettings
 from distill.bench.surgery import surgery_throughput
 from distill.bench.table import (
     PAPER_EPOCHS,
@@ -43,39 +44,15 @@ from distill.bench.table import (
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
 from distill.config import TrainConfig, recipe_settings
-from distill.data import JUDGED_DOMAINS
 from distill.devices import resolve_device
-from distill.errors import DistillError
 from distill.io import atomic_write_text
-from students.registry import resolve_student
+from distill.settings import check_fields
 from teachers import TeacherTable, load_teacher
 
-DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
 GPU_BATCH_SIZE = 4096
 STAND_IN_DIM = 768  # bert-base-uncased's width: on a GPU a random table of it stands in for the teacher
+COMMON_UNLOGGED = ("tracking_uri", "quiet", "work_dir")  # options that do not change a figure
 QUICK_ROWS = 128  # a smoke run's vocabulary: for time to quality, and the rows its baked table embeds
-
-
-@dataclass
-class BenchSettings:
-    """What ``distill bench`` measures and where it writes; None means the default for the device and mode."""
-
-    students: list[str] = field(default_factory=lambda: list(DEFAULT_STUDENTS))
-    device: str = "auto"
-    teacher: str = "embedded"
-    quick: bool = False
-    time_cap: float | None = None  # training seconds per recipe; default 300 (2 with quick)
-    batch_sizes: list[int] | None = None  # default: see default_batch_sizes
-    bf16: bool | None = None  # also measure bfloat16 autocast; default on a GPU only
-    compile_forward: bool = False
-    profile: bool = False
-    results: str = "bench/RESULTS.md"
-    tracking_uri: str | None = None
-    fidelity: bool = False  # run only the time-to-fidelity section (minutes to hours)
-    fidelity_budgets: list[float] = field(default_factory=lambda: list(BUDGETS))
-    fidelity_contenders: list[str] | None = None  # names (default: all) at every budget
-    best_budgets: list[float] | None = None  # extra budgets for the "best" contender only
-    fidelity_corpora: tuple[str, ...] = JUDGED_DOMAINS  # judged on these held-out documents, each a domain
 
 
 @dataclass(frozen=True)
@@ -131,17 +108,6 @@ def quick_scope(teacher: TeacherTable, ranked_teacher: TeacherTable, scale: Scal
             f"{time_cap:g} s per recipe; surgery on {scale.surgery_batches} batch of sentences cut to "
             f"{scale.surgery_max_length} tokens, its baked table embedding {scale.bake_rows:,} rows. "
             "The figures show that the benchmark runs, not how fast the workbench is.")
-
-
-def validate(settings: BenchSettings) -> None:
-    if not settings.students:
-        raise DistillError("give at least one student to benchmark (--students NAME ...)")
-    for name in settings.students:
-        resolve_student(name)  # an unknown name lists the valid ones
-    if settings.time_cap is not None and settings.time_cap <= 0:
-        raise DistillError(f"--time-cap must be positive seconds, got {settings.time_cap}")
-    if any(size <= 0 for size in settings.batch_sizes or ()):
-        raise DistillError(f"--batch-size values must be positive, got {settings.batch_sizes}")
 
 
 def throughput_teacher(teacher: TeacherTable, device: torch.device) -> TeacherTable:
@@ -211,7 +177,7 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
     machine = describe_machine(device)
     command = command or "distill " + shlex.join(sys.argv[1:])
     block = render_fidelity(runs, machine, command, judge)
-    path = Path(settings.results)
+    path = Path(settings.results_file())
     previous = path.read_text() if path.is_file() else "# `distill bench` results\n"
     atomic_write_text(path, with_fidelity_block(previous, block))
     rows = [row for run in runs for row in fidelity_rows(run)]
@@ -221,7 +187,8 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
 
 def run_bench(settings: BenchSettings, command: str | None = None) -> BenchReport:
     """Measure everything, write the results file, log the MLflow run; ``command`` is recorded (default argv)."""
-    validate(settings)
+    check_fields(settings)
+    settings = settings.resolved()
     if settings.fidelity:
         return run_fidelity(settings, command)
     device = resolve_device(settings.device)
@@ -241,11 +208,11 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
         training_throughput(name, speed_teacher, device, probes[precision], batch_size=batch_size,
                             rounds=scale.rounds, steps=scale.steps, bf16=flag,
                             compile_forward=settings.compile_forward)
-        for name in settings.students
+        for name in settings.student_names()
         for batch_size in settings.batch_sizes or default_batch_sizes(settings.quick, device)
         for precision, flag in precisions.items()
     ]
-    surgery = surgery_throughput(settings.teacher, settings.students, device, rounds=scale.rounds,
+    surgery = surgery_throughput(settings.teacher, settings.student_names(), device, rounds=scale.rounds,
                                  batches=scale.surgery_batches, max_length=scale.surgery_max_length,
                                  bake_rows=scale.bake_rows)
     default_recipe = TrainConfig().recipe
@@ -274,8 +241,9 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     command = command or "distill " + shlex.join(sys.argv[1:])
     notes = reading_notes(speed_teacher, ranked_teacher, scale.surgery_max_length, scope)
     markdown = render_results(rows, machine, command, notes, profile)
-    previous = Path(settings.results).read_text() if Path(settings.results).is_file() else ""
-    path = atomic_write_text(settings.results, with_fidelity_block(markdown, None) if not previous else
+    results = settings.results_file()
+    previous = Path(results).read_text() if Path(results).is_file() else ""
+    path = atomic_write_text(results, with_fidelity_block(markdown, None) if not previous else
                              with_fidelity_block(markdown, _fidelity_block_of(previous)))
     curves = {f"{result.recipe}_{precision}": result.history for precision, result in qualities}
     return BenchReport(rows, path, log_run(rows, curves, machine, settings, markdown), scope)
@@ -290,7 +258,7 @@ def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine:
                           nested=mlflow.active_run() is not None) as run:
         params = {f"machine.{key}": value for key, value in machine.items()}
         for key, value in dataclasses.asdict(settings).items():
-            if key != "tracking_uri":
+            if key not in COMMON_UNLOGGED:
                 params[key] = ",".join(map(str, value)) if isinstance(value, list) else value
         mlflow.log_params(params)
         mlflow.log_metrics({row.metric_name: row.value for row in rows if row.value is not None})

@@ -5,15 +5,18 @@ from __future__ import annotations
 import argparse
 import time
 
+from distill.arguments import add_settings_arguments
+from distill.commands.sweep import SweepSettings
+from distill.options import CommonOptions
+
 HELP = ("Offline demo: align a student with several losses to the embedded MiniLM, swap each in, "
         "compare with the original (fidelity, paired t-tests), all tracked in MLflow.")
 QUICK_SWEEP = "quick"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars or per-trial log lines")
+    add_settings_arguments(parser, SweepSettings, "sweep", only=("workers",))
+    add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri", "quiet"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -3,32 +3,37 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
-from distill.config import DEVICES
+from distill.arguments import add_settings_arguments, settings_from
+from distill.options import CommonOptions, ModelOptions
+from distill.paths import check_output_folder
+from distill.settings import setting
 
 HELP = "Replace a transformer's word embeddings by a trained student and save a Hugging Face checkpoint."
+COMMON = ("device", "tracking_uri", "quiet")
+
+
+@dataclass(frozen=True)
+class SurgerySettings:
+    student: str = setting(help="MLflow run id with a 'student' artifact, or a folder saved by save_pretrained",
+                           metavar="RUN_OR_FOLDER")
+    out: str = setting(help="folder to create (must not exist or be empty)", metavar="DIR",
+                       check=lambda folder: check_output_folder(folder, "output folder"))
+    rescale: bool = setting(True, "rescale a cosine-trained student's rows to the teacher's mean norm (--no-rescale: "
+                            "keep its raw norms)")
+    tie_output: bool = setting(False, "tie the MLM decoder to the student's table (off: it keeps the teacher's)")
+    vocabulary_free: bool = setting(False, "write a model that embeds every word from its characters (BERT models; "
+                                    "loads with trust_remote_code=True) instead of baking a table")
+    keep_vocabulary: bool = setting(False, "with --vocabulary-free: words that are one vocabulary token keep the "
+                                    "source's row")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--student", required=True, metavar="RUN_OR_FOLDER",
-                        help="MLflow run id with a 'student' artifact, or a folder saved by save_pretrained")
-    parser.add_argument("--model", default="embedded", metavar="NAME|PATH",
-                        help="hub name, local model folder, or 'embedded' (default)")
-    parser.add_argument("--revision", help="hub revision, or the hash a local folder must still have")
-    parser.add_argument("--out", required=True, metavar="DIR", help="folder to create (must not exist or be empty)")
-    parser.add_argument("--no-rescale", action="store_true",
-                        help="keep a cosine-trained student's raw norms (default: rescale to the teacher's mean norm)")
-    parser.add_argument("--tie-output", action="store_true",
-                        help="tie the MLM decoder to the student's table (default: it keeps the teacher's)")
-    parser.add_argument("--vocabulary-free", action="store_true",
-                        help="write a model that embeds every word from its characters (BERT models; "
-                             "loads with trust_remote_code=True) instead of baking a table")
-    parser.add_argument("--keep-vocabulary", action="store_true",
-                        help="with --vocabulary-free: words that are one vocabulary token keep the source's row")
-    parser.add_argument("--device", choices=DEVICES, default="auto", help="where the vocabulary is embedded")
-    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
-    parser.add_argument("--quiet", action="store_true",
-                        help="no progress bars (MLflow's artifact download, transformers' shard writing)")
+    add_settings_arguments(parser, SurgerySettings, "surgery")
+    add_settings_arguments(parser, ModelOptions, "model")
+    add_settings_arguments(parser, CommonOptions, "common options (device: where the vocabulary is embedded)",
+                           only=COMMON)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,27 +42,28 @@ def run(args: argparse.Namespace) -> int:
     announce(f"surgery: student {args.student} into {args.model}; loading torch and transformers", quiet=args.quiet)
     from distill.devices import resolve_device
     from distill.errors import DistillError
-    from distill.paths import check_output_folder
     from distill.runs import load_student_from
 
-    if args.keep_vocabulary and not args.vocabulary_free:
+    settings, source = settings_from(args, SurgerySettings), settings_from(args, ModelOptions)
+    common = settings_from(args, CommonOptions)
+    if settings.keep_vocabulary and not settings.vocabulary_free:
         raise DistillError("--keep-vocabulary needs --vocabulary-free")
-    if args.vocabulary_free and args.tie_output:
+    if settings.vocabulary_free and settings.tie_output:
         raise DistillError("--tie-output applies to baked tables; a vocabulary-free model has no output table")
-    check_output_folder(args.out, "output folder")
-    student = load_student_from(args.student, tracking_uri=args.tracking_uri)
-    if args.vocabulary_free:
+    student = load_student_from(settings.student, tracking_uri=common.tracking_uri)
+    if settings.vocabulary_free:
         from distill.export import export_vocabulary_free
 
-        out = export_vocabulary_free(args.model, student, args.out, keep_vocabulary=args.keep_vocabulary,
-                                     rescale=not args.no_rescale, revision=args.revision,
-                                     tracking_uri=args.tracking_uri)
+        out = export_vocabulary_free(source.model, student, settings.out, keep_vocabulary=settings.keep_vocabulary,
+                                     rescale=settings.rescale, revision=source.revision,
+                                     tracking_uri=common.tracking_uri)
         print(f"saved {out}; it loads with AutoModel/AutoTokenizer.from_pretrained({str(out)!r}, "
               "trust_remote_code=True) and SentenceTransformer, no distill code needed")
         return 0
     from distill.surgery import save_swapped
 
-    out = save_swapped(args.model, student, args.out, rescale=not args.no_rescale, tie_output=args.tie_output,
-                       revision=args.revision, device=resolve_device(args.device), tracking_uri=args.tracking_uri)
+    out = save_swapped(source.model, student, settings.out, rescale=settings.rescale, tie_output=settings.tie_output,
+                       revision=source.revision, device=resolve_device(common.device),
+                       tracking_uri=common.tracking_uri)
     print(f"saved {out}; it loads with transformers' from_pretrained({str(out)!r}), no distill code needed")
     return 0

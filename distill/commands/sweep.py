@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
+from distill.arguments import add_settings_arguments
 from distill.errors import DistillError
+from distill.options import CommonOptions
+from distill.settings import setting
 
 HELP = "Run or resume an Optuna sweep from a YAML file; each trial is a nested MLflow run under the sweep's run."
 
 
+@dataclass(frozen=True)
+class SweepSettings:
+    config: str = setting(help="sweep YAML file, or a shipped one by name: paper, quick, search", metavar="FILE|NAME")
+    n_trials: int | None = setting(None, "budget of a search; cap for a grid (default: the file's)", metavar="N")
+    workers: int = setting(1, "worker processes on this machine", metavar="N")
+    storage: str | None = setting(None, "SQLAlchemy URL of the study database, e.g. postgresql://user@host/db "
+                                  "(default sqlite:///optuna.db in the working folder)", metavar="URL")
+    study: str | None = setting(None, "study name (default: the sweep file's name; the same name resumes)",
+                                metavar="NAME")
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", required=True, metavar="FILE|NAME",
-                        help="sweep YAML file, or a shipped one by name: paper, quick, search")
-    parser.add_argument("--n-trials", type=int, help="budget of a search; cap for a grid (default: the file's)")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes on this machine (default 1)")
-    parser.add_argument("--storage", metavar="URL",
-                        help="SQLAlchemy URL of the study database, e.g. postgresql://user@host/db "
-                             "(default sqlite:///optuna.db in the working folder)")
-    parser.add_argument("--study", help="study name (default: the sweep file's name; the same name resumes)")
-    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars or per-trial log lines")
+    add_settings_arguments(parser, SweepSettings, "sweep")  # trials and workers are checked by run_sweep
+    add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri", "quiet"))
 
 
 def run(args: argparse.Namespace) -> int:

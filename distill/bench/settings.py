@@ -1,0 +1,90 @@
+"""What ``distill bench`` measures and where it writes, declared once: its flags come from these fields.
+
+Importing this module loads neither torch nor the benchmark; a student's or contender's name is checked
+against its registry only when a value is checked.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from distill.config import STUDENTS
+from distill.data import JUDGED_DOMAINS
+from distill.errors import DistillError
+from distill.options import CommonOptions
+from distill.settings import POSITIVE, POSITIVE_COUNT, setting
+
+DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
+BUDGETS = (300.0, 900.0)  # the issue's 5 and 15 minutes of training
+RESULTS = "bench/RESULTS.md"
+
+
+def _students(names: list[str]) -> None:
+    for name in names:
+        STUDENTS.check("students", name)  # an unknown name lists the valid ones
+
+
+def _contenders(names: list[str]) -> None:
+    from distill.bench.fidelity import contenders  # imports torch: only when a value is checked
+
+    known = [contender.name for contender in contenders(budget=1.0)]
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise DistillError(f"unknown contender {unknown[0]!r}; choose from {', '.join(known)}")
+
+
+def default_results(quick: bool) -> str:
+    """``bench/RESULTS.md``, or for a smoke run a file in the temporary folder."""
+    return str(Path(tempfile.gettempdir()) / "distill-bench-quick.md") if quick else RESULTS
+
+
+@dataclass(frozen=True)
+class BenchSettings(CommonOptions):
+    """The benchmark's settings (and the common options it reads: the device and the MLflow store); None means
+    the default for the device and mode."""
+
+    quick: bool = setting(False, "a smoke run of seconds on the default student (CI): every measurement at a small "
+                          "scale (time to quality on a sample of the teacher's rows, a baked table of as many "
+                          "student rows), saying what it measured; its figures do not describe the workbench's speed")
+    students: list[str] | None = setting(None, "student families to measure (default: "
+                                         f"{' '.join(DEFAULT_STUDENTS)}; with --quick the first)", check=_students,
+                                         metavar="NAME")
+    teacher: str = setting("embedded", "teacher for time to quality and surgery")
+    time_cap: float | None = setting(None, "training seconds allowed to each recipe for time to quality "
+                                     "(default 300, with --quick 2)", interval=POSITIVE, metavar="S")
+    batch_sizes: list[int] | None = setting(None, "training batches for throughput (default: the default recipe's "
+                                            "and 4x it on a CPU, 4096 on a GPU)", interval=POSITIVE_COUNT,
+                                            flag="--batch-size", metavar="N")
+    bf16: bool | None = setting(None, "also measure bfloat16 autocast (default: on a GPU only)")
+    compile_forward: bool = setting(False, "torch.compile the students' forward passes", flag="--compile")
+    profile: bool = setting(False, "add a torch.profiler summary of the default student")
+    results: str | None = setting(None, f"where to write the results (default {RESULTS}; with --quick a file in "
+                                  "the temporary folder, so that a smoke run never replaces the measured results)",
+                                  metavar="PATH")
+    fidelity: bool = setting(False, "only time to fidelity: train contenders (table objective, + frequency-aware "
+                             "rows, + context distillation, the best combination) and judge the swapped model on "
+                             "held-out documents after every epoch; replaces that block of the results file "
+                             "(about 1.5 h)")
+    fidelity_budgets: list[float] = setting(help="with --fidelity: training seconds per contender",
+                                            factory=lambda: list(BUDGETS), interval=POSITIVE, flag="--budgets",
+                                            metavar="S")
+    fidelity_contenders: list[str] | None = setting(None, "with --fidelity: table, table+frequency, table+context, "
+                                                    "best (default all)", check=_contenders, flag="--contenders",
+                                                    metavar="NAME")
+    best_budgets: list[float] | None = setting(None, "with --fidelity: further budgets for the best contender only",
+                                               interval=POSITIVE, metavar="S")
+    fidelity_corpora: list[str] = setting(help="with --fidelity: the held-out documents the swapped model is judged "
+                                          "on, each a domain", factory=lambda: list(JUDGED_DOMAINS), metavar="CORPUS")
+
+    def student_names(self) -> list[str]:
+        return self.students or list(DEFAULT_STUDENTS[:1] if self.quick else DEFAULT_STUDENTS)
+
+    def results_file(self) -> str:
+        return self.results or default_results(self.quick)
+
+    def resolved(self) -> BenchSettings:
+        """The settings with the defaults that depend on ``quick`` filled in (as the run records them)."""
+        return dataclasses.replace(self, students=self.student_names(), results=self.results_file())
