@@ -1,45 +1,189 @@
-"""The libraries do not import the application: ``students``, ``teachers`` and ``losses`` stand alone.
+"""Imports point down the layers, and no module imports itself back through others.
 
-``distill`` (the training loop and command line) and ``sweeps`` build on the libraries, never
-the other way round, so each library raises its own error type and is usable (and exportable,
-for ``students``) without the workbench. The imports are read from the source with ``ast``,
-so a function-level import is caught as well as a top-level one.
+The layers, lowest first (:data:`LAYERS`): the libraries (``students``, ``teachers``, ``losses``) stand alone:
+each raises its own error type and is usable (and exportable, for ``students``) without the workbench. The
+workbench's core (settings, configuration, files, data, tracking) builds on them; surgery and the export swap a
+student into a model; the evaluation measures swapped models; the objectives and the training loop use the
+evaluation's measures (context distillation's held-out fidelity); workflows (the robustness study, the
+benchmark) combine training, export and evaluation; sweeps run trials of training and evaluation; the command
+line sits on top. A module may import its own layer and those below, never one above.
+
+The imports are read from the source with ``ast``, so a function-level import is caught as well as a top-level
+one; an import under ``if TYPE_CHECKING:`` names a type only and is never run, so it is left out.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = ("students", "teachers", "losses")
-APPLICATION = {"distill", "sweeps"}
+PACKAGES = (*LIBRARIES, "distill", "sweeps")
+TEMPLATES = ROOT / "distill" / "export_template"  # files copied into an export, not modules of the workbench
+LAYERS: tuple[tuple[str, ...], ...] = (
+    LIBRARIES,
+    ("distill", "distill.errors", "distill.settings", "distill.io", "distill.paths", "distill.userfiles",
+     "distill.noise", "distill.progress", "distill.devices", "distill.metrics", "distill.schedules", "distill.bounds",
+     "distill.tracking", "distill.packaging", "distill.checkpoint", "distill.studentfolders", "distill.data",
+     "distill.config", "distill.arguments", "distill.options", "distill.oov"),
+    ("distill.surgery", "distill.export", "distill.runs"),
+    ("distill.evaluation",),
+    ("distill.objectives", "distill.training"),
+    ("distill.workflows", "distill.bench"),
+    ("sweeps",),
+    ("distill.commands", "distill.cli", "distill.preflight"),
+)
+EXACT = ("distill",)  # the package's own __init__, not every module under it
 
 
-def imported_packages(source: Path) -> set[str]:
-    """The top-level packages ``source`` imports absolutely (``from . import x`` stays inside)."""
+def module_name(source: Path) -> str:
+    parts = list(source.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    """Every module of the packages: dotted name → file."""
+    return {module_name(source): source for package in PACKAGES for source in sorted((ROOT / package).rglob("*.py"))
+            if TEMPLATES not in source.parents}
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """The import statements of ``tree``, at any depth, except those under ``if TYPE_CHECKING:``."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node
+        elif not _is_type_checking(node):
+            yield from _import_nodes(node)
+
+
+def imported_modules(source: Path, name: str, known: set[str]) -> set[str]:
+    """The modules ``source`` (module ``name``) imports: ``from a.b import c`` names ``a.b.c`` when that is a
+    module of ``known``, else ``a.b``; relative imports are resolved against ``name``'s package."""
     tree = ast.parse(source.read_text(), filename=str(source))
-    names: set[str] = set()
-    for node in ast.walk(tree):
+    package = name if source.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in _import_nodes(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.partition(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.partition(".")[0])
-    return names
+            found.update(alias.name for alias in node.names)
+            continue
+        base = node.module or ""
+        if node.level:
+            anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join(anchor + ([node.module] if node.module else []))
+        for alias in node.names:
+            candidate = f"{base}.{alias.name}"
+            found.add(candidate if candidate in known else base)
+    return found
+
+
+@cache
+def import_graph() -> dict[str, frozenset[str]]:
+    """Each module → the modules of the packages it imports."""
+    known = set(modules())
+    graph = {}
+    for name, source in modules().items():
+        imported = imported_modules(source, name, known)
+        graph[name] = frozenset(module for module in imported if module.partition(".")[0] in PACKAGES)
+    return graph
+
+
+def layer_of(module: str) -> int | None:
+    """The index in :data:`LAYERS` of the most specific entry naming ``module`` or a package above it."""
+    matches = [(len(entry), index) for index, layer in enumerate(LAYERS) for entry in layer
+               if module == entry or (entry not in EXACT and module.startswith(entry + "."))]
+    return max(matches)[1] if matches else None
 
 
 def test_imports_are_read_from_the_source(tmp_path: Path) -> None:
     source = tmp_path / "module.py"
-    source.write_text("import os.path\nfrom . import sibling\n\ndef late():\n    from distill.io import x\n")
-    assert imported_packages(source) == {"os", "distill"}
+    source.write_text("import os.path\nfrom . import sibling\nfrom typing import TYPE_CHECKING\n\n"
+                      "if TYPE_CHECKING:\n    from sweeps import spec\n\n"
+                      "def late():\n    from distill.io import x\n")
+    assert imported_modules(source, "pkg.module", {"pkg.sibling"}) == {"os.path", "pkg.sibling", "typing",
+                                                                        "distill.io"}
+
+
+def test_the_layer_of_a_module_is_its_most_specific_entry() -> None:
+    assert layer_of("distill") == layer_of("distill.config") == 1
+    assert layer_of("distill.evaluation.settings") == 3 and layer_of("distill.workflows.robustness") == 5
+    assert layer_of("distill.unlisted") is None  # "distill" names the package's __init__ only
+
+
+def test_every_module_has_a_layer() -> None:
+    assert len(modules()) > 50
+    assert [name for name in modules() if layer_of(name) is None] == []
 
 
 @pytest.mark.parametrize("library", LIBRARIES)
-def test_library_does_not_import_the_application(library: str) -> None:
-    sources = sorted((ROOT / library).rglob("*.py"))
-    assert sources, f"no Python files under {library}/"
-    offending = {str(source.relative_to(ROOT)): sorted(found)
-                 for source in sources if (found := imported_packages(source) & APPLICATION)}
-    assert offending == {}
+def test_library_imports_neither_the_application_nor_another_library(library: str) -> None:
+    offending = {name: sorted(module for module in imported if module.partition(".")[0] != library)
+                 for name, imported in import_graph().items() if name.partition(".")[0] == library}
+    assert {name: found for name, found in offending.items() if found} == {}
+
+
+def test_no_import_points_up_a_layer() -> None:
+    upward = {f"{name} -> {module}" for name, imported in import_graph().items() for module in imported
+              if (layer_of(module) or 0) > (layer_of(name) or 0)}
+    assert sorted(upward) == []
+
+
+def test_no_import_cycle_between_modules() -> None:
+    graph = import_graph()
+    cycles = [component for component in strongly_connected(graph) if len(component) > 1]
+    assert cycles == []
+
+
+def test_a_cycle_and_an_upward_import_are_found() -> None:
+    assert [sorted(c) for c in strongly_connected({"a": {"b"}, "b": {"a"}, "c": {"a"}}) if len(c) > 1] == [["a", "b"]]
+    assert layer_of("distill.commands.train") > layer_of("distill.training") > layer_of("distill.evaluation.runner")
+
+
+def strongly_connected(graph: dict[str, frozenset[str]] | dict[str, set[str]]) -> list[set[str]]:
+    """Tarjan's strongly connected components of ``graph`` (edges to unknown nodes ignored), iteratively."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[set[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            child = next((edge for edge in edges if edge in graph), None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                components.append(component)
+    return components
