@@ -195,7 +195,7 @@ class TrainConfig:
     context_whole_words: bool = setting(False, "in context distillation the student embeds whole words, as the "
                                         "vocabulary-free export does")
     seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation", interval=SEEDS)
-    device: str = setting("auto", "where to train", choices=DEVICES)
+    device: str = setting("auto", "where the models run (auto: a GPU when there is one)", choices=DEVICES)
     bf16: bool = setting(False, "run the student's forward under bfloat16 autocast (weights, loss and optimiser "
                          "stay fp32)")
     compile: bool = setting(False, "torch.compile the student's forward")

@@ -1,7 +1,8 @@
 """Options several commands share, declared once with their help text and valid values.
 
 :class:`CommonOptions` holds what most commands take (the MLflow store, ``--quiet``, the device, the work
-folder); :class:`ModelOptions` names the transformer a student is swapped into. A command adds the flags of
+folder; the last two are :class:`~distill.config.TrainConfig`'s own, as ``distill train`` reads them from its
+configuration); :class:`ModelOptions` names the transformer a student is swapped into. A command adds the flags of
 the fields it uses (:func:`distill.arguments.add_settings_arguments` with ``only``), so ``--tracking-uri`` has
 one help text everywhere. :func:`settings_from_mapping` reads a settings dataclass from a YAML block (a sweep
 file's ``evaluation:``) with the same checks as its flags.
@@ -14,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from distill.config import DEVICES, coerce_number
+from distill.config import TrainConfig, coerce_number
 from distill.errors import DistillError, is_user_error
-from distill.paths import check_name, check_output_folder
+from distill.paths import check_name
 from distill.settings import check_fields, field_hints, setting, value_type
 
 if TYPE_CHECKING:
@@ -25,13 +26,21 @@ if TYPE_CHECKING:
 T = TypeVar("T", bound="DataclassInstance")
 
 
+def declared_in(cls: type, name: str) -> Any:
+    """A field declared as the dataclass ``cls``'s field ``name`` (default, help, valid values): one setting that
+    two dataclasses hold, written once (``distill train`` reads the device from its configuration)."""
+    item = next(item for item in dataclasses.fields(cls) if item.name == name)
+    if item.default_factory is not dataclasses.MISSING:
+        return dataclasses.field(default_factory=item.default_factory, metadata=item.metadata)
+    return dataclasses.field(default=item.default, metadata=item.metadata)
+
+
 @dataclass(frozen=True)
 class CommonOptions:
     tracking_uri: str | None = setting(None, "MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
     quiet: bool = setting(False, "no progress bars, phase lines or per-trial log lines")
-    device: str = setting("auto", "where the models run (auto: a GPU when there is one)", choices=DEVICES)
-    work_dir: str = setting(".distill/runs", "where training checkpoints are written",
-                            check=lambda folder: check_output_folder(folder, "work folder"))
+    device: str = declared_in(TrainConfig, "device")
+    work_dir: str = declared_in(TrainConfig, "work_dir")
 
 
 @dataclass(frozen=True)

@@ -3,20 +3,28 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 from distill.arguments import add_settings_arguments, given_settings
 from distill.config import TrainConfig, load_config
 from distill.errors import DistillError
+from distill.options import CommonOptions
 from distill.paths import check_name
+from distill.settings import setting
 
 HELP = "Train a vocabulary-free student to reproduce a teacher's word-embedding table."
 
 
+@dataclass(frozen=True)
+class TrainInputs:
+    config: str | None = setting(None, "YAML file of training settings (keys as in distill.config.TrainConfig)",
+                                 metavar="FILE")
+    resume: str | None = setting(None, "continue the killed MLflow run RUN from its last checkpoint", metavar="RUN")
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", help="YAML file of training settings (keys as in distill.config.TrainConfig)")
-    parser.add_argument("--tracking-uri", help="MLflow tracking URI (overrides MLFLOW_TRACKING_URI and mlflow.yaml)")
-    parser.add_argument("--resume", metavar="RUN", help="continue the killed MLflow run RUN from its last checkpoint")
-    parser.add_argument("--quiet", action="store_true", help="no progress bars")
+    add_settings_arguments(parser, TrainInputs, "run")
+    add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri", "quiet"))
     add_settings_arguments(parser, TrainConfig, "training settings (a flag wins over the --config file)",
                            layered=True)
 
