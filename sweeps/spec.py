@@ -47,33 +47,25 @@ from typing import Any, Literal
 
 import optuna
 
-from distill.config import (
-    OPTION_GROUPS,
-    TrainConfig,
-    coerce_number,
-    config_from_mapping,
-    with_overrides,
-)
+from distill.config import OPTION_GROUPS, TrainConfig, coerce_number, config_from_mapping, with_overrides
 from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
 from distill.options import settings_from_mapping
-from distill.settings import field_hints, value_type
 from distill.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
 from sweeps.options import MAX_OPTION, check_factory_options
+from sweeps.space import Choice, Parameter, Range, check_keys, integer, kind_and_options, mapping, parse_space
 
 SAMPLERS = ("grid", "tpe")
 PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
            "hyperband": optuna.pruners.HyperbandPruner}
 Direction = Literal["maximize", "minimize"]
 DIRECTIONS: tuple[Direction, ...] = ("maximize", "minimize")
-SET_BY_SWEEP = ("run_name",)  # each trial's run is named after the trial
 _BASE_ALIGNMENT = {"recall_at_1": "maximize", "mean_cosine": "maximize", "rel_norm_error": "minimize"}
 _FIDELITY = {"token_cosine": "maximize", "sentence_cosine": "maximize", "similarity_spearman": "maximize"}
 ALIGNMENT_METRICS = {**_BASE_ALIGNMENT, "train_loss": "minimize", "context_loss": "minimize",
                      **{f"holdout_{name}": direction for name, direction in {**_BASE_ALIGNMENT, **_FIDELITY}.items()}}
 TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "objective", "pruner",
                   "evaluation", "heartbeat")
-RANGE_KEYS = ("low", "high", "log", "step", "type")
 
 
 @contextmanager
@@ -89,50 +81,6 @@ def evaluation_metrics() -> dict[str, str]:
     from distill.evaluation import TASKS  # imports transformers: only when a sweep is read
 
     return {metric: task.name for task in TASKS.values() for metric in task.metrics}
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A categorical parameter: ``trial.suggest_categorical``, or one axis of a grid."""
-
-    name: str
-    values: tuple[Any, ...]
-
-    def suggest(self, trial: optuna.Trial) -> Any:
-        return trial.suggest_categorical(self.name, list(self.values))
-
-    def probes(self) -> tuple[Any, ...]:
-        return self.values
-
-    def describe(self) -> str:
-        return ", ".join(map(str, self.values))
-
-
-@dataclass(frozen=True)
-class Range:
-    """A numeric range: ``trial.suggest_int`` or ``trial.suggest_float`` (searches only)."""
-
-    name: str
-    low: float
-    high: float
-    log: bool = False
-    step: float | None = None
-    integer: bool = False
-
-    def suggest(self, trial: optuna.Trial) -> Any:
-        if self.integer:
-            return trial.suggest_int(self.name, int(self.low), int(self.high), step=int(self.step or 1), log=self.log)
-        return trial.suggest_float(self.name, self.low, self.high, step=self.step, log=self.log)
-
-    def probes(self) -> tuple[Any, ...]:
-        return (int(self.low), int(self.high)) if self.integer else (self.low, self.high)
-
-    def describe(self) -> str:
-        text = f"{self.low:g}..{self.high:g}"
-        return text + (" log" if self.log else "") + (f" step {self.step:g}" if self.step else "")
-
-
-Parameter = Choice | Range
 
 
 @dataclass(frozen=True)
@@ -282,15 +230,15 @@ def load_spec(name_or_path: str) -> SweepSpec:
 
 
 def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "") -> SweepSpec:
-    _check_keys(data, TOP_LEVEL_KEYS, source)
+    check_keys(data, TOP_LEVEL_KEYS, source)
     for required in ("space", "objective"):
         if required not in data:
             raise DistillError(f"{source}: missing key {required!r}")
-    fixed = _mapping(data.get("fixed"), f"{source}: fixed")
+    fixed = mapping(data.get("fixed"), f"{source}: fixed")
     for group in OPTION_GROUPS:
         if group in fixed:
-            fixed[group] = _mapping(fixed[group], f"{source}: fixed.{group}")
-    space = _parse_space(_mapping(data["space"], f"{source}: space"), fixed, source)
+            fixed[group] = mapping(fixed[group], f"{source}: fixed.{group}")
+    space = parse_space(mapping(data["space"], f"{source}: space"), fixed, source)
     all_lists = all(isinstance(parameter, Choice) for parameter in space)
     sampler = _parse_sampler(data.get("sampler", "grid" if all_lists else "tpe"), space, source)
     evaluation = (_parse_evaluation(data["evaluation"], fixed, space, source)
@@ -298,8 +246,8 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
     objective = _parse_objective(data["objective"], evaluation, fixed, source)
     spec = SweepSpec(
         name=name, source=source, text=text, description=str(data.get("description") or ""),
-        sampler=sampler, seed=_integer(data.get("seed", 0), f"{source}: seed", minimum=0, maximum=2**32 - 1),
-        n_trials=None if data.get("n_trials") is None else _integer(data["n_trials"], f"{source}: n_trials"),
+        sampler=sampler, seed=integer(data.get("seed", 0), f"{source}: seed", minimum=0, maximum=2**32 - 1),
+        n_trials=None if data.get("n_trials") is None else integer(data["n_trials"], f"{source}: n_trials"),
         fixed=fixed, space=space, objective=objective,
         pruner=_parse_pruner(data.get("pruner", "none"), objective, source),
         evaluation=evaluation, heartbeat=_parse_heartbeat(data.get("heartbeat") or {}, source),
@@ -307,108 +255,6 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
     spec.budget()  # a search without a budget is refused here
     _check_trials(spec)
     return spec
-
-
-def _check_keys(data: Mapping[str, Any], valid: tuple[str, ...], where: str) -> None:
-    unknown = sorted(set(map(str, data)) - set(valid))
-    if unknown:
-        raise DistillError(f"{where}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(valid)}")
-
-
-def _mapping(value: Any, where: str) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise DistillError(f"{where} must be a mapping, not {type(value).__name__}")
-    return dict(value)
-
-
-def _integer(value: Any, where: str, minimum: int = 1, maximum: int = MAX_OPTION) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise DistillError(f"{where} must be an integer >= {minimum} and <= {maximum}, got {value!r}")
-    return value
-
-
-def _number(value: Any, where: str) -> float:
-    value = coerce_number(value)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise DistillError(f"{where} must be a finite number, got {value!r}")
-    return value
-
-
-def _parse_space(raw: dict[str, Any], fixed: Mapping[str, Any], source: str) -> tuple[Parameter, ...]:
-    if not raw:
-        raise DistillError(f"{source}: space is empty; give at least one parameter to search")
-    hints = field_hints(TrainConfig)
-    valid = [key for key in hints if key not in SET_BY_SWEEP and key not in OPTION_GROUPS]
-    parameters: list[Parameter] = []
-    for name, value in raw.items():
-        group, _, option = str(name).partition(".")
-        if (option and group not in OPTION_GROUPS) or (not option and name not in valid):
-            raise DistillError(
-                f"{source}: unknown space key {name!r}; valid keys: {', '.join(valid)}, "
-                + ", ".join(f"{group}.<name>" for group in OPTION_GROUPS)
-            )
-        if name in fixed or (option and option in (fixed.get(group) or {})):
-            raise DistillError(f"{source}: {name} is both fixed and searched; keep it in one place")
-        kind = float if option else value_type(hints[name])  # an option: numeric strings coerced, ranges allowed
-        parameters.append(_parse_parameter(name, value, kind in (int, float), kind is int, source))
-    for key in SET_BY_SWEEP:
-        if key in fixed:
-            raise DistillError(f"{source}: fixed.{key} is set by the sweep for every trial; remove it")
-    return tuple(parameters)
-
-
-def _parse_parameter(name: str, raw: Any, numeric: bool, integer_field: bool, source: str) -> Parameter:
-    where = f"{source}: space.{name}"
-    if isinstance(raw, list):
-        if not raw:
-            raise DistillError(f"{where} is an empty list; give at least one value")
-        values = tuple(coerce_number(value) if numeric else value for value in raw)
-        for value in values:
-            if value is not None and not isinstance(value, (str, int, float, bool)):
-                raise DistillError(f"{where}: values must be numbers or strings, got {value!r}")
-        if len(set(map(repr, values))) != len(values):
-            raise DistillError(f"{where} lists a value twice")
-        return Choice(name, values)
-    if not isinstance(raw, Mapping):
-        raise DistillError(f"{where} must be a list of values or a range {{low: ..., high: ...}}, got {raw!r}")
-    _check_keys(raw, RANGE_KEYS, where)
-    if not numeric:
-        raise DistillError(f"{where} is not numeric; give a list of values")
-    if "low" not in raw or "high" not in raw:
-        raise DistillError(f"{where}: a range needs both low and high")
-    low, high = _number(raw["low"], f"{where}.low"), _number(raw["high"], f"{where}.high")
-    if not low < high:
-        raise DistillError(f"{where}: empty range, low {low:g} must be below high {high:g}")
-    log = raw.get("log", False)
-    if not isinstance(log, bool):
-        raise DistillError(f"{where}.log must be true or false, got {log!r}")
-    if log and low <= 0:
-        raise DistillError(f"{where}: a log range needs low > 0, got {low:g}")
-    step = None if raw.get("step") is None else _number(raw["step"], f"{where}.step")
-    if step is not None and (step <= 0 or step > high - low or log):
-        raise DistillError(f"{where}: step must be in (0, high - low] and cannot be combined with log")
-    kind = raw.get("type", "int" if integer_field else "float")
-    if kind not in ("int", "float"):
-        raise DistillError(f"{where}.type must be int or float, got {kind!r}")
-    integer = kind == "int"
-    if integer and not all(float(value).is_integer() for value in (low, high, step or 1)):
-        raise DistillError(f"{where}: an int range needs whole-number low, high and step")
-    return Range(name, float(low), float(high), log, step, integer)
-
-
-def _kind_and_options(raw: Any, where: str, kinds: tuple[str, ...] | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    if isinstance(raw, str):
-        kind, options = raw, {}
-    elif isinstance(raw, Mapping) and isinstance(raw.get("kind"), str):
-        options = {key: coerce_number(value) for key, value in raw.items() if key != "kind"}
-        kind = raw["kind"]
-    else:
-        raise DistillError(f"{where} must be a name or a mapping with a 'kind' name, got {raw!r}")
-    if kind not in kinds:
-        raise DistillError(f"{where}: unknown kind {kind!r}; valid kinds: {', '.join(kinds)}")
-    return kind, options
 
 
 def _construct(factory: Any, options: Mapping[str, Any], where: str) -> Any:
@@ -424,7 +270,7 @@ def _construct(factory: Any, options: Mapping[str, Any], where: str) -> Any:
 
 def _parse_sampler(raw: Any, space: tuple[Parameter, ...], source: str) -> SamplerSpec:
     where = f"{source}: sampler"
-    kind, options = _kind_and_options(raw, where, SAMPLERS)
+    kind, options = kind_and_options(raw, where, SAMPLERS)
     if "seed" in options:
         raise DistillError(f"{where}: set the seed with the top-level 'seed' key")
     if kind == "grid":
@@ -441,8 +287,8 @@ def _parse_sampler(raw: Any, space: tuple[Parameter, ...], source: str) -> Sampl
 def _parse_objective(raw: Any, evaluation: EvaluationSettings | None, fixed: Mapping[str, Any],
                      source: str) -> Objective:
     where = f"{source}: objective"
-    raw = {"metric": raw} if isinstance(raw, str) else _mapping(raw, where)
-    _check_keys(raw, ("metric", "direction"), where)
+    raw = {"metric": raw} if isinstance(raw, str) else mapping(raw, where)
+    check_keys(raw, ("metric", "direction"), where)
     metric = raw.get("metric")
     produced = evaluation_metrics()
     if not isinstance(metric, str) or (metric not in ALIGNMENT_METRICS and metric not in produced):
@@ -465,7 +311,7 @@ def _parse_objective(raw: Any, evaluation: EvaluationSettings | None, fixed: Map
 
 def _parse_pruner(raw: Any, objective: Objective, source: str) -> PrunerSpec:
     where = f"{source}: pruner"
-    kind, options = _kind_and_options(raw, where, PRUNERS)
+    kind, options = kind_and_options(raw, where, PRUNERS)
     metric = options.pop("metric", None if objective.after_surgery else objective.metric)
     if kind != "none":
         if metric is None:
@@ -486,7 +332,7 @@ def _parse_evaluation(raw: Any, fixed: Mapping[str, Any], space: tuple[Parameter
     ``distill evaluate``'s flags are. A sweep lists its tasks (its objective may need one), and its model is
     the trials' teacher unless named."""
     where = f"{source}: evaluation"
-    raw = _mapping(raw, where)
+    raw = mapping(raw, where)
     if raw.get("tasks") is None:
         from distill.evaluation import TASKS  # imports transformers: only when a sweep is read
 
@@ -501,10 +347,10 @@ def _parse_evaluation(raw: Any, fixed: Mapping[str, Any], space: tuple[Parameter
 
 def _parse_heartbeat(raw: Any, source: str) -> Heartbeat:
     where = f"{source}: heartbeat"
-    raw = _mapping(raw, where)
-    _check_keys(raw, ("interval", "grace_period"), where)
-    interval = _integer(raw.get("interval", Heartbeat.interval), f"{where}.interval")
-    grace = _integer(raw.get("grace_period", max(Heartbeat.grace_period, 2 * interval)), f"{where}.grace_period")
+    raw = mapping(raw, where)
+    check_keys(raw, ("interval", "grace_period"), where)
+    interval = integer(raw.get("interval", Heartbeat.interval), f"{where}.interval")
+    grace = integer(raw.get("grace_period", max(Heartbeat.grace_period, 2 * interval)), f"{where}.grace_period")
     if grace <= interval:
         raise DistillError(f"{where}: grace_period ({grace}) must exceed interval ({interval})")
     return Heartbeat(interval, grace)
