@@ -108,17 +108,23 @@ class Switch(argparse.BooleanOptionalAction):
         self.help = help
 
 
-class SeparatedList(argparse.Action):
-    """A list flag whose words are also split on its setting's ``separator``: ``--tasks mlm,nsp``."""
+class ListAction(argparse.Action):
+    """A list flag: ``--noise a b`` and ``--noise a --noise b`` give the same list, which replaces the default.
+    With its setting's ``separator``, each word is also split on it: ``--tasks mlm,nsp``."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str, separator: str, **kwargs: Any) -> None:
+    def __init__(self, option_strings: Sequence[str], dest: str, separator: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(option_strings, dest, **kwargs)
         self.separator = separator
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
-        words = [part.strip() for value in values for part in value.split(self.separator)]
-        setattr(namespace, self.dest, [word for word in words if word])
+        if self.separator is not None:
+            words = [part.strip() for value in values for part in value.split(self.separator)]
+            values = [word for word in words if word]
+        given = getattr(namespace, self.dest, None)
+        earlier = given if isinstance(given, list) and given is not self.default else []
+        setattr(namespace, self.dest, [*earlier, *values])
 
 
 def _value_arguments(item: dataclasses.Field, kind: Any) -> dict[str, Any]:
@@ -131,10 +137,9 @@ def _value_arguments(item: dataclasses.Field, kind: Any) -> dict[str, Any]:
         return {"action": ChoiceAction, "valid": item.metadata["choices"], "metavar": metavar}
     if origin is tuple:
         return {"type": arguments[0], "nargs": len(arguments), "metavar": metavar}
-    if origin is list and "separator" in item.metadata:
-        return {"action": SeparatedList, "separator": item.metadata["separator"], "nargs": "+", "metavar": metavar}
     if origin is list:
-        return {"type": arguments[0], "nargs": "+", "metavar": metavar}
+        return {"action": ListAction, "separator": item.metadata.get("separator"), "type": arguments[0], "nargs": "+",
+                "metavar": metavar}
     if origin is dict:
         return {"type": yaml_value, "metavar": item.metadata.get("metavar", "YAML")}
     return {"type": kind, "metavar": metavar}

@@ -87,7 +87,7 @@ def test_validate_returns_a_new_config_and_leaves_the_original_alone():
 
 def train_flags() -> dict[str, argparse.Action]:
     """dest → action of every flag ``distill train`` derives from TrainConfig."""
-    actions = add_settings_arguments(argparse.ArgumentParser(), TrainConfig, "settings")
+    actions = add_settings_arguments(argparse.ArgumentParser(), TrainConfig, "settings", layered=True)
     return {action.dest: action for action in actions}
 
 
@@ -120,7 +120,7 @@ def test_a_flag_takes_its_type_default_and_choices_from_its_field(capsys) -> Non
                                         options={"level": Option(int, "the level")})
 
     parser = argparse.ArgumentParser(formatter_class=SettingsHelpFormatter)
-    add_settings_arguments(parser, Settings, "settings")
+    add_settings_arguments(parser, Settings, "settings", layered=True)
     argv = ["--size", "4", "--rates", "0.5", "1", "--colour", "green", "--loud", "--extra", "{a: 1}", "--level", "2"]
     given = given_settings(parser.parse_args(argv), Settings)
     assert given == {"size": 4, "rates": [0.5, 1.0], "colour": "green", "loud": True, "extra": {"a": 1},

@@ -314,7 +314,7 @@ def test_evaluate_command_refuses_bad_input_in_one_line(minilm_students, tiny_be
     cases = [
         (["--tasks", "mlm,pos"], "unknown task 'pos'; valid tasks: mlm, nsp, fidelity"),
         (["--tasks", "mlm"], "BertModel has no mlm head; tasks it supports: fidelity"),
-        (["--seeds", "1"], "--seeds must be at least 2"),
+        (["--seeds", "1"], "seeds must be in [2, 1000], got 1"),
         (["--samples", "5000"], "corpus 'pydoc+stdlib:heldout' has"),
         (["--datasets", str(tmp_path / "none.txt")], "none.txt does not exist"),
         (["--datasets", "imdb"], "cannot load corpus 'imdb' from the Hugging Face hub"),

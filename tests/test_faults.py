@@ -277,7 +277,7 @@ def test_resume_refuses_sweep_trials_and_runs_without_checkpoints(tmp_path, tiny
 @pytest.mark.parametrize("samples", ["0", "-5"])
 def test_oov_sample_count_must_be_positive(capsys, samples) -> None:
     assert main(["oov", "--samples", samples]) == 2
-    assert "--samples must be a positive number" in one_line_error(capsys)
+    assert f"samples must be in [1, 10000000], got {samples}" in one_line_error(capsys)
 
 
 # --- case 12: modes follow the umask ---------------------------------------------------------------------

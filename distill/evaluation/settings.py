@@ -39,12 +39,10 @@ def check_names(names: Sequence[str] | None, what: str) -> None:
 
 
 def _known_tasks(names: list[str]) -> None:
-    from distill.evaluation.tasks import TASKS  # imports torch: only when a value is checked
+    from distill.evaluation.tasks import check_task_names  # imports torch: only when a value is checked
 
     check_names(names, "tasks")
-    unknown = [name for name in names if name not in TASKS]
-    if unknown:
-        raise DistillError(f"unknown task(s) {', '.join(unknown)}; valid tasks: {', '.join(TASKS)}")
+    check_task_names(names)
 
 
 def noise_specs(noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None) -> list[NoiseSpec | None]:

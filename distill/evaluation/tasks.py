@@ -229,14 +229,19 @@ def supported_tasks(model: PreTrainedModel) -> list[str]:
     return [name for name, task in TASKS.items() if task.supports(model)]
 
 
+def check_task_names(names: Sequence[str]) -> None:
+    """Each name is a task of :data:`TASKS`."""
+    for name in names:
+        if name not in TASKS:
+            raise DistillError(f"unknown task {name!r}; valid tasks: {', '.join(TASKS)}")
+
+
 def resolve_tasks(names: Sequence[str] | None, model: PreTrainedModel) -> list[Task]:
     """The named tasks (default: every task ``model`` supports); unknown or unsupported names are refused."""
     supported = supported_tasks(model)
     if names is None:
         return [TASKS[name] for name in supported]
-    for name in names:
-        if name not in TASKS:
-            raise DistillError(f"unknown task {name!r}; valid tasks: {', '.join(TASKS)}")
+    check_task_names(names)
     for name in names:
         if name not in supported:
             raise DistillError(

@@ -18,10 +18,10 @@ import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.errors import DistillError
 from distill.objectives.text import english_words
 from students import StudentEncoder
 from teachers import TeacherTable
+from teachers.errors import TeacherError
 from teachers.wordpiece import continuation_prefix
 
 METRIC_WORDS = 30_000
@@ -50,7 +50,7 @@ class EnglishWordMetric:
         """The metric, or ``None`` for a tokenizer that is not WordPiece (its words are not delimited)."""
         try:
             continuation_prefix(tokenizer)
-        except DistillError:
+        except TeacherError:
             return None
         return cls(teacher, tokenizer, student, device)
 
