@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,16 @@ from test_robustness import whole_word_corpus  # noqa: F401 (a fixture)
 from test_surgery import lookup_student
 from transformers import AutoTokenizer
 
-from distill.evaluation import BASELINE, TASKS, ScoreKey, differences, evaluate, load_corpus, score_variants
+from distill.evaluation import (
+    BASELINE,
+    TASKS,
+    EvaluationSettings,
+    ScoreKey,
+    differences,
+    evaluate,
+    load_corpus,
+    score_variants,
+)
 from distill.evaluation.contender import SPELL_CHECKED, Rewritten, spell_checked
 from distill.noise import NoiseSpec
 from distill.spelling import correct_text, correct_word
@@ -82,9 +92,9 @@ def test_an_unchanged_rewrite_reads_as_the_baseline(tiny_bert_dir, whole_word_co
 
 def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:  # noqa: F811
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = {"model": str(tiny_bert_dir), "datasets": [str(whole_word_corpus)], "seeds": 2, "samples": 8,
-                "max_length": 48, "batch_size": 4, "quiet": True}
-    result = evaluate([str(student)], noise=["clean", "human", "typo:0.1"], **settings)
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4)
+    result = evaluate([str(student)], replace(settings, noise=["clean", "human", "typo:0.1"]), quiet=True)
     values = result.scores.values
     assert result.scores.models[-1] == SPELL_CHECKED
     contender = {key for key in values if key.model == SPELL_CHECKED}
@@ -100,4 +110,4 @@ def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, whole_word_c
     compared = {(diff.key.model, diff.reference) for diff in differences(result.scores, BASELINE, 0.05)}
     assert (result.scores.models[1], SPELL_CHECKED) in compared  # the student against correcting first
     assert SPELL_CHECKED in result.report
-    assert SPELL_CHECKED not in evaluate([str(student)], **settings).scores.models  # no noise, no contender
+    assert SPELL_CHECKED not in evaluate([str(student)], settings, quiet=True).scores.models  # no noise, no contender
