@@ -6,7 +6,7 @@
 torch.Size([2, 768])
 """
 
-from students import bytescnn, hlm, retvec  # noqa: F401  (register their students)
+from students import bytescnn, hlm, ngrams, retvec  # noqa: F401  (register their students)
 from students.base import StudentEncoder, build_student, load_student, rescale_rows, student_config
 from students.config import StudentConfig
 from students.errors import StudentError

@@ -122,7 +122,7 @@ def bytescnn(dim: int) -> StudentEncoder:
 def tiny_exports(tiny_bert_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("exports")
     folders = {}
-    for name in ("retvec", "hlm-intra-small"):
+    for name in ("retvec", "hlm-intra-small", "ngrams"):
         torch.manual_seed(0)
         folders[name] = export_vocabulary_free(str(tiny_bert_dir), build_student(name, 32).eval(), root / name)
     folders["bytescnn"] = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), root / "bytescnn")
@@ -142,10 +142,10 @@ def test_exported_code_imports_no_workbench_module(tiny_exports: dict[str, Path]
 def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(
     tiny_exports: dict[str, Path], tiny_bert_dir: Path, tmp_path: Path
 ) -> None:
-    names = ["bytescnn", "retvec", "hlm-intra-small"]
+    names = ["bytescnn", "retvec", "hlm-intra-small", "ngrams"]
     outputs = load_outside([tiny_exports[name] for name in names], TINY_TEXTS, tmp_path)
     students = {"bytescnn": bytescnn(32)}
-    for name in ("retvec", "hlm-intra-small"):
+    for name in ("retvec", "hlm-intra-small", "ngrams"):
         torch.manual_seed(0)
         students[name] = build_student(name, 32).eval()
     for name, exported in zip(names, outputs):

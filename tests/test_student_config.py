@@ -89,6 +89,10 @@ BAD_OPTIONS: list[tuple[str, dict, str]] = [
     ("hlm-intra-small", {"norm_first": "yes"}, "norm_first must be of type bool, got 'yes'"),
     ("hlm-intra-small", {"dropout": -0.1}, "dropout must be between 0.0 and 1.0, got -0.1"),
     ("hlm-intra-small", {"pooling": "sum"}, "unknown pooling 'sum'; valid poolings: word_cls, mean, max"),
+    ("ngrams", {"n": 3}, "student 'ngrams': unknown options n; valid options: buckets, min_n, max_n"),
+    ("ngrams", {"buckets": 0}, "buckets must be between 1 and 2147483646, got 0"),
+    ("ngrams", {"sparse": "no"}, "sparse must be of type bool, got 'no'"),
+    ("ngrams", {"min_n": 5, "max_n": 3}, "min_n must be at most max_n, got 5 > 3"),
 ]
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
 import torch
-from torch import Tensor
+from torch import Tensor, nn
 
 from distill.config import TrainConfig, recipe_settings
 from distill.metrics import alignment_metrics
@@ -51,6 +51,12 @@ class Objective(Protocol):
     def batch_loss(self, batch: Tensor, generator: torch.Generator) -> Tensor: ...
 
     def evaluate(self) -> dict[str, float]: ...
+
+
+def sparse_parameters(module: nn.Module) -> list[Tensor]:
+    """The weights of ``module``'s embeddings built with ``sparse=True`` (their gradients are sparse)."""
+    return [layer.weight for layer in module.modules()
+            if isinstance(layer, nn.Embedding | nn.EmbeddingBag) and layer.sparse]
 
 
 @dataclass(eq=False)
@@ -95,10 +101,22 @@ class Setup:
     def autocast(self) -> torch.autocast:
         return torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.config.bf16)
 
-    def new_optimizer(self, lr: float) -> torch.optim.Adam:
-        """Adam over the student's parameters with the config's betas and eps."""
+    def new_optimizer(self, lr: float) -> torch.optim.Optimizer:
+        """Adam over the student's parameters with the config's betas and eps.
+
+        A student whose parameters all get sparse gradients (``ngrams``) gets ``SparseAdam``: it updates
+        the moments of the rows a step touched only, so a step costs the batch, not the whole table
+        (lazy Adam: a row's moments do not decay while it is not drawn).
+        """
         config = self.config
-        return torch.optim.Adam(self.student.parameters(), lr=lr, betas=config.betas, eps=config.eps,
+        parameters = list(self.student.parameters())
+        sparse = sparse_parameters(self.student)
+        if sparse and len(sparse) == len(parameters):
+            return torch.optim.SparseAdam(parameters, lr=lr, betas=config.betas, eps=config.eps)
+        if sparse:
+            raise ValueError(f"{type(self.student).__name__} mixes sparse and dense gradients; one optimiser "
+                             "cannot step both")
+        return torch.optim.Adam(parameters, lr=lr, betas=config.betas, eps=config.eps,
                                 fused=self.device.type in FUSED_ADAM_DEVICES)
 
     def warmup_cosine(self, optimizer: torch.optim.Optimizer, total_steps: int) -> Scheduler:

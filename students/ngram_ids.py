@@ -1,0 +1,53 @@
+"""Hashed character n-grams of a token, as bucket ids (fastText's subword hashing, Bojanowski et al. 2017, §3.2).
+
+A token is bracketed, ``<`` + token + ``>``, and cut into its character n-grams of ``min_n`` to ``max_n``
+characters; the bracketed token as a whole is one more gram, hashed apart from the n-grams (so that ``<the>``
+as a word and ``<the>`` as a 5-gram are two vectors). Each gram is hashed into one of ``buckets`` rows; no
+vocabulary is stored, so every string has grams.
+
+Deviation from fastText (``src/dictionary.cc``, ``computeSubwords``): the hash is CRC-32 of the gram's
+UTF-8 bytes (``zlib``: the same in every process, platform and Python version) instead of FNV-1a, and the
+whole token is hashed like its grams instead of looked up in a vocabulary.
+
+This module imports nothing but the standard library and torch: a vocabulary-free export ships it.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Sequence
+
+import torch
+from torch import Tensor
+
+# The whole token's hash starts from this CRC value, its n-grams' from 0: two hash families.
+WHOLE_TOKEN_SEED = 0x5EED
+
+
+def token_grams(token: str, min_n: int, max_n: int, max_chars: int) -> list[bytes]:
+    """The n-grams of ``<token>`` (at most ``max_chars`` characters of the token kept), shortest first."""
+    bracketed = f"<{token[:max_chars]}>"
+    return [
+        bracketed[start : start + n].encode("utf-8", "surrogateescape")
+        for n in range(min_n, max_n + 1)
+        for start in range(len(bracketed) - n + 1)
+    ]
+
+
+def token_buckets(token: str, buckets: int, min_n: int, max_n: int, max_chars: int) -> list[int]:
+    """The bucket of the whole token, then those of its n-grams."""
+    whole = zlib.crc32(f"<{token[:max_chars]}>".encode("utf-8", "surrogateescape"), WHOLE_TOKEN_SEED) % buckets
+    return [whole, *(zlib.crc32(gram) % buckets for gram in token_grams(token, min_n, max_n, max_chars))]
+
+
+def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, max_chars: int) -> Tensor:
+    """``(len(tokens), grams)`` int64 bucket ids, each row padded with ``buckets`` (the padding row).
+
+    ``grams`` is the most any token of ``tokens`` has: ``1 + Σ_n (len + 3 − n)`` over ``n`` in
+    ``min_n..max_n`` for a token of ``len`` characters, at most ``max_chars``.
+    """
+    rows = [token_buckets(token, buckets, min_n, max_n, max_chars) for token in tokens]
+    width = max((len(row) for row in rows), default=1)
+    return torch.tensor([row + [buckets] * (width - len(row)) for row in rows], dtype=torch.long).reshape(
+        len(rows), width
+    )

@@ -1,0 +1,91 @@
+"""The hashed character n-gram student: its grams, its sum, its sparse steps, save/load."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+import mlflow
+import torch
+
+from distill.objectives.base import sparse_parameters
+from students import build_student, load_student
+from students.ngram_ids import WHOLE_TOKEN_SEED, encode_ngrams, token_buckets, token_grams
+
+BUCKETS = 1009
+
+
+def test_a_token_is_its_bracketed_whole_and_its_n_grams() -> None:
+    assert token_grams("cat", 3, 4, 50) == [b"<ca", b"cat", b"at>", b"<cat", b"cat>"]
+    assert token_grams("naïve", 6, 6, 50) == ["<naïve".encode(), "naïve>".encode()]
+    assert token_grams("abcdef", 3, 3, 2) == [b"<ab", b"ab>"]  # characters past max_chars are cut
+    buckets = token_buckets("cat", BUCKETS, 3, 4, 50)
+    assert buckets[0] == zlib.crc32(b"<cat>", WHOLE_TOKEN_SEED) % BUCKETS
+    assert buckets[1:] == [zlib.crc32(gram) % BUCKETS for gram in token_grams("cat", 3, 4, 50)]
+
+
+def test_the_whole_token_and_the_equal_n_gram_hash_apart() -> None:
+    # <the> is both the whole token and a 5-gram: two hash families, two buckets.
+    buckets = token_buckets("the", 2**20, 5, 5, 50)
+    assert len(buckets) == 2 and buckets[0] != buckets[1]
+
+
+def test_encoding_pads_rows_with_the_padding_bucket() -> None:
+    encoded = encode_ngrams(["a", "hello", ""], BUCKETS, 3, 6, 50)
+    assert encoded.dtype == torch.long
+    assert encoded.shape == (3, 1 + len(token_grams("hello", 3, 6, 50)))
+    assert encoded[0].tolist()[2:] == [BUCKETS] * (encoded.shape[1] - 2)  # "<a>": whole + one 3-gram
+    assert (encoded[2] != BUCKETS).sum() == 1  # "<>": the whole token only
+    assert encode_ngrams([], BUCKETS, 3, 6, 50).shape == (0, 1)
+
+
+def test_the_vector_is_the_sum_of_the_grams_rows_whatever_the_padding() -> None:
+    torch.manual_seed(0)
+    student = build_student("ngrams", 8, buckets=BUCKETS)
+    vectors = student(["hello", "a"])
+    rows = student.grams.weight
+    expected = rows[token_buckets("hello", BUCKETS, 3, 6, 50)].sum(dim=0)
+    torch.testing.assert_close(vectors[0], expected)
+    encoded = student.encode(["hello", "a"])
+    padded = torch.cat([encoded, torch.full((2, 7), BUCKETS)], dim=1)
+    torch.testing.assert_close(student(padded), vectors)
+    assert torch.equal(rows[BUCKETS], torch.zeros(8))
+
+
+def test_steps_are_sparse_and_touch_only_the_batchs_grams() -> None:
+    torch.manual_seed(0)
+    student = build_student("ngrams", 8, buckets=BUCKETS)
+    assert sparse_parameters(student) == [student.grams.weight]
+    optimizer = torch.optim.SparseAdam(sparse_parameters(student), lr=0.1)
+    before = student.grams.weight.detach().clone()
+    student(["cat"]).sum().backward()
+    assert student.grams.weight.grad is not None and student.grams.weight.grad.is_sparse
+    optimizer.step()
+    changed = (student.grams.weight.detach() != before).any(dim=1).nonzero().flatten().tolist()
+    assert changed == sorted(set(token_buckets("cat", BUCKETS, 3, 6, 50)))
+
+
+def test_a_dense_student_has_no_sparse_parameters() -> None:
+    assert sparse_parameters(build_student("ngrams", 8, buckets=BUCKETS, sparse=False)) == []
+    assert sparse_parameters(build_student("retvec-raw", 8)) == []
+
+
+def test_save_and_load_give_the_same_vectors(tmp_path: Path) -> None:
+    torch.manual_seed(0)
+    student = build_student("ngrams", 8, buckets=BUCKETS, min_n=2, max_n=4)
+    student.save_pretrained(tmp_path / "student")
+    loaded = load_student(tmp_path / "student")
+    assert loaded.config.buckets == BUCKETS and loaded.config.min_n == 2
+    torch.testing.assert_close(loaded(["teh", "the"]), student(["teh", "the"]))
+
+
+def test_training_steps_the_n_gram_student_with_sparse_adam(tmp_path: Path, tiny_bert_dir: Path) -> None:
+    from distill.config import TrainConfig
+    from distill.training import train
+
+    config = TrainConfig(teacher=str(tiny_bert_dir), student="ngrams", student_options={"buckets": 4096},
+                         loss="cosine", epochs=8, batch_size=32, lr=3e-2, work_dir=str(tmp_path / "runs"))
+    result = train(config, quiet=True)  # plain Adam would refuse the sparse gradients
+    history = mlflow.MlflowClient().get_metric_history(result.run_id, "mean_cosine")
+    assert history[-1].value > history[0].value + 0.2
+    assert result.metrics["mean_cosine"] > 0.7  # a hashed gram table memorises the tiny teacher's rows
