@@ -30,7 +30,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--loss", "nope"], "unknown loss 'nope'"),
     (["train", "--teacher", "/does/not/exist", "--quiet"], "/does/not/exist"),
     (["train", "--teacher", "{file}", "--quiet"], "is a file"),
-    ([*TRAIN, "--epochs", "0"], "nothing to train"),
+    ([*TRAIN, "--epochs", "0", "--whole-word-epochs", "0", "--context-epochs", "0"], "nothing to train"),
     ([*TRAIN, "--epochs", "-1"], "epochs must be a non-negative integer"),
     ([*TRAIN, "--epochs", "abc"], "invalid int value"),
     ([*TRAIN, "--lr", "0"], "lr must be positive"),

@@ -11,6 +11,7 @@ import dataclasses
 import mlflow
 import pytest
 import torch
+from tiny_models import TABLE_ONLY_BYTESCNN
 from torch.utils.flop_counter import FlopCounterMode
 
 from distill.bench.quality import QualityClock, time_to_quality
@@ -176,8 +177,9 @@ def test_gpu_profile_counts_each_kernel_once() -> None:
     assert "| `aten::mm` | 3 | 600 | 60.0% |" in text and "gemm_kernel" not in text
 
 
-QUALITY_CONFIG = TrainConfig(student_options={"filters": [[1, 8], [2, 8]], "max_bytes_per_token": 8}, epochs=4,
-                             batch_size=32, device="cpu")
+QUALITY_CONFIG = TrainConfig(**{**TABLE_ONLY_BYTESCNN, "student_options": {"filters": [[1, 8], [2, 8]],
+                                                                           "max_bytes_per_token": 8}},
+                             epochs=4, batch_size=32, device="cpu")
 
 
 def test_time_to_quality_says_what_stopped_it(tiny_bert_dir) -> None:

@@ -35,6 +35,13 @@ HEADS = 2
 INTERMEDIATE = 64
 MAX_POSITIONS = 64
 
+# A tiny BytesCNN trained on every row by the table phase alone (the paper's objective) and evaluated after
+# every epoch: what most training tests exercise. The defaults keep the special rows, add the whole-word and
+# context phases to the ngrams student and evaluate every 5th epoch; the tests of those ask for them.
+TABLE_ONLY_BYTESCNN = {"student": "bytescnn-small", "whole_word_epochs": 0, "context_epochs": 0, "eval_every": 1,
+                       "keep_special_rows": False,
+                       "student_options": {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}}
+
 SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 UNUSED_TOKENS = tuple(f"[unused{index}]" for index in range(5))
 WORDS = (

@@ -98,6 +98,7 @@ class ContextDistillation:
                                                          min(EVAL_SENTENCES, len(text.sentences)),
                                                          config.context_max_length)
                              for text in heldout_texts}
+        assert config.context_lr is not None, "needs a validated TrainConfig (the recipe fills in context_lr)"
         self.optimizer = setup.new_optimizer(config.context_lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.context_epochs * self.steps_per_epoch)
 
