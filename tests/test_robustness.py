@@ -239,3 +239,15 @@ def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, 
                  "--exports", str(tmp_path / "exports")]) == 2
     assert "unknown noise kind 'smudge'" in capsys.readouterr().err
     assert not out.exists() and not (tmp_path / "exports").exists()
+
+
+def test_the_study_trains_on_general_english_and_judges_a_domain_it_never_read() -> None:
+    from distill.config import config_from_mapping
+    from distill.workflows.robustness import RECIPE, STUDY
+
+    recipe = config_from_mapping(RECIPE)
+    assert recipe.student == "ngrams" and recipe.corpus == "wiki" and recipe.context_whole_words
+    assert recipe.context_epochs > 0 and "human" in recipe.context_noise
+    judged = {name.partition(":")[0] for name in STUDY["datasets"]}
+    assert all(name.endswith(":heldout") for name in STUDY["datasets"])
+    assert judged - {recipe.corpus}, "at least one judged domain is text the student never trained on"
