@@ -40,7 +40,6 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import yaml
@@ -65,6 +64,8 @@ from distill.settings import (
     value_type,
 )
 from distill.userfiles import check_option_map, read_yaml_mapping
+from losses.registry import check_loss_name, loss_names
+from students.registry import check_student_name, student_names
 
 DEVICES = ("auto", "cpu", "cuda")
 FREQUENCY_SOURCES = ("wordfreq", "corpus")
@@ -74,20 +75,9 @@ RECIPES: dict[str, dict[str, Any]] = {
 }
 
 
-def _students() -> ModuleType:
-    import students  # registers every student; imports torch, so only when a name is checked or listed
-
-    return students.registry
-
-
-def _losses() -> ModuleType:
-    import losses  # registers every loss; imports torch, so only when a name is checked or listed
-
-    return losses.registry
-
-
-STUDENTS = Choices(lambda: _students().student_names(), resolve=lambda name: _students().resolve_student(name))
-LOSSES = Choices(lambda: _losses().loss_names(), resolve=lambda name: _losses().resolve_loss(name))
+# Names are listed and checked without importing a student or loss module (nor torch): see students.registry.
+STUDENTS = Choices(student_names, resolve=check_student_name)
+LOSSES = Choices(loss_names, resolve=check_loss_name)
 
 
 def _by_recipe(name: str) -> str:
