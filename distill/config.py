@@ -61,9 +61,9 @@ from distill.settings import (
     check_fields,
     field_hints,
     setting,
-    value_type,
 )
 from distill.userfiles import check_option_map, read_yaml_mapping
+from foundation.checks import value_type
 from losses.registry import check_loss_name, loss_names
 from students.registry import check_student_name, student_names
 
@@ -201,10 +201,9 @@ class TrainConfig:
 
         Raises :class:`DistillError` (or a registry's own error) with one line naming the key and the bad value.
         """
-        check_fields(self)
+        checked = check_fields(self)
         recipe_values = {name: value for name, value in RECIPES[self.recipe].items() if getattr(self, name) is None}
-        beta1, beta2 = self.betas  # a pair, as check_fields saw
-        config = dataclasses.replace(self, **recipe_values, betas=(float(beta1), float(beta2)))
+        config = dataclasses.replace(checked, **recipe_values)
         config._check_combined()
         return config
 

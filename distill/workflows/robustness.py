@@ -127,7 +127,7 @@ def study_settings(**overrides: Any) -> EvaluationSettings:
 def check_study_settings(settings: EvaluationSettings) -> EvaluationSettings:
     """The study's evaluation settings, checked before any student is trained or exported; returns them with
     the length fitted to the model (:func:`distill.bounds.fitted_length`)."""
-    check_fields(settings)
+    settings = check_fields(settings)
     changed = [name for name in FIXED if getattr(settings, name) != STUDY[name]]
     if changed:
         raise DistillError(f"the robustness study fixes {', '.join(FIXED)}; got {', '.join(changed)} changed")
