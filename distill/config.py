@@ -40,7 +40,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NewType
 
 import yaml
 
@@ -196,7 +196,7 @@ class TrainConfig:
     run_name: str | None = setting(None, "name of the MLflow run (default: one MLflow makes up)",
                                    check=check_run_name)
 
-    def validate(self) -> TrainConfig:
+    def validate(self) -> ValidConfig:
         """Return a validated copy with the recipe's defaults filled in; ``self`` is left as it is.
 
         Raises :class:`DistillError` (or a registry's own error) with one line naming the key and the bad value.
@@ -205,7 +205,7 @@ class TrainConfig:
         recipe_values = {name: value for name, value in RECIPES[self.recipe].items() if getattr(self, name) is None}
         config = dataclasses.replace(checked, **recipe_values)
         config._check_combined()
-        return config
+        return ValidConfig(config)
 
     def _check_combined(self) -> None:
         """The rules that tie settings together (each setting alone is checked against its field)."""
@@ -225,6 +225,9 @@ class TrainConfig:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
 
 
+# What ``TrainConfig.validate`` returns: every field checked, the recipe's defaults filled in. Training takes
+# one (``distill.training.train``), so a configuration is validated once, on its way in (a flag, a file, a sweep).
+ValidConfig = NewType("ValidConfig", TrainConfig)
 OPTION_GROUPS = tuple(name for name, hint in field_hints(TrainConfig).items() if typing.get_origin(hint) is dict)
 
 
@@ -250,7 +253,7 @@ def with_overrides(values: Mapping[str, Any], overrides: Mapping[str, Any]) -> d
     return merged
 
 
-def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> TrainConfig:
+def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> ValidConfig:
     """Build a config from a mapping, refusing keys that do not exist."""
     unknown = sorted(set(values) - set(config_keys()))
     if unknown:
@@ -279,7 +282,7 @@ def coerce_number(value: Any) -> Any:
     return value
 
 
-def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> TrainConfig:
+def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> ValidConfig:
     """Defaults, then the YAML file, then ``overrides`` (the flags given on the command line)."""
     values = with_overrides(read_yaml_mapping(path) if path is not None else {}, overrides or {})
     return config_from_mapping(values, source=str(path) if path is not None else "config")

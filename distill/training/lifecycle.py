@@ -25,7 +25,7 @@ from tqdm.auto import tqdm
 
 from distill import tracking
 from distill.checkpoint import CONFIG_NAME, NoIntactCheckpoint, checkpoint_folders, load_checkpoint
-from distill.config import TrainConfig, config_from_mapping
+from distill.config import ValidConfig, config_from_mapping
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
 from distill.io import LockHeld, atomic_write_text, file_lock
@@ -53,7 +53,7 @@ class TrainingResult:
 
 
 def train(
-    config: TrainConfig,
+    config: ValidConfig,
     *,
     tracking_uri: str | None = None,
     quiet: bool = False,
@@ -61,13 +61,14 @@ def train(
     callbacks: Sequence[TrainerCallback] = (),
     experiment: str = "train",
 ) -> TrainingResult:
-    """Train a new run. ``callbacks`` run after each epoch, once it is logged and checkpointed; one may
-    stop training, or raise to end the run (a sweep's pruning).
+    """Train a new run of ``config``, validated on its way in (``TrainConfig.validate``, ``load_config`` and
+    ``config_from_mapping`` return a :data:`~distill.config.ValidConfig`), not again here. ``callbacks`` run
+    after each epoch, once it is logged and checkpointed; one may stop training, or raise to end the run (a
+    sweep's pruning).
 
     ``experiment`` is the ``tracking.configure`` kind the run is filed under (a sweep's
     trials go to the sweep experiment, beside their parent run).
     """
-    config = config.validate()
     tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     announce(f"loading teacher {config.teacher} and building student {config.student}", quiet=quiet)
     teacher, student, loss = prepare(config)
