@@ -31,7 +31,6 @@ class Registered:
 _OBJECTIVES: dict[str, Registered] = {}
 
 
-
 class Buildable(Protocol):
     """What :func:`register_objective` needs of an objective class."""
 
