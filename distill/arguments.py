@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import yaml
 
 from distill.errors import DistillError
-from distill.settings import Choices, check_fields, default_of, field_hints, value_type
+from distill.settings import Choices, check_fields, default_of, field_hints
 from distill.userfiles import parse_yaml
+from foundation.checks import value_type
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -95,9 +96,7 @@ def given_settings(args: argparse.Namespace, cls: type) -> dict[str, Any]:
 def settings_from(args: argparse.Namespace, cls: type[T], defaults: Mapping[str, Any] | None = None) -> T:
     """The settings of the dataclass ``cls`` on the command line (a field without a flag takes its value in
     ``defaults``, or its own default), each checked against its field (:func:`distill.settings.check_fields`)."""
-    settings = cls(**{**(defaults or {}), **given_settings(args, cls)})
-    check_fields(settings)
-    return settings
+    return check_fields(cls(**{**(defaults or {}), **given_settings(args, cls)}))
 
 
 class Switch(argparse.BooleanOptionalAction):

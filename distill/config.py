@@ -40,8 +40,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, NewType
 
 import yaml
 
@@ -62,9 +61,11 @@ from distill.settings import (
     check_fields,
     field_hints,
     setting,
-    value_type,
 )
 from distill.userfiles import check_option_map, read_yaml_mapping
+from foundation.checks import value_type
+from losses.registry import check_loss_name, loss_names
+from students.registry import check_student_name, student_names
 
 DEVICES = ("auto", "cpu", "cuda")
 FREQUENCY_SOURCES = ("wordfreq", "corpus")
@@ -80,20 +81,9 @@ STUDENT_RECIPES: dict[str, dict[str, dict[str, Any]]] = {
 }
 
 
-def _students() -> ModuleType:
-    import students  # registers every student; imports torch, so only when a name is checked or listed
-
-    return students.registry
-
-
-def _losses() -> ModuleType:
-    import losses  # registers every loss; imports torch, so only when a name is checked or listed
-
-    return losses.registry
-
-
-STUDENTS = Choices(lambda: _students().student_names(), resolve=lambda name: _students().resolve_student(name))
-LOSSES = Choices(lambda: _losses().loss_names(), resolve=lambda name: _losses().resolve_loss(name))
+# Names are listed and checked without importing a student or loss module (nor torch): see students.registry.
+STUDENTS = Choices(student_names, resolve=check_student_name)
+LOSSES = Choices(loss_names, resolve=check_loss_name)
 
 
 def _by_recipe(name: str) -> str:
@@ -223,18 +213,17 @@ class TrainConfig:
     run_name: str | None = setting(None, "name of the MLflow run (default: one MLflow makes up)",
                                    check=check_run_name)
 
-    def validate(self) -> TrainConfig:
+    def validate(self) -> ValidConfig:
         """Return a validated copy with the recipe's defaults filled in; ``self`` is left as it is.
 
         Raises :class:`DistillError` (or a registry's own error) with one line naming the key and the bad value.
         """
-        check_fields(self)
+        checked = check_fields(self)
         recipe_values = {name: value for name, value in recipe_defaults(self.recipe, self.student).items()
                          if getattr(self, name) is None}
-        beta1, beta2 = self.betas  # a pair, as check_fields saw
-        config = dataclasses.replace(self, **recipe_values, betas=(float(beta1), float(beta2)))
+        config = dataclasses.replace(checked, **recipe_values)
         config._check_combined()
-        return config
+        return ValidConfig(config)
 
     def _check_combined(self) -> None:
         """The rules that tie settings together (each setting alone is checked against its field)."""
@@ -254,6 +243,9 @@ class TrainConfig:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
 
 
+# What ``TrainConfig.validate`` returns: every field checked, the recipe's defaults filled in. Training takes
+# one (``distill.training.train``), so a configuration is validated once, on its way in (a flag, a file, a sweep).
+ValidConfig = NewType("ValidConfig", TrainConfig)
 OPTION_GROUPS = tuple(name for name, hint in field_hints(TrainConfig).items() if typing.get_origin(hint) is dict)
 
 
@@ -279,7 +271,7 @@ def with_overrides(values: Mapping[str, Any], overrides: Mapping[str, Any]) -> d
     return merged
 
 
-def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> TrainConfig:
+def config_from_mapping(values: Mapping[str, Any], source: str = "config") -> ValidConfig:
     """Build a config from a mapping, refusing keys that do not exist."""
     unknown = sorted(set(values) - set(config_keys()))
     if unknown:
@@ -308,7 +300,7 @@ def coerce_number(value: Any) -> Any:
     return value
 
 
-def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> TrainConfig:
+def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> ValidConfig:
     """Defaults, then the YAML file, then ``overrides`` (the flags given on the command line)."""
     values = with_overrides(read_yaml_mapping(path) if path is not None else {}, overrides or {})
     return config_from_mapping(values, source=str(path) if path is not None else "config")

@@ -62,9 +62,10 @@ MODEL_TYPE = "vocab-free-bert"  # VocabFreeBertConfig.model_type in export_templ
 STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
 TEMPLATE_FILES = ("modeling_vocabfree.py", "tokenization_vocabfree.py", "student_base.py")
 # The workbench modules a student's code may import, and what the export gives it instead
-# (``students.config`` and ``students.errors`` import nothing else and are copied as they are).
+# (``students.config``, ``students.errors`` and ``foundation.checks`` import nothing else and are copied as they are).
 WORKBENCH_MODULES = {"students.base": "student_base", "students.registry": "student_base"}
-IMPORT = re.compile(r"^from (students\.\w+|distill\.\w+) import ", re.MULTILINE)
+CARRIED_PACKAGES = ("students", "foundation")  # whose modules an export copies beside the student's
+IMPORT = re.compile(r"^from ((?:students|distill|foundation)\.\w+) import ", re.MULTILINE)
 USAGE = """```python
 from sentence_transformers import SentenceTransformer
 from transformers import AutoModel, AutoTokenizer
@@ -81,7 +82,7 @@ def student_sources(student: StudentEncoder) -> dict[str, str]:
     """File name → source of the student's class module and of every ``students`` module it imports.
 
     Their imports of the workbench's base class, registry and error type are pointed at
-    ``student_base.py``, and imports of other ``students`` modules made relative; any other
+    ``student_base.py``, and imports of other ``students`` and ``foundation`` modules made relative; any other
     workbench import is refused (the export would not load without the workbench).
     """
     function, _ = student.word_encoder()
@@ -101,7 +102,7 @@ def relative_import(module: str, pending: list[str], match: re.Match[str]) -> st
     imported = match[1]
     if imported in WORKBENCH_MODULES:
         return f"from .{WORKBENCH_MODULES[imported]} import "
-    if not imported.startswith("students."):
+    if imported.partition(".")[0] not in CARRIED_PACKAGES:
         raise DistillError(f"{module} imports {imported}; a vocabulary-free export cannot carry it")
     pending.append(imported)
     return f"from .{imported.rpartition('.')[2]} import "

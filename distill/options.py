@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from distill.config import TrainConfig, coerce_number
 from distill.errors import DistillError, is_user_error
 from distill.paths import check_name
-from distill.settings import check_fields, field_hints, setting, value_type
+from distill.settings import check_fields, field_hints, setting
+from foundation.checks import value_type
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -63,8 +64,7 @@ def settings_from_mapping(cls: type[T], values: Mapping[str, Any], where: str) -
     coerced = {key: coerce_number(value) if value_type(hints[key]) is float else value
                for key, value in values.items()}
     try:
-        settings = cls(**coerced)
-        check_fields(settings)
+        settings = check_fields(cls(**coerced))
     except Exception as error:
         if not is_user_error(error):
             raise

@@ -3,50 +3,26 @@
 :func:`setting` puts a field's help and valid values (an :class:`Interval`, :class:`Choices`, a ``check``
 function) in its ``metadata``, the extension point of :mod:`dataclasses` that transformers' ``HfArgumentParser``
 also reads (src/transformers/hf_argparser.py). From the same fields :func:`check_fields` validates a value from
-anywhere (a flag, a YAML file, a sweep) and :mod:`distill.arguments` derives the command-line flags, so that a
-new setting is one field.
+anywhere (a flag, a YAML file, a sweep), by the scheme student configurations and loss parameters use too
+(:mod:`foundation.checks`), and :mod:`distill.arguments` derives the command-line flags, so that a new setting is one
+field.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import math
-import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from distill.errors import DistillError
+from foundation.checks import Interval, conform, problem
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
-
-@dataclasses.dataclass(frozen=True)
-class Interval:
-    """Where a number (or each number of a list) lies; ``high`` is ``inf`` for none."""
-
-    low: float
-    high: float = math.inf
-    low_open: bool = False
-    high_open: bool = False
-
-    def __contains__(self, value: float) -> bool:
-        above = value > self.low if self.low_open else value >= self.low
-        below = value < self.high if self.high_open else value <= self.high
-        return above and below
-
-    def describe(self, integer: bool) -> str:
-        """The interval in an error message: ``a positive integer``, ``positive``, ``in [0, 1)``..."""
-        if self.low == 0 and integer and not self.high_open:
-            words = "a positive integer" if self.low_open else "a non-negative integer"
-            return words + (f" up to {int(self.high)}" if math.isfinite(self.high) else "")
-        if self.low == 0 and self.high == math.inf:
-            return "positive" if self.low_open else "a finite number >= 0"
-        low, high = (f"{int(bound)}" if integer and math.isfinite(bound) else f"{bound:g}"
-                     for bound in (self.low, self.high))
-        return f"in {'(' if self.low_open else '['}{low}, {high}{')' if self.high_open else ']'}"
+Checked = TypeVar("Checked", bound="DataclassInstance")
 
 
 POSITIVE = Interval(0, low_open=True)
@@ -117,15 +93,6 @@ def field_hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def value_type(hint: Any) -> Any:
-    """The type a setting holds when it is set: ``int`` for ``int | None``."""
-    if typing.get_origin(hint) in (types.UnionType, typing.Union):
-        arguments = [argument for argument in typing.get_args(hint) if argument is not type(None)]
-        if len(arguments) == 1:
-            return arguments[0]
-    return hint
-
-
 def default_of(item: dataclasses.Field) -> Any:
     """A field's default value (a fresh one for a ``default_factory``)."""
     if item.default_factory is not dataclasses.MISSING:
@@ -133,69 +100,28 @@ def default_of(item: dataclasses.Field) -> Any:
     return item.default
 
 
-def check_fields(instance: DataclassInstance) -> None:
-    """Every field of a dataclass instance against its type and valid values (:func:`check_field`)."""
+def check_fields(instance: Checked) -> Checked:
+    """A copy of a dataclass instance whose every field is checked against its type and valid values
+    (:func:`check_field`), holding each value as its field does (``(0.9, 0.999)`` for a list of two numbers)."""
     hints = field_hints(type(instance))
-    for item in dataclasses.fields(instance):
-        check_field(item, hints[item.name], getattr(instance, item.name))
+    conformed = {item.name: check_field(item, hints[item.name], getattr(instance, item.name))
+                 for item in dataclasses.fields(instance)}
+    return dataclasses.replace(instance, **conformed)
 
 
-def check_field(item: dataclasses.Field, hint: Any, value: Any) -> None:
-    """One value against its field: of the annotated type, finite, then inside the field's interval, one of its
-    choices and passing its check; a ``None`` the type allows goes no further. Raises one line naming the key."""
-    name = item.name
-    if not matches(value, hint):
-        raise DistillError(f"{name} must be {describe(hint)}, got {value!r}")
+def check_field(item: dataclasses.Field, hint: Any, value: Any) -> Any:
+    """One value against its field: of the annotated type, finite and inside the field's interval
+    (:func:`foundation.checks.problem`), then one of its choices and passing its check; a ``None`` the type allows goes
+    no further. Returns the value as the field holds it (:func:`foundation.checks.conform`); raises one line naming
+    the key."""
+    wrong = problem(value, hint, item.metadata.get("interval"))
+    if wrong:
+        raise DistillError(f"{item.name} {wrong}, got {value!r}")
+    value = conform(value, hint)
     if value is None:
-        return
-    sequence = isinstance(value, (list, tuple))
-    numbers = value if sequence else [value]
-    if any(isinstance(number, float) and not math.isfinite(number) for number in numbers):
-        raise DistillError(f"{name} must be finite, got {value!r}")
-    interval = item.metadata.get("interval")
-    if interval is not None and not all(number in interval for number in numbers):
-        what = interval.describe(integer=value_type(hint) is int)
-        raise DistillError(f"{name} must be {describe(hint) + ' ' if sequence else ''}{what}, got {value!r}")
+        return None
     if "choices" in item.metadata:
-        item.metadata["choices"].check(name, value)
+        item.metadata["choices"].check(item.name, value)
     if "check" in item.metadata:
         item.metadata["check"](value)
-
-
-def matches(value: Any, hint: Any) -> bool:
-    """Whether ``value`` is of the annotated type ``hint`` (an int passes for a float, a list for a tuple)."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):
-        return any(matches(value, argument) for argument in arguments)
-    if hint is type(None):
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if hint is float:
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if hint is str:
-        return isinstance(value, str)
-    if origin is dict:
-        return isinstance(value, dict)
-    if origin is list:
-        return isinstance(value, list) and all(matches(item, arguments[0]) for item in value)
-    if origin is tuple:
-        return (isinstance(value, (list, tuple)) and len(value) == len(arguments)
-                and all(matches(item, argument) for item, argument in zip(value, arguments)))
-    return True
-
-
-def describe(hint: Any) -> str:
-    """``hint`` in words, for an error message."""
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union):
-        named = [describe(argument) for argument in arguments if argument is not type(None)]
-        return " or ".join(named) + (" or null" if type(None) in arguments else "")
-    if origin is list:
-        return f"a list of {describe(arguments[0]).removeprefix('an ').removeprefix('a ')}s"
-    if origin is tuple:
-        return f"a list of {len(arguments)} numbers"
-    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
-    return names.get(hint, "a mapping" if origin is dict else str(hint))
+    return value

@@ -26,8 +26,6 @@ be rescaled at prediction time, and hands every loss the rows it may draw negati
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -35,12 +33,13 @@ from typing import Any, ClassVar
 import torch
 from torch import Tensor, nn
 
+from foundation.checks import Interval, problem
 from losses.errors import LossError
 
 
 @dataclass(frozen=True)
 class Param:
-    """One numeric loss parameter: its default and the values it accepts.
+    """One numeric loss parameter: its default and the values it accepts (checked by :mod:`foundation.checks`).
 
     ``minimum`` bounds the value from below (``exclusive`` forbids the bound itself);
     ``optional`` lets ``None`` through, for parameters whose absence switches a
@@ -52,26 +51,10 @@ class Param:
     exclusive: bool = False
     optional: bool = False
 
-    @property
-    def requirement(self) -> str:
-        """The accepted values in words, for error messages."""
-        text = "a number"
-        if self.minimum is not None:
-            text += f" {'>' if self.exclusive else '>='} {self.minimum:g}"
-        return f"None or {text}" if self.optional else text
-
-    def accepts(self, value: Any) -> bool:
-        if value is None:
-            return self.optional
-        # bool is an int to Python, but `alpha: true` in a config is a mistake.
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            return False
-        number = float(value)
-        if not math.isfinite(number):
-            return False
-        if self.minimum is None:
-            return True
-        return number > self.minimum if self.exclusive else number >= self.minimum
+    def problem(self, value: Any) -> str | None:
+        """What is wrong with ``value`` (``must be positive``...), or None."""
+        interval = None if self.minimum is None else Interval(self.minimum, low_open=self.exclusive)
+        return problem(value, float | None if self.optional else float, interval)
 
 
 class AlignmentLoss(nn.Module):
@@ -113,11 +96,9 @@ class AlignmentLoss(nn.Module):
         resolved: dict[str, float | None] = {}
         for name, spec in cls.param_specs.items():
             value = given.get(name, spec.default)
-            if not spec.accepts(value):
-                raise LossError(
-                    f"loss {cls.registry_name!r}: {name} must be {spec.requirement}, "
-                    f"got {value!r}"
-                )
+            wrong = spec.problem(value)
+            if wrong:
+                raise LossError(f"loss {cls.registry_name!r}: {name} {wrong}, got {value!r}")
             resolved[name] = None if value is None else float(value)
         return resolved
 

@@ -1,16 +1,29 @@
-"""Name → loss class registry, so configurations and sweeps pick losses by name."""
+"""Name → loss class registry, so configurations and sweeps pick losses by name.
+
+As for the students, the packaged losses are listed with the module that registers them
+(:data:`LOSS_MODULES`), imported when one of its losses is first resolved
+(:class:`foundation.registry.LazyRegistry`): listing or checking a name imports no torch.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from losses.base import AlignmentLoss
+from foundation.registry import LazyRegistry
 from losses.errors import LossError
 
-_REGISTRY: dict[str, type[AlignmentLoss]] = {}
+if TYPE_CHECKING:
+    from losses.base import AlignmentLoss
 
-L = TypeVar("L", bound=type[AlignmentLoss])
+LOSS_MODULES = {
+    "losses.regression": ("mse", "cosine", "aec", "mec"),
+    "losses.triplet": ("triplet-euclidean", "triplet-angular"),
+    "losses.multi_similarity": ("multi-similarity",),
+}
+_REGISTRY: LazyRegistry[type[AlignmentLoss]] = LazyRegistry("loss", "losses", LOSS_MODULES, LossError)
+
+L = TypeVar("L", bound="type[AlignmentLoss]")
 
 
 def register_loss(name: str) -> Callable[[L], L]:
@@ -21,31 +34,20 @@ def register_loss(name: str) -> Callable[[L], L]:
     """
 
     def decorate(cls: L) -> L:
-        if name in _REGISTRY:
-            raise ValueError(f"loss {name!r} is registered twice")
         if "registry_name" in vars(cls):
             raise ValueError(f"{cls.__name__} is already registered as {cls.registry_name!r}")
         if not isinstance(getattr(cls, "direction_only", None), bool):
             raise ValueError(f"{cls.__name__}.direction_only must be a bool")
+        _REGISTRY.register(name, cls)
         cls.registry_name = name
-        _REGISTRY[name] = cls
         return cls
 
     return decorate
 
 
-def loss_names() -> list[str]:
-    return sorted(_REGISTRY)
-
-
-def resolve_loss(name: str) -> type[AlignmentLoss]:
-    """The class registered as ``name`` (to read ``direction_only`` etc. before building)."""
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise LossError(
-            f"unknown loss {name!r}; valid losses: {', '.join(loss_names())}"
-        ) from None
+loss_names = _REGISTRY.names
+check_loss_name = _REGISTRY.check
+resolve_loss = _REGISTRY.resolve  # the class registered as a name (to read ``direction_only`` before building)
 
 
 def build_loss(name: str, **params: Any) -> AlignmentLoss:

@@ -4,22 +4,41 @@
 >>> student = build_student("bytescnn-small", dim=768)
 >>> student(["hello", "##ing"]).shape
 torch.Size([2, 768])
+
+Importing the package imports no torch: the names defined by :mod:`students.base` are imported on first use
+(PEP 562), and each student's module when its name is first resolved (:mod:`students.registry`).
 """
 
-from students import bytescnn, hlm, ngrams, retvec  # noqa: F401  (register their students)
-from students.base import StudentEncoder, build_student, load_student, rescale_rows, student_config
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from students.config import StudentConfig
 from students.errors import StudentError
-from students.registry import register_student, student_names
+from students.registry import check_student_name, register_student, student_names
+
+if TYPE_CHECKING:
+    from students.base import StudentEncoder, build_student, load_student, rescale_rows, student_config
+
+_LAZY = {name: "students.base" for name in ("StudentEncoder", "build_student", "load_student", "rescale_rows",
+                                             "student_config")}
 
 __all__ = [
     "StudentConfig",
     "StudentEncoder",
     "StudentError",
     "build_student",
+    "check_student_name",
     "load_student",
     "register_student",
     "rescale_rows",
     "student_config",
     "student_names",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

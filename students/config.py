@@ -8,18 +8,20 @@ fields together in its own ``__post_init__``, so a bad option is refused in one 
 ``student_config.json`` the workbench has always written: ``name``, ``dim``, ``hparams``
 (the family's fields), ``rescale_norm`` and ``provenance``.
 
-This module imports nothing but the standard library and ``students.errors``, so that a
-vocabulary-free export can carry it as it is.
+The checks are the workbench's one scheme (:mod:`foundation.checks`). This module imports nothing but the
+standard library, ``students.errors`` and ``foundation.checks``, so that a vocabulary-free export can carry the
+three as they are.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import types
+import math
 import typing
 from dataclasses import MISSING, dataclass, field
 from typing import Any, TypeVar
 
+from foundation.checks import Interval, conform, problem
 from students.errors import StudentError
 
 COMMON_FIELDS = ("dim", "name", "rescale_norm", "provenance")
@@ -38,64 +40,9 @@ def option(
     ``minimum`` and ``maximum`` are inclusive and apply to each number of a list; ``expects``
     says in words what a value of the wrong type should have been (default: the annotation).
     """
-    metadata = {"minimum": minimum, "maximum": maximum, "expects": expects}
+    interval = Interval(-math.inf if minimum is None else minimum, math.inf if maximum is None else maximum)
+    metadata = {"interval": interval, "expects": expects}
     return field(default=default, default_factory=default_factory, metadata=metadata)
-
-
-def conform(value: Any, hint: Any) -> Any:
-    """``value`` as a field annotated ``hint`` holds it, or ``TypeError``.
-
-    A tuple becomes a list (registry presets are tuples, the saved JSON has lists), an
-    integer a float, and a whole float an integer (YAML 1.1 numbers may arrive as floats).
-    ``True`` and ``False`` are not numbers here.
-    """
-    origin, arguments = typing.get_origin(hint), typing.get_args(hint)
-    if origin is types.UnionType:
-        if value is None and type(None) in arguments:
-            return None
-        (hint,) = [argument for argument in arguments if argument is not type(None)]
-        return conform(value, hint)
-    if origin is list:
-        if isinstance(value, list | tuple):
-            return [conform(item, arguments[0]) for item in value]
-    elif origin is dict:
-        if isinstance(value, dict):
-            return value
-    elif hint is Any:
-        return value
-    elif hint is float:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
-    elif hint is int and isinstance(value, float):
-        if value.is_integer():
-            return int(value)
-    elif isinstance(value, hint) and (hint is bool or not isinstance(value, bool)):
-        return value
-    raise TypeError(hint)
-
-
-def type_name(hint: Any) -> str:
-    """``int``, ``list[int]``, ``int | None``: an annotation as it is written."""
-    return hint.__name__ if isinstance(hint, type) else str(hint)
-
-
-def numbers(value: Any) -> list[Any]:
-    """The numbers in ``value``: itself, or those of a (nested) list; none for None."""
-    if isinstance(value, list):
-        return [number for item in value for number in numbers(item)]
-    return [] if value is None else [value]
-
-
-def bounds_problem(value: Any, minimum: float | None, maximum: float | None) -> str | None:
-    """What is out of bounds in ``value`` (a number, a list of numbers, or None), or None."""
-    for number in numbers(value):
-        if minimum is not None and maximum is not None and not minimum <= number <= maximum:
-            return f"must be between {minimum} and {maximum}"
-        if minimum is not None and not minimum <= number:
-            return f"must be at least {minimum}"
-        if maximum is not None and not number <= maximum:
-            return f"must be at most {maximum}"
-    return None
 
 
 ConfigType = TypeVar("ConfigType", bound="StudentConfig")
@@ -122,16 +69,11 @@ class StudentConfig:
         """Conform every field to its annotation and check its bounds (see :func:`option`)."""
         hints = typing.get_type_hints(type(self))
         for item in dataclasses.fields(self):
-            value = getattr(self, item.name)
-            try:
-                conformed = conform(value, hints[item.name])
-            except TypeError:
-                expects = item.metadata.get("expects") or f"of type {type_name(hints[item.name])}"
-                raise StudentError(f"{item.name} must be {expects}, got {value!r}") from None
-            problem = bounds_problem(conformed, item.metadata.get("minimum"), item.metadata.get("maximum"))
-            if problem:
-                raise StudentError(f"{item.name} {problem}, got {value!r}")
-            setattr(self, item.name, conformed)
+            value, hint = getattr(self, item.name), hints[item.name]
+            wrong = problem(value, hint, item.metadata.get("interval"), item.metadata.get("expects"))
+            if wrong:
+                raise StudentError(f"{item.name} {wrong}, got {value!r}")
+            setattr(self, item.name, conform(value, hint))
 
     @classmethod
     def option_names(cls) -> list[str]:

@@ -1,16 +1,29 @@
-"""Name → student class registry, so configurations and sweeps pick students by name."""
+"""Name → student class registry, so configurations and sweeps pick students by name.
+
+The packaged students are listed with the module that registers them (:data:`STUDENT_MODULES`); a module is
+imported when one of its students is first resolved (:class:`foundation.registry.LazyRegistry`), so listing or
+checking a name imports no student module and no torch.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from foundation.registry import LazyRegistry
 from students.errors import StudentError
 
 if TYPE_CHECKING:
     from students.base import StudentEncoder  # which imports this module
 
-_REGISTRY: dict[str, tuple[type[StudentEncoder], dict[str, Any]]] = {}
+STUDENT_MODULES = {
+    "students.bytescnn": ("bytescnn-small", "bytescnn-big"),
+    "students.hlm": ("hlm-intra", "hlm-intra-small"),
+    "students.ngrams": ("ngrams",),
+    "students.retvec": ("retvec", "retvec-raw"),
+}
+_REGISTRY: LazyRegistry[tuple[type[StudentEncoder], dict[str, Any]]] = LazyRegistry(
+    "student", "students", STUDENT_MODULES, StudentError)
 
 T = TypeVar("T", bound="type[StudentEncoder]")
 
@@ -23,22 +36,12 @@ def register_student(name: str, **preset: Any) -> Callable[[T], T]:
     """
 
     def decorate(cls: T) -> T:
-        if name in _REGISTRY:
-            raise ValueError(f"student {name!r} is registered twice")
-        _REGISTRY[name] = (cls, dict(preset))
+        _REGISTRY.register(name, (cls, dict(preset)))
         return cls
 
     return decorate
 
 
-def student_names() -> list[str]:
-    return sorted(_REGISTRY)
-
-
-def resolve_student(name: str) -> tuple[type[StudentEncoder], dict[str, Any]]:
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise StudentError(
-            f"unknown student {name!r}; valid students: {', '.join(student_names())}"
-        ) from None
+student_names = _REGISTRY.names
+check_student_name = _REGISTRY.check
+resolve_student = _REGISTRY.resolve  # the class registered as a name and its preset

@@ -14,15 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import optuna
 from mlflow import MlflowClient
 from optuna.trial import TrialState
 
 from distill.evaluation import style
-from sweeps.record import TrialRecord
 from sweeps.runs import trial_run_name
 from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
-from sweeps.study import superseded
+from sweeps.study import SweepTrials
 
 if TYPE_CHECKING:
     from matplotlib.artist import Artist
@@ -49,18 +47,16 @@ def curve_metrics(spec: SweepSpec) -> list[str]:
                                   (*RELATIVE, *SHARED) else [])]
 
 
-def read_curves(client: MlflowClient, parent_run_id: str, study: optuna.Study, spec: SweepSpec) -> list[TrialCurves]:
+def read_curves(client: MlflowClient, parent_run_id: str, trials: SweepTrials, spec: SweepSpec) -> list[TrialCurves]:
     """The curves of every trial that started a run (superseded attempts and grid duplicates left out)."""
     parent = client.get_run(parent_run_id)
     runs = {run.info.run_name: run for run in client.search_runs(
         [parent.info.experiment_id], filter_string=f"tags.`mlflow.parentRunId` = '{parent_run_id}'",
         max_results=50_000)}
-    trials = study.get_trials(deepcopy=False)
-    replaced = superseded(trials)
     curves = []
-    for trial in trials:
+    for trial, _ in trials.listed:
         run = runs.get(trial_run_name(trial))
-        if run is None or trial.number in replaced or TrialRecord.from_trial(trial).surplus:
+        if run is None or trial.number in trials.retried:
             continue
         history = {metric: [(point.step, point.value) for point in sorted(
                        client.get_metric_history(run.info.run_id, metric), key=lambda point: point.step)]

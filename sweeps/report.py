@@ -30,10 +30,9 @@ from distill.evaluation import style
 from distill.evaluation.report import markdown_table
 from sweeps.curves import TrialCurves, plot_curves
 from sweeps.evaluation import write_tables
-from sweeps.record import TrialRecord
 from sweeps.runs import trial_run_name
 from sweeps.spec import SweepSpec, experimental_api
-from sweeps.study import retry_of
+from sweeps.study import SweepTrials
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -57,19 +56,12 @@ class StudySummary:
     counts: dict[str, int]  # trials per final state: COMPLETE, PRUNED, FAIL
 
 
-def listed_trials(study: optuna.Study) -> list[FrozenTrial]:
-    return [trial for trial in study.get_trials(deepcopy=False) if not TrialRecord.from_trial(trial).surplus]
-
-
-def trial_rows(study: optuna.Study, spec: SweepSpec) -> list[dict[str, Any]]:
-    trials = listed_trials(study)
-    retried = retry_of(study.get_trials(deepcopy=False))
+def trial_rows(trials: SweepTrials, spec: SweepSpec) -> list[dict[str, Any]]:
     rows = []
-    for trial in trials:
-        record = TrialRecord.from_trial(trial)
+    for trial, record in trials.listed:
         note = record.error or ""
-        if trial.number in retried:
-            note = f"lost or interrupted; run again as trial {retried[trial.number]}"
+        if trial.number in trials.retried:
+            note = f"lost or interrupted; run again as trial {trials.retried[trial.number]}"
         elif trial.state == TrialState.PRUNED:
             note = f"pruned after epoch {trial.last_step}"
         rows.append({
@@ -103,12 +95,11 @@ def rows_markdown(rows: list[dict[str, Any]], metric: str) -> str:
     return markdown_table(header, [[_cell(row[name]) for name in columns] for row in rows])
 
 
-def best_configuration(study: optuna.Study, spec: SweepSpec) -> dict[str, Any] | None:
-    complete = [trial for trial in listed_trials(study) if trial.state == TrialState.COMPLETE]
-    if not complete:
+def best_configuration(study: optuna.Study, trials: SweepTrials, spec: SweepSpec) -> dict[str, Any] | None:
+    if not trials.complete():
         return None
     best = study.best_trial
-    record = TrialRecord.from_trial(best)
+    record = next(record for trial, record in trials.listed if trial.number == best.number)  # complete: listed
     config = spec.trial_config(best.params).to_dict()
     config.pop("run_name")
     return {
@@ -121,11 +112,12 @@ def best_configuration(study: optuna.Study, spec: SweepSpec) -> dict[str, Any] |
     }
 
 
-def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path,
+def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path, trials: SweepTrials,
                   curves: Sequence[TrialCurves] = ()) -> StudySummary:
-    """Write every summary file into ``folder`` (the per-epoch chart from ``curves``) and return the summary."""
+    """Write every summary file into ``folder`` (the per-epoch chart from ``curves``) and return the summary;
+    ``trials`` are the study's, each record decoded once (:meth:`SweepTrials.of`)."""
     folder.mkdir(parents=True, exist_ok=True)
-    rows = trial_rows(study, spec)
+    rows = trial_rows(trials, spec)
     if rows:
         with (folder / f"{TRIALS}.csv").open("w", newline="") as file:
             writer = csv.DictWriter(file, fieldnames=list(rows[0]))
@@ -133,10 +125,10 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path,
             writer.writerows(rows)
     table = rows_markdown(rows, spec.objective.metric)
     (folder / f"{TRIALS}.md").write_text(table)
-    best = best_configuration(study, spec)
+    best = best_configuration(study, trials, spec)
     if best is not None:
         (folder / BEST).write_text(yaml.safe_dump(best, sort_keys=False))
-    _plot(study, spec, folder)
+    _plot(study, trials, spec, folder)
     if any(curve.history for curve in curves):
         plot_curves(curves, folder / CURVES_PLOT)
 
@@ -150,9 +142,8 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path,
         lines.append(f"Best: trial {best['trial']} ({best['label']}), {objective.metric} = {value:.4g}")
     text = "\n".join(lines) + "\n\n" + table
     students, losses = {}, {}
-    for trial in listed_trials(study):
-        record = TrialRecord.from_trial(trial)
-        if trial.state == TrialState.COMPLETE and record.scores is not None:
+    for trial, record in trials.complete():
+        if record.scores is not None:
             students[trial_run_name(trial)] = record.scores  # named as its MLflow run
             losses[trial_run_name(trial)] = spec.trial_config(trial.params).loss
     if spec.evaluation is not None and students:
@@ -160,14 +151,14 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path,
     return StudySummary(rows, best, text, counts)
 
 
-def _plot(study: optuna.Study, spec: SweepSpec, folder: Path) -> None:
+def _plot(study: optuna.Study, trials: SweepTrials, spec: SweepSpec, folder: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from optuna.visualization import matplotlib as optuna_plots
 
-    complete = [trial for trial in listed_trials(study) if trial.state == TrialState.COMPLETE]
+    complete = [trial for trial, _ in trials.complete()]
     if not complete:  # nothing to draw: Optuna's history chart would warn "No artists with labels" on stderr
         return
     with experimental_api():

@@ -45,6 +45,7 @@ from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import (
     DEFAULT_STORAGE,
     PARENT_RUN_ATTR,
+    SweepTrials,
     build_sampler,
     discard_unstarted,
     display_url,
@@ -289,7 +290,8 @@ def _log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str)
     value as summary metrics (single values, no step)."""
     client = MlflowClient()
     with tempfile.TemporaryDirectory() as folder:
-        summary = write_summary(study, spec, Path(folder), read_curves(client, run_id, study, spec))
+        trials = SweepTrials.of(study)  # each trial's record decoded once for the whole summary
+        summary = write_summary(study, spec, Path(folder), trials, read_curves(client, run_id, trials, spec))
         client.log_artifacts(run_id, folder)
     metrics: dict[str, float] = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
     if summary.best is not None:

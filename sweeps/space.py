@@ -17,7 +17,8 @@ import optuna
 
 from distill.config import OPTION_GROUPS, TrainConfig, coerce_number
 from distill.errors import DistillError
-from distill.settings import field_hints, value_type
+from distill.settings import field_hints
+from foundation.checks import value_type
 from sweeps.options import MAX_OPTION
 
 SET_BY_SWEEP = ("run_name",)  # each trial's run is named after the trial

@@ -47,7 +47,14 @@ from typing import Any, Literal
 
 import optuna
 
-from distill.config import OPTION_GROUPS, TrainConfig, coerce_number, config_from_mapping, with_overrides
+from distill.config import (
+    OPTION_GROUPS,
+    TrainConfig,
+    ValidConfig,
+    coerce_number,
+    config_from_mapping,
+    with_overrides,
+)
 from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
 from distill.options import settings_from_mapping
@@ -163,7 +170,7 @@ class SweepSpec:
         """``fixed`` with the trial's parameters merged in (``loss_options.alpha`` into ``loss_options``)."""
         return with_overrides(self.fixed, params)
 
-    def trial_config(self, params: Mapping[str, Any], **settings: Any) -> TrainConfig:
+    def trial_config(self, params: Mapping[str, Any], **settings: Any) -> ValidConfig:
         return config_from_mapping({**self.trial_values(params), **settings}, source=self.source)
 
     def fingerprint(self) -> str:

@@ -160,6 +160,23 @@ def superseded(trials: Iterable[FrozenTrial]) -> set[int]:
 
 
 @dataclass(frozen=True)
+class SweepTrials:
+    """A study's trials as its summary reads them, each trial's record decoded once."""
+
+    listed: list[tuple[FrozenTrial, TrialRecord]]  # every trial but the grid duplicates (``surplus``)
+    retried: dict[int, int]  # superseded attempt → the trial that retried it (:func:`retry_of`)
+
+    @classmethod
+    def of(cls, study: optuna.Study) -> SweepTrials:
+        trials = study.get_trials(deepcopy=False)
+        records = [(trial, TrialRecord.from_trial(trial)) for trial in trials]
+        return cls([(trial, record) for trial, record in records if not record.surplus], retry_of(trials))
+
+    def complete(self) -> list[tuple[FrozenTrial, TrialRecord]]:
+        return [(trial, record) for trial, record in self.listed if trial.state == TrialState.COMPLETE]
+
+
+@dataclass(frozen=True)
 class Progress:
     counted: int  # trials that use the budget: done, running or waiting, retries included
     waiting: int

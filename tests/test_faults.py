@@ -47,7 +47,7 @@ def killed_run(tmp_path: Path, teacher: Path, stop_at: int = 3, **values) -> str
 
     settings = {"epochs": 6, "batch_size": 32, "lr": 3e-3, "loss": "mse", **values}
     config = TrainConfig(teacher=str(teacher), **TABLE_ONLY_BYTESCNN, work_dir=str(tmp_path / "runs"),
-                         **settings)
+                         **settings).validate()
     with pytest.raises(KeyboardInterrupt):
         train(config, quiet=True, callbacks=[RaiseAt(stop_at, KeyboardInterrupt())])
     (run,) = [run for run in runs_in_store() if run.info.status == "KILLED"]
@@ -119,7 +119,7 @@ def test_no_training_rows_is_refused_before_a_run(tmp_path, tiny_bert_dir, capsy
 
 def test_an_error_inside_training_marks_the_run_failed_not_killed(tmp_path, tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=2,
-                         work_dir=str(tmp_path / "runs"))
+                         work_dir=str(tmp_path / "runs")).validate()
     with pytest.raises(RuntimeError):
         train(config, quiet=True, callbacks=[RaiseAt(1, RuntimeError("disk on fire"))])
     (run,) = runs_in_store()

@@ -151,6 +151,22 @@ def test_differences_have_intervals_effect_sizes_and_holm_adjusted_tests() -> No
     assert a_minus_b.effect_size < 0 and a_minus_b.significant
 
 
+def test_table3_and_the_differences_read_one_paired_test() -> None:
+    from distill.evaluation.statistics import ScoreKey, ScoreTable, differences, paired_tests
+
+    table = ScoreTable([0, 1, 2])
+    key = ScoreKey("baseline", "pydoc", "fidelity", "sentence_cosine")
+    table.values[key] = [1.0, 0.75, 0.5]
+    table.values[key._replace(model="shifted")] = [0.75, 0.5, 0.25]  # the same difference on every seed
+    table.values[key._replace(model="same")] = [1.0, 0.75, 0.5]
+    tests = {test.key.model: test for test in paired_tests(table, "baseline", 0.05)}
+    diffs = {diff.key.model: diff for diff in differences(table, "baseline", 0.05) if diff.reference == "baseline"}
+    for model in ("shifted", "same"):
+        assert tests[model].significant == diffs[model].significant
+        assert tests[model].p_value == pytest.approx(diffs[model].p_value, nan_ok=True)
+    assert tests["shifted"].significant and not tests["same"].significant
+
+
 def test_runs_record_the_teacher_table_and_the_evaluation_text_as_dataset_inputs(tmp_path, tiny_bert_dir) -> None:
     from test_surgery import small_bytescnn
     from test_training import write_config

@@ -1,7 +1,9 @@
 """Imports point down the layers, and no module imports itself back through others.
 
-The layers, lowest first (:data:`LAYERS`): the libraries (``students``, ``teachers``, ``losses``) stand alone:
-each raises its own error type and is usable (and exportable, for ``students``) without the workbench. The
+The layers, lowest first (:data:`LAYERS`): ``foundation`` (the one scheme that checks a value against its type
+and bounds, the registries that import a module on first use) imports the standard library alone; the libraries
+(``students``, ``teachers``, ``losses``) stand alone but for it: each raises its own error type and is usable
+(and exportable, for ``students``) without the workbench. The
 workbench's core (settings, configuration, files, data, tracking) builds on them; surgery and the export swap a
 student into a model; the evaluation measures swapped models; the objectives and the training loop use the
 evaluation's measures (context distillation's held-out fidelity); workflows (the robustness study, the
@@ -15,6 +17,7 @@ one; an import under ``if TYPE_CHECKING:`` names a type only and is never run, s
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -22,10 +25,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+FOUNDATION = ("foundation",)  # below everything: every package may import it
 LIBRARIES = ("students", "teachers", "losses")
-PACKAGES = (*LIBRARIES, "distill", "sweeps")
+PACKAGES = (*FOUNDATION, *LIBRARIES, "distill", "sweeps")
 TEMPLATES = ROOT / "distill" / "export_template"  # files copied into an export, not modules of the workbench
 LAYERS: tuple[tuple[str, ...], ...] = (
+    FOUNDATION,
     LIBRARIES,
     ("distill", "distill.errors", "distill.settings", "distill.io", "distill.paths", "distill.userfiles",
      "distill.noise", "distill.progress", "distill.devices", "distill.metrics", "distill.schedules", "distill.bounds",
@@ -115,8 +120,8 @@ def test_imports_are_read_from_the_source(tmp_path: Path) -> None:
 
 
 def test_the_layer_of_a_module_is_its_most_specific_entry() -> None:
-    assert layer_of("distill") == layer_of("distill.config") == 1
-    assert layer_of("distill.evaluation.settings") == 3 and layer_of("distill.workflows.robustness") == 5
+    assert layer_of("distill") == layer_of("distill.config") == 2
+    assert layer_of("distill.evaluation.settings") == 4 and layer_of("distill.workflows.robustness") == 6
     assert layer_of("distill.unlisted") is None  # "distill" names the package's __init__ only
 
 
@@ -127,7 +132,7 @@ def test_every_module_has_a_layer() -> None:
 
 @pytest.mark.parametrize("library", LIBRARIES)
 def test_library_imports_neither_the_application_nor_another_library(library: str) -> None:
-    offending = {name: sorted(module for module in imported if module.partition(".")[0] != library)
+    offending = {name: sorted(module for module in imported if module.partition(".")[0] not in (library, *FOUNDATION))
                  for name, imported in import_graph().items() if name.partition(".")[0] == library}
     assert {name: found for name, found in offending.items() if found} == {}
 
@@ -188,3 +193,13 @@ def strongly_connected(graph: dict[str, frozenset[str]] | dict[str, set[str]]) -
                         break
                 components.append(component)
     return components
+
+
+def test_the_foundation_imports_the_standard_library_alone() -> None:
+    for name, source in modules().items():
+        if name.partition(".")[0] in FOUNDATION:
+            tree = ast.parse(source.read_text())
+            imported = {node.module if isinstance(node, ast.ImportFrom) else alias.name
+                        for node in _import_nodes(tree) for alias in node.names}
+            assert {module.partition(".")[0] for module in imported if module} <= {*sys.stdlib_module_names,
+                                                                                     "__future__", *FOUNDATION}

@@ -102,13 +102,13 @@ def test_unknown_parameter_lists_valid_parameters(name, params, listed):
 @pytest.mark.parametrize(
     ("name", "params", "message"),
     [
-        ("aec", {"alpha": -0.5}, "alpha must be a number >= 0, got -0.5"),
-        ("triplet-angular", {"alpha": math.nan}, "alpha must be a number >= 0"),
-        ("mec", {"alpha": True}, "alpha must be a number >= 0, got True"),
-        ("triplet-euclidean", {"alpha": "1"}, "alpha must be a number >= 0, got '1'"),
-        ("multi-similarity", {"beta": 0}, "beta must be a number > 0, got 0"),
+        ("aec", {"alpha": -0.5}, "alpha must be a finite number >= 0, got -0.5"),
+        ("triplet-angular", {"alpha": math.nan}, "alpha must be finite, got nan"),
+        ("mec", {"alpha": True}, "alpha must be a number, got True"),
+        ("triplet-euclidean", {"alpha": "1"}, "alpha must be a number, got '1'"),
+        ("multi-similarity", {"beta": 0}, "beta must be positive, got 0"),
         ("multi-similarity", {"base": None}, "base must be a number, got None"),
-        ("multi-similarity", {"miner_epsilon": -0.1}, "miner_epsilon must be None or a number >= 0"),
+        ("multi-similarity", {"miner_epsilon": -0.1}, "miner_epsilon must be a finite number >= 0, got -0.1"),
     ],
 )
 def test_invalid_parameter_values(name, params, message):

@@ -12,11 +12,17 @@ from callbacks import RaiseAt
 from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
-from distill.config import TrainConfig
+from distill.config import TrainConfig, config_keys
 from distill.data import corpus_from_documents, document_part, load_corpus
 from distill.errors import DistillError
 from distill.evaluation.samples import collate
-from distill.objectives import ContextDistillation, TableAlignment, WholeWordTargets
+from distill.objectives import (
+    ContextDistillation,
+    TableAlignment,
+    WholeWordTargets,
+    register_objective,
+    registered_objectives,
+)
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.text import english_words, row_counts
 from distill.objectives.words import english_split_words, split_words
@@ -48,6 +54,16 @@ def context_config(teacher: Path, corpus: Path, tmp_path: Path, **values) -> Tra
                 "batch_size": 32, "lr": 3e-3, "context_epochs": 3, "context_lr": 3e-3, "context_batch_size": 8,
                 "context_max_length": 32, "corpus": str(corpus), "work_dir": str(tmp_path / "runs"), **values}
     return TrainConfig(**settings).validate()
+
+
+def test_objectives_register_themselves_in_the_order_of_a_run() -> None:
+    entries = registered_objectives()
+    assert [entry.name for entry in entries] == ["typo", "table", "words", "context"]
+    assert [entry.epochs for entry in entries] == ["typo_pretrain_epochs", "epochs", "whole_word_epochs",
+                                                   "context_epochs"]
+    assert all(entry.epochs in config_keys() for entry in entries)
+    with pytest.raises(ValueError, match="registered twice"):
+        register_objective(order=99, epochs="epochs")(TableAlignment)
 
 
 # --- corpus parts -----------------------------------------------------------------------------------
@@ -251,6 +267,7 @@ def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_
 def test_whole_word_targets_pool_the_pieces_of_split_words(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
     config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_whole_words=True)
     context = build_trainer(config, *prepare(config), torch.device("cpu")).phase(2)
+    assert context.distance.registry_name == "cosine"  # the registered loss, not a copy of it
     clean = {key: torch.tensor(value) for key, value in context.tokenizer(["the cat walked"]).items()}
     # [CLS] the cat walk ##ed [SEP]: five positions, the last word the mean of its two pieces
     states = [torch.arange(6.0).view(1, 6, 1).expand(1, 6, 2)]

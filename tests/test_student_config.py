@@ -36,7 +36,7 @@ def test_options_are_conformed_to_their_annotations() -> None:
     config = student_config("retvec", 16, hidden_dims=(8,), word_length=8.0, spatial_dropout=0, embedding_dim=None)
     assert config.hidden_dims == [8] and config.embedding_dim is None
     assert type(config.word_length) is int and type(config.spatial_dropout) is float
-    with pytest.raises(StudentError, match="word_length must be of type int, got 8.5"):
+    with pytest.raises(StudentError, match="word_length must be an integer, got 8.5"):
         student_config("retvec", 16, word_length=8.5)
 
 
@@ -69,29 +69,29 @@ def test_from_pretrained_reads_a_folder_saved_before_typed_configs(tmp_path: Pat
 # type and one out of range, for every registered student.
 BAD_OPTIONS: list[tuple[str, dict, str]] = [
     ("bytescnn-small", {"kernel": 3}, "student 'bytescnn-small': unknown options kernel; valid options: filters"),
-    ("bytescnn-small", {"num_highway": "two"}, "num_highway must be of type int, got 'two'"),
-    ("bytescnn-small", {"num_highway": -1}, "num_highway must be at least 0, got -1"),
+    ("bytescnn-small", {"num_highway": "two"}, "num_highway must be an integer, got 'two'"),
+    ("bytescnn-small", {"num_highway": -1}, "num_highway must be a non-negative integer, got -1"),
     ("bytescnn-big", {"highways": 1}, "student 'bytescnn-big': unknown options highways"),
     ("bytescnn-big", {"filters": [[3]]}, "filters must be (width, channels) pairs, got [[3]]"),
-    ("bytescnn-big", {"byte_embedding_dim": 2.5}, "byte_embedding_dim must be of type int, got 2.5"),
+    ("bytescnn-big", {"byte_embedding_dim": 2.5}, "byte_embedding_dim must be an integer, got 2.5"),
     ("bytescnn-big", {"max_bytes_per_token": 2}, "max_bytes_per_token must be at least 7"),
     ("retvec", {"layers": 2}, "student 'retvec': unknown options layers"),
-    ("retvec", {"hidden_dims": "wide"}, "hidden_dims must be of type list[int], got 'wide'"),
-    ("retvec", {"spatial_dropout": 2}, "spatial_dropout must be between 0.0 and 1.0, got 2"),
+    ("retvec", {"hidden_dims": "wide"}, "hidden_dims must be a list of integers, got 'wide'"),
+    ("retvec", {"spatial_dropout": 2}, "spatial_dropout must be in [0, 1], got 2"),
     ("retvec-raw", {"pooling": "mean"}, "student 'retvec-raw': unknown options pooling"),
-    ("retvec-raw", {"word_length": True}, "word_length must be of type int, got True"),
-    ("retvec-raw", {"bits_per_char": 40}, "bits_per_char must be between 21 and 31, got 40"),
+    ("retvec-raw", {"word_length": True}, "word_length must be an integer, got True"),
+    ("retvec-raw", {"bits_per_char": 40}, "bits_per_char must be in [21, 31], got 40"),
     ("hlm-intra", {"heads": 2}, "student 'hlm-intra': unknown options heads"),
-    ("hlm-intra", {"pooling": 3}, "pooling must be of type str, got 3"),
+    ("hlm-intra", {"pooling": 3}, "pooling must be a string, got 3"),
     ("hlm-intra", {"num_heads": 0}, "num_heads must be at least 1, got 0"),
     ("hlm-intra", {"hidden_size": 100}, "hidden_size 100 is no multiple of num_heads 12"),
     ("hlm-intra-small", {"filters": [[1, 4]]}, "student 'hlm-intra-small': unknown options filters"),
-    ("hlm-intra-small", {"norm_first": "yes"}, "norm_first must be of type bool, got 'yes'"),
-    ("hlm-intra-small", {"dropout": -0.1}, "dropout must be between 0.0 and 1.0, got -0.1"),
+    ("hlm-intra-small", {"norm_first": "yes"}, "norm_first must be true or false, got 'yes'"),
+    ("hlm-intra-small", {"dropout": -0.1}, "dropout must be in [0, 1], got -0.1"),
     ("hlm-intra-small", {"pooling": "sum"}, "unknown pooling 'sum'; valid poolings: word_cls, mean, max"),
     ("ngrams", {"n": 3}, "student 'ngrams': unknown options n; valid options: buckets, min_n, max_n"),
-    ("ngrams", {"buckets": 0}, "buckets must be between 1 and 2147483646, got 0"),
-    ("ngrams", {"sparse": "no"}, "sparse must be of type bool, got 'no'"),
+    ("ngrams", {"buckets": 0}, "buckets must be in [1, 2147483646], got 0"),
+    ("ngrams", {"sparse": "no"}, "sparse must be true or false, got 'no'"),
     ("ngrams", {"min_n": 5, "max_n": 3}, "min_n must be at most max_n, got 5 > 3"),
 ]
 

@@ -42,6 +42,7 @@ from sweeps.record import TrialRecord
 from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
 from sweeps.study import (
     Progress,
+    SweepTrials,
     frozen,
     is_grid_duplicate,
     open_storage,
@@ -304,7 +305,7 @@ def test_parent_run_charts_every_trial_per_epoch_and_the_differences(grid_sweep)
     evaluation = {item.path for item in client.list_artifacts(parent.info.run_id, "evaluation")}
     assert "epoch_curves.png" in artifacts and "evaluation/differences.png" in evaluation
     spec = load_spec(str(folder / "tiny.yaml"))
-    curves = {curve.name: curve for curve in read_curves(client, parent.info.run_id, study, spec)}
+    curves = {curve.name: curve for curve in read_curves(client, parent.info.run_id, SweepTrials.of(study), spec)}
     assert set(curves) == {run.info.run_name for run in children}  # one line per trial, named by its run
     for trial in study.trials:
         curve = curves[trial_run_name(trial)]

@@ -99,7 +99,7 @@ def test_a_full_disk_fails_the_run_in_one_line_and_leaves_no_half_checkpoint(
 
 def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="cosine", epochs=1,
-                         work_dir=str(tmp_path / "runs"))
+                         work_dir=str(tmp_path / "runs")).validate()
     result = train(config, quiet=True)
     from teachers import load_teacher
 
@@ -112,7 +112,7 @@ def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir
 @pytest.mark.parametrize("loss", ["aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"])
 def test_every_loss_trains(tmp_path, tiny_bert_dir, loss) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss=loss, epochs=1,
-                         batch_size=16, work_dir=str(tmp_path / "runs"))
+                         batch_size=16, work_dir=str(tmp_path / "runs")).validate()
     result = train(config, quiet=True)
     assert 0.0 <= result.metrics["recall_at_1"] <= 1.0 and result.metrics["train_loss"] >= 0
 
@@ -127,7 +127,7 @@ def test_resume_after_sigkill_matches_an_uninterrupted_run(tmp_path, tiny_bert_d
     settings = {"epochs": 30 - typo_pretrain_epochs, "typo_pretrain_epochs": typo_pretrain_epochs,
                 "batch_size": 16, "lr": 1e-3, "seed": 3}
     reference = train(TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="mse",
-                                  work_dir=str(tmp_path / "ref"), **settings), quiet=True)
+                                  work_dir=str(tmp_path / "ref"), **settings).validate(), quiet=True)
     config = write_config(tmp_path, tiny_bert_dir, **settings)
     work_dir = tmp_path / "runs"
     process = subprocess.Popen([sys.executable, "-m", "distill.cli", "train", "--config", str(config), "--quiet"],
@@ -218,7 +218,7 @@ def test_augmentation_trains_noisy_variants_against_clean_targets(tiny_bert_dir)
 
 def test_vocab_sample_and_fast_recipe(tmp_path, tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="cosine", epochs=2,
-                         recipe="fast", vocab_sample=40, holdout=0.25, work_dir=str(tmp_path / "runs"))
+                         recipe="fast", vocab_sample=40, holdout=0.25, work_dir=str(tmp_path / "runs")).validate()
     result = train(config, quiet=True)
     run = mlflow.get_run(result.run_id)
     assert run.data.params["schedule"] == "warmup-cosine" and run.data.params["batch_size"] == "256"

@@ -95,7 +95,7 @@ def evaluate(
     settings = settings or EvaluationSettings()
     if not students:
         raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
-    check_fields(settings)
+    settings = check_fields(settings)
     model, seeds, samples, alpha = settings.model, settings.seeds, settings.samples, settings.alpha
     tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(settings.noise)

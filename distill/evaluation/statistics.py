@@ -11,7 +11,7 @@ import itertools
 import math
 import warnings
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -77,7 +77,21 @@ class PairedTest:
     @property
     def significant(self) -> bool:
         """Whether the student differs from the baseline at level ``alpha`` (NaN: it does not)."""
-        return not math.isnan(self.p_value) and self.p_value < self.alpha
+        return below_alpha(self.p_value, self.alpha)
+
+
+def below_alpha(p_value: float, alpha: float) -> bool:
+    """Whether a test's ``p_value`` is below ``alpha``; a NaN p-value (no test) never is."""
+    return not math.isnan(p_value) and p_value < alpha
+
+
+def paired_t_test(values: Sequence[float], reference: Sequence[float]) -> tuple[float, float]:
+    """(statistic, p-value) of the two-sided paired t-test of ``values`` against ``reference`` over seeds, the
+    one test of this module: NaN for a single seed or identical scores on every seed."""
+    with warnings.catch_warnings():  # zero variance of the differences: NaN, reported as such
+        warnings.simplefilter("ignore", RuntimeWarning)
+        result = stats.ttest_rel(values, reference)
+    return float(result.statistic), float(result.pvalue)
 
 
 def summarize(scores: ScoreTable) -> list[Summary]:
@@ -93,11 +107,7 @@ def paired_tests(scores: ScoreTable, baseline: str, alpha: float) -> list[Paired
     for key, values in scores.values.items():
         if key.model == baseline:
             continue
-        reference = scores.values[key._replace(model=baseline)]
-        with warnings.catch_warnings():  # zero variance of the differences: NaN, reported as such
-            warnings.simplefilter("ignore", RuntimeWarning)
-            result = stats.ttest_rel(values, reference)
-        tests.append(PairedTest(key, float(result.statistic), float(result.pvalue), alpha))
+        tests.append(PairedTest(key, *paired_t_test(values, scores.values[key._replace(model=baseline)]), alpha))
     return tests
 
 
@@ -123,7 +133,7 @@ class Difference:
 
     @property
     def significant(self) -> bool:
-        return not math.isnan(self.p_holm) and self.p_holm < self.alpha
+        return below_alpha(self.p_holm, self.alpha)
 
 
 def holm(p_values: list[float]) -> list[float]:
@@ -144,10 +154,10 @@ def paired_difference(values: list[float], reference: list[float]) -> tuple[floa
     differences = np.asarray(values, dtype=float) - np.asarray(reference, dtype=float)
     mean = float(differences.mean())
     spread = float(differences.std(ddof=1)) if len(differences) > 1 else math.nan
-    if not spread > 0:  # identical on every seed, or one seed: no interval, no test
-        return mean, mean, mean, math.nan, math.nan
+    _, p_value = paired_t_test(values, reference)
+    if not spread > 0:  # a constant difference, or one seed: no interval, no effect size
+        return mean, mean, mean, math.nan, p_value
     half_width = float(stats.t.ppf(0.975, len(differences) - 1)) * spread / math.sqrt(len(differences))
-    p_value = float(stats.ttest_rel(values, reference).pvalue)
     return mean, mean - half_width, mean + half_width, mean / spread, p_value
 
 

@@ -2,8 +2,8 @@
 
 An *objective* is one kind of training epoch: which batches an epoch holds, the loss
 of a batch, its own optimiser and learning-rate schedule, and the metrics that say how
-far it got. The loop (:mod:`distill.training`) chains objectives as phases of one run
-and knows nothing else of them (model2vec's ``train/`` keeps objectives apart from the
+far it got. The loop (:mod:`distill.training`) chains the registered objectives (:mod:`distill.objectives.registry`)
+as phases of one run and knows nothing else of them (model2vec's ``train/`` keeps objectives apart from the
 loop in the same way).
 """
 
@@ -35,6 +35,7 @@ class Objective(Protocol):
 
     name: ClassVar[str]  # prefix of its optimiser and schedule in a checkpoint
     loss_name: ClassVar[str]  # MLflow metric of its mean epoch loss
+    logged_at_start: ClassVar[bool]  # whether its metrics are also logged before its first epoch, as step 0
 
     @property
     def optimizer(self) -> torch.optim.Optimizer: ...

@@ -3,8 +3,8 @@
 The student sits in place of the word embeddings, as live surgery puts it there
 (:class:`distill.surgery.StudentEmbedding`), and is trained so that the swapped model's
 hidden states follow the untouched model's on real text: per-token states and
-mean-pooled sentence vectors of the chosen layers, under a cosine or MSE loss. The
-transformer's weights never change; only the student learns. Rows the student does not
+mean-pooled sentence vectors of the chosen layers, under the registered cosine or MSE loss
+(:mod:`losses.regression`). The transformer's weights never change; only the student learns. Rows the student does not
 learn (held out, reserved, and with ``keep_special_rows`` the special tokens) keep the
 model's own values here as after surgery, so a held-out row is never trained, even
 indirectly.
@@ -39,10 +39,9 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor
 
 from distill.data import Corpus
@@ -52,20 +51,28 @@ from distill.evaluation.tasks import FidelityScorer, mean_pool
 from distill.evaluation.wholeword import WholeWords, piece_positions, pool_pieces
 from distill.noise import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
+from distill.objectives.registry import register_objective
 from distill.objectives.table import TableAlignment
+from distill.objectives.text import judged_texts
 from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
 from distill.tracking import safe_name
+from losses import build_loss
 from teachers import input_embeddings, load_tokenizer
+
+if TYPE_CHECKING:
+    from distill.objectives.sources import PhaseSources
 
 EVAL_SENTENCES = 128  # held-out sentences scored after each epoch
 EVAL_SEED = 0
 
 
+@register_objective(order=40, epochs="context_epochs")
 class ContextDistillation:
     """Batches of training sentences; the loss compares the swapped model's states with the untouched one's."""
 
     name: ClassVar[str] = "context"
     loss_name: ClassVar[str] = "context_loss"
+    logged_at_start: ClassVar[bool] = False
 
     def __init__(self, setup: Setup, train_text: Corpus, heldout_texts: Sequence[Corpus],
                  table: TableAlignment | None = None) -> None:
@@ -98,9 +105,20 @@ class ContextDistillation:
                                                          min(EVAL_SENTENCES, len(text.sentences)),
                                                          config.context_max_length)
                              for text in heldout_texts}
+        # The registered loss of that name (``cosine``: 1 - cos, ``mse``) between states, position by position.
+        self.distance = build_loss(config.context_loss)
         assert config.context_lr is not None, "needs a validated TrainConfig (the recipe fills in context_lr)"
         self.optimizer = setup.new_optimizer(config.context_lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.context_epochs * self.steps_per_epoch)
+
+    @classmethod
+    def build(cls, sources: PhaseSources) -> ContextDistillation:
+        """On the corpus's training text, judged on its held-out documents and every judged domain's; the joint
+        term with the run's table alignment where it has a weight."""
+        config, text = sources.config, sources.train_text
+        assert text is not None, "context distillation reads the corpus's training text"
+        return cls(sources.setup, text, judged_texts(config.corpus),
+                   sources.table if config.context_table_weight else None)
 
     def encode(self, texts: Sequence[str]) -> list[Example]:
         """The model's inputs for each text, truncated to ``context_max_length`` tokens."""
@@ -203,11 +221,6 @@ class ContextDistillation:
         lengths = torch.tensor([len(words) for words in layout], device=self.setup.device)
         mask = torch.arange(width, device=self.setup.device) < lengths.unsqueeze(1)
         return [pool_pieces(layer, positions, width) for layer in expected], mask
-
-    def distance(self, predicted: Tensor, expected: Tensor) -> Tensor:
-        if self.setup.config.context_loss == "mse":
-            return F.mse_loss(predicted, expected)
-        return (1.0 - F.cosine_similarity(predicted, expected, dim=-1)).mean()
 
     @torch.no_grad()
     def evaluate(self) -> dict[str, float]:

@@ -15,14 +15,18 @@ Every loss of :mod:`losses` plugs in here. Two additions to the paper's recipe:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import torch
 from torch import Tensor
 
 from distill.noise import noisy_tokens
 from distill.objectives.base import Scheduler, Setup, shuffled_batches, steps_for
+from distill.objectives.registry import register_objective
 from losses import AlignmentLoss
+
+if TYPE_CHECKING:
+    from distill.objectives.sources import PhaseSources
 
 
 def encode_variants(setup: Setup, rate: float, copies: int, seed: int) -> Tensor:
@@ -40,11 +44,13 @@ def encode_variants(setup: Setup, rate: float, copies: int, seed: int) -> Tensor
     return torch.stack(variants)
 
 
+@register_objective(order=20, epochs="epochs")
 class TableAlignment:
     """The alignment phase: batches of teacher rows, the configured loss, the run's recipe."""
 
     name: ClassVar[str] = "table"
     loss_name: ClassVar[str] = "train_loss"
+    logged_at_start: ClassVar[bool] = False
 
     def __init__(self, setup: Setup, loss: AlignmentLoss, row_counts: Tensor | None = None) -> None:
         """``row_counts``: ``(len(teacher),)`` occurrences of each row in the training text, for
@@ -68,6 +74,10 @@ class TableAlignment:
             )
         else:
             self.scheduler = setup.warmup_cosine(self.optimizer, config.epochs * self.steps_per_epoch)
+
+    @classmethod
+    def build(cls, sources: PhaseSources) -> TableAlignment:
+        return sources.table  # the instance the other phases' joint table terms use
 
     @property
     def steps_per_epoch(self) -> int:

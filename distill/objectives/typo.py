@@ -26,19 +26,24 @@ Choices and deviations:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import torch
 from torch import Tensor
 from torch.nn import functional as F
 
 from distill.objectives.base import Setup, shuffled_batches, steps_for
+from distill.objectives.registry import register_objective
 from distill.objectives.table import encode_variants
 from losses import build_loss
+
+if TYPE_CHECKING:
+    from distill.objectives.sources import PhaseSources
 
 FIDELITY_SAMPLE = 4096  # rows whose views are compared by ``evaluate``
 
 
+@register_objective(order=10, epochs="typo_pretrain_epochs")
 class TypoPretraining:
     """The pre-training phase of a run: its batches, loss, optimiser and metrics.
 
@@ -50,6 +55,7 @@ class TypoPretraining:
 
     name: ClassVar[str] = "typo"
     loss_name: ClassVar[str] = "typo_loss"
+    logged_at_start: ClassVar[bool] = True  # the untrained student's typo fidelity, as step 0
 
     def __init__(self, setup: Setup) -> None:
         config = setup.config
@@ -61,6 +67,10 @@ class TypoPretraining:
         self.loss = build_loss("multi-similarity", alpha=4, beta=40, base=0.5, miner_epsilon=0.1)
         self.optimizer = setup.new_optimizer(setup.lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.typo_pretrain_epochs * self.steps_per_epoch)
+
+    @classmethod
+    def build(cls, sources: PhaseSources) -> TypoPretraining:
+        return cls(sources.setup)
 
     @property
     def steps_per_epoch(self) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import torch
 import torch.nn.functional as F
@@ -30,9 +30,14 @@ from transformers import PreTrainedTokenizerBase
 
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.english import piece_mean_targets
+from distill.objectives.registry import register_objective
 from distill.objectives.table import TableAlignment
 from distill.objectives.text import english_words
+from losses import build_loss
 from teachers.wordpiece import continuation_prefix, group_words
+
+if TYPE_CHECKING:
+    from distill.objectives.sources import PhaseSources
 
 # The general-English words whose split ones the phase may learn (wordfreq's most frequent).
 ENGLISH_WORD_POOL = 100_000
@@ -61,12 +66,14 @@ def english_split_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[
     return dict(list(split.items())[:count])
 
 
+@register_objective(order=30, epochs="whole_word_epochs")
 class WholeWordTargets:
     """Batches of split words of the training text; the loss pulls the student's vector of each
     whole word towards the mean of its pieces' rows."""
 
     name: ClassVar[str] = "words"
     loss_name: ClassVar[str] = "words_loss"
+    logged_at_start: ClassVar[bool] = False
 
     def __init__(self, setup: Setup, words: dict[str, list[int]], table: TableAlignment | None = None) -> None:
         """``words``: the split words to learn, each with its pieces' ids; ``table``: the alignment objective
@@ -81,8 +88,19 @@ class WholeWordTargets:
         self.encoded = setup.student.encode(self.words).to(setup.device)
         self.targets = piece_mean_targets(setup.teacher, words.values()).to(setup.device)
         self.indices = torch.arange(len(self.words), device=setup.device)
+        self.distance = build_loss("cosine")
         self.optimizer = setup.new_optimizer(setup.lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.whole_word_epochs * self.steps_per_epoch)
+
+    @classmethod
+    def build(cls, sources: PhaseSources) -> WholeWordTargets:
+        """The most frequent split words of the corpus's training text (``frequency_source: corpus``) or of
+        general English; the joint term with the run's table alignment where it has a weight."""
+        config, text = sources.config, sources.train_text
+        words = (split_words(sources.tokenizer, text.sentences, config.whole_word_count)
+                 if sources.counts_on_corpus and text is not None
+                 else english_split_words(sources.tokenizer, config.whole_word_count))
+        return cls(sources.setup, words, sources.table if config.whole_word_table_weight > 0 else None)
 
     @property
     def steps_per_epoch(self) -> int:
@@ -95,7 +113,7 @@ class WholeWordTargets:
         """The cosine distance of the batch's words to their targets, plus the weighted loss of as many table rows
         (drawn as the table phase draws them), so that learning words does not unlearn the rows."""
         predicted = self.setup.forward(self.encoded[batch]).float()
-        loss = (1.0 - F.cosine_similarity(predicted, self.targets[batch], dim=-1)).mean()
+        loss = self.distance(predicted, self.targets[batch])
         weight = self.setup.config.whole_word_table_weight
         if weight > 0 and self.table is not None:
             loss = loss + weight * self.table.batch_loss(self.table.draw_rows(self.setup.batch_size, generator),

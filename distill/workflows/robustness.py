@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from distill.bounds import fitted_length, model_limits
-from distill.config import TrainConfig, config_from_mapping
+from distill.config import config_from_mapping
 from distill.errors import DistillError
 from distill.evaluation.settings import CLEAN, EvaluationSettings
 from distill.io import atomic_write_text
@@ -92,7 +92,7 @@ def train_recipe(overrides: Mapping[str, Any], *, tracking_uri: str | None, quie
     """Train :data:`RECIPE` (with ``overrides``) and return its run."""
     from distill import training  # the training stack only when the study trains
 
-    config: TrainConfig = config_from_mapping({**RECIPE, **overrides}, source="robustness recipe")
+    config = config_from_mapping({**RECIPE, **overrides}, source="robustness recipe")
     started = time.perf_counter()
     result = training.train(config, tracking_uri=tracking_uri, quiet=quiet)
     return TrainedStudent(result.run_id, time.perf_counter() - started)
@@ -126,7 +126,7 @@ def study_settings(**overrides: Any) -> EvaluationSettings:
 def check_study_settings(settings: EvaluationSettings) -> EvaluationSettings:
     """The study's evaluation settings, checked before any student is trained or exported; returns them with
     the length fitted to the model (:func:`distill.bounds.fitted_length`)."""
-    check_fields(settings)
+    settings = check_fields(settings)
     changed = [name for name in FIXED if getattr(settings, name) != STUDY[name]]
     if changed:
         raise DistillError(f"the robustness study fixes {', '.join(FIXED)}; got {', '.join(changed)} changed")
