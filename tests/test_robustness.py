@@ -200,11 +200,11 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
     assert len(p_values) == 2 * 2 * 5 + 2 * 4 and all(0 <= value <= 1 for value in p_values.values())
 
 
-def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path) -> None:
+def test_bad_noise_and_whole_words_without_a_word_splitter_are_refused(tiny_wordlevel_dir, tmp_path) -> None:
     with pytest.raises(DistillError, match="unknown noise kind 'smudge'"):
         evaluate(["x"], EvaluationSettings(noise=["smudge:0.1"]))
-    with pytest.raises(TeacherError, match="whole words need a WordPiece tokenizer"):
-        evaluate(["x"], EvaluationSettings(model=str(tiny_roberta_dir), whole_words=True))
+    with pytest.raises(TeacherError, match=r"no word splitter for \w+ \(WordLevel model, pre-tokenizer Whitespace\)"):
+        evaluate(["x"], EvaluationSettings(model=str(tiny_wordlevel_dir), whole_words=True))
 
 
 def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_dir, whole_word_corpus,
