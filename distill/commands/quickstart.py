@@ -6,7 +6,7 @@ import argparse
 import time
 
 from distill.arguments import add_settings_arguments
-from distill.commands.sweep import SweepSettings
+from distill.commands.sweep import SweepSettings, check_some_trial_completed
 from distill.options import CommonOptions
 
 HELP = ("Offline demo: align a student with several losses to the embedded MiniLM, swap each in, "
@@ -34,4 +34,5 @@ def run(args: argparse.Namespace) -> int:
     print(f"quickstart done in {minutes} min {seconds:02d} s; the sweep is MLflow run {result.parent_run_id}.")
     print("Open the MLflow UI on it:")
     print(f"  {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}")
+    check_some_trial_completed(result)
     return 0

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from distill.arguments import add_settings_arguments
 from distill.errors import DistillError
 from distill.options import CommonOptions
 from distill.settings import setting
+
+if TYPE_CHECKING:
+    from sweeps.runner import SweepResult
 
 HELP = "Run or resume an Optuna sweep from a YAML file; each trial is a nested MLflow run under the sweep's run."
 
@@ -43,8 +47,13 @@ def run(args: argparse.Namespace) -> int:
     state = "finished" if result.finished else "not finished (trials still running elsewhere)"
     print(f"study {result.study_name} in {result.storage}: {state}; summary in MLflow run {result.parent_run_id}")
     print(f"to browse it: {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}")
+    check_some_trial_completed(result)
+    return 0
+
+
+def check_some_trial_completed(result: SweepResult) -> None:
+    """A finished study whose every trial failed is an error (exit 2), not a result."""
     failed, completed = result.summary.counts.get("FAIL", 0), result.summary.counts.get("COMPLETE", 0)
     if result.finished and failed and not completed:
         raise DistillError(f"every trial of study {result.study_name} failed ({failed}); "
                            f"their errors are the distill.failure tags of the runs under {result.parent_run_id}")
-    return 0
