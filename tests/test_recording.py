@@ -43,7 +43,7 @@ def test_a_failure_to_record_a_dataset_is_a_one_line_warning(monkeypatch: pytest
 
 
 @pytest.mark.parametrize("command", [
-    ["train", "--student", "bytes_cnn", "--loss", "cosine"],
+    ["train", "--student", "bytescnn-small", "--loss", "cosine"],
     ["evaluate", "--students", "RUN"],
     ["surgery", "--student", "RUN", "--out", "swapped"],
     ["robustness"],

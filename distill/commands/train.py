@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from distill.arguments import add_settings_arguments, given_settings
+from distill.arguments import add_settings_arguments, given_settings, settings_from
 from distill.config import TrainConfig, load_config
 from distill.errors import DistillError
 from distill.options import CommonOptions
@@ -43,12 +43,20 @@ def check_resume(args: argparse.Namespace) -> None:
                            f"drop {', '.join(given)} (or start a new run without --resume)")
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    """The run's settings, checked: the common options and, for a new run, its configuration."""
+    common = settings_from(args, CommonOptions)
+    if args.resume is not None:
+        check_resume(args)
+        return [common]
+    return [common, load_config(args.config, given_settings(args, TrainConfig))]
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
     from distill.tracking import load_settings, run_experiment, ui_command
 
     if args.resume is not None:
-        check_resume(args)
         announce(f"train: resuming run {args.resume}; loading torch and transformers", quiet=args.quiet)
         from distill import training  # heavy imports only once the command line is checked
 
