@@ -99,8 +99,8 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     # sweep
     (["sweep", "--config", "nowhere"], "sweep file nowhere not found"),
     (["sweep", "--config", "{bad_yaml}"], "is not valid YAML"),
-    (["sweep", "--config", "quick", "--workers", "0"], "--workers must be a positive integer"),
-    (["sweep", "--config", "quick", "--n-trials", "0"], "--n-trials must be a positive integer"),
+    (["sweep", "--config", "quick", "--workers", "0"], "workers must be a positive integer"),
+    (["sweep", "--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
     (["sweep", "--config", "{infinite_range}"], "must be a finite number"),
     (["sweep", "--config", "{sweep_short_betas}"], "betas must be a list of 2 numbers"),
     (["sweep", "--config", "{sweep_missing_teacher}"], "model folder /does/not/exist does not exist"),

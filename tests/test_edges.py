@@ -268,7 +268,7 @@ CASES: E = [
     ([*SWEEP, "{tiny_sweep}", "--storage", "nosuchdb://x/y"], "storage"),
     ([*SWEEP, "{tiny_sweep}", "--storage", ""], "storage"),
     ([*SWEEP, "{tiny_sweep}", "--workers", "100000"], "--workers"),
-    ([*SWEEP, "{tiny_sweep}", "--n-trials", "1000000000000"], "--n-trials"),
+    ([*SWEEP, "{tiny_sweep}", "--n-trials", "1000000000000"], "n_trials must be a positive integer up to"),
     # --- run names ----------------------------------------------------------------------------------
     ([*TRAIN, "--run-name", "x" * 10_000], "MLflow keeps at most 250"),
     ([*TRAIN, "--run-name", "two\nlines"], "newline"),

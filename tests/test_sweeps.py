@@ -675,8 +675,8 @@ def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, cap
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, quick, search"),
-    (["--config", "quick", "--workers", "0"], "--workers must be a positive integer"),
-    (["--config", "quick", "--n-trials", "0"], "--n-trials must be a positive integer"),
+    (["--config", "quick", "--workers", "0"], "workers must be a positive integer"),
+    (["--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
     (["--config", "quick", "--storage", "not a url"], "is not a database URL"),
     (["--config", "quick", "--storage", "mysql://u@127.0.0.1/db"], "no database driver for mysql://u@127.0.0.1/db"),
     (["--config", "quick", "--storage", "postgresql+psycopg2://u@127.0.0.1:{port}/db"],
