@@ -665,6 +665,8 @@ BAD_SWEEPS = [
 def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, capsys, change, message) -> None:
     data = yaml.safe_load(write_sweep(tmp_path, tiny_bert_dir).read_text())
     data.update(change)
+    for searched in data.get("space") or {}:
+        data["fixed"].pop(searched, None)  # a searched setting is not also fixed
     path = tmp_path / "bad.yaml"
     path.write_text(yaml.safe_dump(data))
     assert main(["sweep", "--config", str(path)]) == 2
