@@ -27,7 +27,7 @@ from tiny_models import TABLE_ONLY_BYTESCNN
 from distill.cli import main
 
 PLAIN_TRAIN = ["train", "--teacher", "{teacher}", "--quiet", "--work-dir", "{work}", "--epochs", "1"]
-TRAIN = [*PLAIN_TRAIN, "--student-options", "{small}"]
+TRAIN = [*PLAIN_TRAIN, "--student", "bytescnn-small", "--student-options", "{small}"]
 CONFIGURED = ["train", "--quiet", "--work-dir", "{work}"]  # the --config file names the teacher and student
 EVALUATE = ["evaluate", "--model", "{teacher}", "--quiet", "--samples", "8", "--seeds", "2", "--max-length", "16"]
 EVALUATE_STUDENT = [*EVALUATE, "--students", "{student}"]

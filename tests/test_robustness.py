@@ -212,8 +212,11 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     student = small_bytescnn(32).save_pretrained(tmp_path / "student")
     out = tmp_path / "robustness.md"
     out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
+    second_domain = tmp_path / "second.txt"  # each domain gets its own tables and goal
+    second_domain.write_text("\n".join(reversed(whole_word_corpus.read_text().splitlines())))
     arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
-                 "--datasets", str(whole_word_corpus), "--noise", "clean", "typo:0.1", "hlm", "human", "--seeds", "2",
+                 "--datasets", str(whole_word_corpus), str(second_domain),
+                 "--noise", "clean", "typo:0.1", "hlm", "human", "--seeds", "2",
                  "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
                  "--out", str(out), "--quiet"]
     assert main(arguments) == 0, capsys.readouterr().err
@@ -221,15 +224,17 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     assert "old tables" not in document and "hand-written findings" in document  # notes kept, tables new
     assert (tmp_path / "exports" / "student" / "config.json").is_file()  # the export is what was evaluated
     label = f"bytescnn-small-student{SUFFIX}"
-    assert f"## Noisy text: `{label}` against the untouched model" in document
-    assert f"## Noisy text: `{label}` against the untouched model and spell-check first" in document
+    headings = re.findall(rf"## Noisy text, `(.+)`: `{label}` against the untouched model and spell-check first",
+                          document)
+    assert len(headings) == 2 and headings[1].endswith("second.txt")
+    assert len(re.findall(rf"\* `{label}` on `.+`: goal \*\*not reached\*\*", document)) == 2
+    assert re.search(r"\| `.+second.txt` \| `" + re.escape(label) + r"` \| [0-9.]+ ± ", document)  # clean, per domain
     assert "| noise | metric | untouched | spell-check first | vocabulary-free |" in document
     for setting in ("typo:0.1", str(NoiseSpec.parse("hlm")), "misspell:0.15"):
         assert f"| `{setting}` | sentence_cosine_clean |" in document
         assert f"| `{setting}` | similarity_spearman_clean |" in document
     # spell-check first on the clean text: sentence metrics, no token_cosine (its tokens differ)
     assert re.search(rf"\| `{SPELL_CHECKED}` \| [0-9.]+ ± [0-9.]+ \| [0-9.]+ ± [0-9.]+ \| — \|", document)
-    assert f"* `{label}`: goal **not reached**" in document  # an untrained student does not beat the model
     assert "human sentence_cosine_clean" in document and "than spell-check first (p = " in document
 
 

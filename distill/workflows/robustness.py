@@ -130,8 +130,6 @@ def check_study_settings(settings: EvaluationSettings) -> EvaluationSettings:
     changed = [name for name in FIXED if getattr(settings, name) != STUDY[name]]
     if changed:
         raise DistillError(f"the robustness study fixes {', '.join(FIXED)}; got {', '.join(changed)} changed")
-    if len(settings.datasets) != 1:
-        raise DistillError(f"the robustness study reads one corpus; got datasets {', '.join(settings.datasets)}")
     from teachers import resolve_model_path  # imports torch: once the settings are checked
 
     limits = model_limits(resolve_model_path(settings.model, settings.revision)[0])

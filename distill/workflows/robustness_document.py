@@ -1,10 +1,10 @@
 """The robustness study's document (``docs/robustness.md``), written from one evaluation's scores.
 
-Set-up, commands, the clean-text fidelity of every model, whether each vocabulary-free model reaches the
-study's goal, and per noise setting the clean-reference metrics (``sentence_cosine_clean``,
-``similarity_spearman_clean``) of the untouched model, spell-check first and the vocabulary-free model, with
-the vocabulary-free model's paired t-tests against both. A hand-written block between the notes markers is
-kept when the document is regenerated.
+Set-up, commands, and per judged domain: the clean-text fidelity of every model, whether each
+vocabulary-free model reaches the study's goal, and per noise setting the clean-reference metrics
+(``sentence_cosine_clean``, ``similarity_spearman_clean``) of the untouched model, spell-check first and the
+vocabulary-free model, with the vocabulary-free model's paired t-tests against both. A hand-written block
+between the notes markers is kept when the document is regenerated.
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ CLEAN_GOAL = 0.95  # sentence_cosine on clean text the vocabulary-free model mus
 NOTES_START, NOTES_END = "<!-- notes: kept when the document is regenerated -->", "<!-- /notes -->"
 
 
-def corpus_name(result: EvaluationResult) -> str:
-    """The evaluated corpus's name, as the scores' datasets carry it (``<corpus> ~ <noise>`` when noised)."""
-    return next(iter(result.scores.values)).dataset.split(" ~ ")[0]
+def domain_names(result: EvaluationResult) -> list[str]:
+    """The judged corpora (domains) in the order they were scored, as the scores' datasets carry them
+    (``<corpus> ~ <noise>`` when noised)."""
+    return list(dict.fromkeys(key.dataset.split(" ~ ")[0] for key in result.scores.values))
 
 
 def _cell(values: Sequence[float] | None) -> str:
@@ -56,15 +57,15 @@ def _versus(ours: Sequence[float], theirs: Sequence[float] | None, alpha: float)
     return f"{difference:+.4f}, {_verdict(difference, p_value, alpha)}"
 
 
-def comparison_rows(result: EvaluationResult, student: str, settings: EvaluationSettings,
+def comparison_rows(result: EvaluationResult, student: str, settings: EvaluationSettings, domain: str,
                     metrics: Sequence[str]) -> list[list[str]]:
-    """Per noise setting and metric: the untouched model, spell-check first, the student, and the student's
-    difference from each of the two with its paired t-test."""
+    """Per noise setting and metric on ``domain``: the untouched model, spell-check first, the student, and the
+    student's difference from each of the two with its paired t-test."""
     rows = []
     for setting in noise_specs(settings.noise):
         if setting is None:
             continue
-        dataset = noised_dataset_name(corpus_name(result), setting)
+        dataset = noised_dataset_name(domain, setting)
         for metric in metrics:
             key = ScoreKey(student, dataset, "fidelity", metric)
             ours = result.scores.values[key]
@@ -93,10 +94,12 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
     (the hand-written block, kept from the previous version)."""
     models = [model for model in result.scores.models if model != BASELINE]
     vocabulary_free = [model for model in models if model.endswith(SUFFIX)]
-    clean = corpus_name(result)
-    clean_rows = [[f"`{model}`", *(_cell(result.scores.values.get(ScoreKey(model, clean, "fidelity", metric)))
-                                   for metric in ("sentence_cosine", "similarity_spearman", "token_cosine"))]
-                  for model in models if ScoreKey(model, clean, "fidelity", "sentence_cosine") in result.scores.values]
+    domains = domain_names(result)
+    clean_rows = [[f"`{domain}`", f"`{model}`",
+                   *(_cell(result.scores.values.get(ScoreKey(model, domain, "fidelity", metric)))
+                     for metric in ("sentence_cosine", "similarity_spearman", "token_cosine"))]
+                  for domain in domains for model in models
+                  if ScoreKey(model, domain, "fidelity", "sentence_cosine") in result.scores.values]
     trained = [f"  * `{student.source}` → `{folder}`"
                + (f" (training epochs: {student.seconds / 60:.1f} min)" if student.seconds else "")
                for student, folder in zip(students, folders)]
@@ -116,8 +119,11 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         "* Students (MLflow run or folder → vocabulary-free export evaluated):",
         *trained,
         f"* Recipe of a student trained by the command: `{recipe}`.",
-        f"* Evaluation: held-out documents `{settings.datasets[0]}` (never read in training), {settings.seeds} seeds "
-        f"× {settings.samples} sentences, max length {settings.max_length}; every model sees the same samples "
+        "* Evaluation, each domain on its own: the held-out documents of "
+        + ", ".join(f"`{domain}`" for domain in domains)
+        + f" (the recipe trains on general English, wiki's training documents; the Python documentation is a "
+        f"domain it never reads), {settings.seeds} seeds × {settings.samples} sentences, max length "
+        f"{settings.max_length}; every model sees the same samples "
         "per seed. `-wholeword` is the vocabulary-free path (each word the student's vector, as in the export); "
         "the label without it is the same student on the WordPiece pieces.",
         "* `sentence_cosine_clean` / `similarity_spearman_clean`: a model on the noisy text against the "
@@ -132,28 +138,30 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         "",
         "## Clean text: fidelity to the untouched model",
         "",
-        _table(["model", "sentence_cosine", "similarity_spearman", "token_cosine"], clean_rows),
+        _table(["domain", "model", "sentence_cosine", "similarity_spearman", "token_cosine"], clean_rows),
         "",
     ]
-    sections += ["## Goal", "", *(goal_lines(result, model, settings) for model in vocabulary_free), ""]
+    sections += ["## Goal, per domain", "", *(goal_lines(result, model, settings, domain)
+                                             for model in vocabulary_free for domain in domains), ""]
     for model in vocabulary_free:
-        sections += [
-            f"## Noisy text: `{model}` against the untouched model and spell-check first",
-            "",
-            _table(["noise", "metric", "untouched", "spell-check first", "vocabulary-free",
-                    "vs untouched (paired t-test)", "vs spell-check first (paired t-test)"],
-                   comparison_rows(result, model, settings,
-                                   ("sentence_cosine_clean", "similarity_spearman_clean"))),
-            "",
-        ]
+        for domain in domains:
+            sections += [
+                f"## Noisy text, `{domain}`: `{model}` against the untouched model and spell-check first",
+                "",
+                _table(["noise", "metric", "untouched", "spell-check first", "vocabulary-free",
+                        "vs untouched (paired t-test)", "vs spell-check first (paired t-test)"],
+                       comparison_rows(result, model, settings, domain,
+                                       ("sentence_cosine_clean", "similarity_spearman_clean"))),
+                "",
+            ]
     return "\n".join(sections + [notes]) + "\n"
 
 
-def goal_lines(result: EvaluationResult, model: str, settings: EvaluationSettings) -> str:
-    """Whether ``model`` keeps clean fidelity and, under each of :data:`GOAL_SETTINGS` evaluated, beats both
-    the untouched model and spell-check first."""
+def goal_lines(result: EvaluationResult, model: str, settings: EvaluationSettings, domain: str) -> str:
+    """Whether ``model`` keeps clean fidelity on ``domain`` and, under each of :data:`GOAL_SETTINGS` evaluated,
+    beats both the untouched model and spell-check first there."""
     values = result.scores.values
-    clean = values[ScoreKey(model, corpus_name(result), "fidelity", "sentence_cosine")]
+    clean = values[ScoreKey(model, domain, "fidelity", "sentence_cosine")]
     checks = [f"clean sentence_cosine {sum(clean) / len(clean):.4f} "
               f"{'≥' if sum(clean) / len(clean) >= CLEAN_GOAL else '<'} {CLEAN_GOAL}"]
     reached = sum(clean) / len(clean) >= CLEAN_GOAL
@@ -162,11 +170,12 @@ def goal_lines(result: EvaluationResult, model: str, settings: EvaluationSetting
             continue
         spec = noise_specs(setting)[0]
         for metric in ("sentence_cosine_clean", "similarity_spearman_clean"):
-            key = ScoreKey(model, noised_dataset_name(corpus_name(result), spec), "fidelity", metric)
+            key = ScoreKey(model, noised_dataset_name(domain, spec), "fidelity", metric)
             for contender, name in CONTENDERS:
                 difference, *_, p_value = paired_difference(values[key], values[key._replace(model=contender)])
                 higher = difference > 0 and p_value < settings.alpha
                 reached = reached and higher
                 checks.append(f"{setting} {metric} {'higher' if higher else 'not higher'} than {name} "
                               f"(p = {p_value:.2g})")
-    return f"* `{model}`: goal {'**reached**' if reached else '**not reached**'}: " + "; ".join(checks) + "."
+    return (f"* `{model}` on `{domain}`: goal {'**reached**' if reached else '**not reached**'}: "
+            + "; ".join(checks) + ".")
