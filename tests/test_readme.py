@@ -206,8 +206,9 @@ def check_outputs(argv: list[str], out: str) -> None:
         run_id = re.search(r"MLflow run ([0-9a-f]{32})", out).group(1)
         failures = [run.data.tags.get("distill.failure") for run in mlflow.search_runs(
             search_all_experiments=True, filter_string=f"tags.mlflow.parentRunId = '{run_id}'", output_format="list")]
-        assert re.search(r"trials, [1-9]\d* complete", out) and not any(failures), failures
-        assert {"trials.csv", "trials.md", "best.yaml"} <= artifacts(run_id)
+        assert {"trials.csv", "trials.md", "best.yaml", "summary.md"} <= artifacts(run_id)
+        summary = mlflow.artifacts.load_text(f"runs:/{run_id}/summary.md")
+        assert re.search(r"trials, [1-9]\d* complete", summary) and not any(failures), failures
 
 
 # --- fixtures and the test ---------------------------------------------------------------------------------------
