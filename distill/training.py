@@ -53,7 +53,7 @@ from distill.objectives import (
 )
 from distill.objectives.text import corpus_part, english_row_counts, judged_texts, row_counts
 from distill.objectives.words import english_split_words, split_words
-from distill.progress import Clock, announce
+from distill.progress import Clock, StepLines, announce
 from distill.surgery import SPECIAL_ROWS_KEY
 from distill.tracking import TRIAL_STATE_TAG
 from distill.userfiles import read_yaml_mapping
@@ -468,7 +468,8 @@ def _run_epochs(
     # Bars on a terminal; to a file or a pipe, one plain line per epoch (no carriage returns).
     bars = not quiet and sys.stderr.isatty()
     epochs = tqdm(desc="epochs", initial=first_epoch - 1, total=last_epoch, disable=not bars, dynamic_ncols=True)
-    steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=not bars, dynamic_ncols=True)
+    steps = (tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, dynamic_ncols=True) if bars
+             else StepLines(trainer.steps_per_epoch, quiet=quiet))
     record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars,
                        Clock(last_epoch - first_epoch + 1), first_epoch)
     try:
