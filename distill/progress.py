@@ -46,3 +46,38 @@ def duration(seconds: float) -> str:
     if whole < 3600:
         return f"{whole // 60} min {whole % 60} s"
     return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+
+
+STEP_LINE_SECONDS = 30.0  # a plain line within an epoch at most this often: a long epoch shows it is alive
+
+
+class StepLines:
+    """Progress within an epoch where no bar runs (a log file or a pipe): ``  steps 120/900 (1 min 10 s elapsed,
+    about 4 min 0 s left in this epoch)`` on stderr, at most every ``STEP_LINE_SECONDS``, so that a long epoch
+    (a pass of context distillation over a corpus) says how far it is and how long it has left. It answers the
+    calls the training loop makes of its tqdm bar of steps: ``reset``, ``update``, ``set_description``,
+    ``close``."""
+
+    def __init__(self, total: int, *, quiet: bool = False, now: Callable[[], float] = time.monotonic) -> None:
+        self.quiet, self.now, self.label = quiet, now, "steps"
+        self.reset(total)
+
+    def reset(self, total: int) -> None:
+        """A new epoch of ``total`` steps: its clock starts now."""
+        self.total, self.done = total, 0
+        self.clock = Clock(total, self.now)
+        self.last_line = self.clock.started
+
+    def update(self, steps: int = 1) -> None:
+        self.done += steps
+        if self.quiet or self.done >= self.total or self.now() - self.last_line < STEP_LINE_SECONDS:
+            return
+        self.last_line = self.now()
+        print(f"  {self.label} {self.done}/{self.total} ({self.clock.status(self.done)} in this epoch)",
+              file=sys.stderr, flush=True)
+
+    def set_description(self, label: str) -> None:
+        self.label = label
+
+    def close(self) -> None:
+        """Nothing to release (a bar would clear its line)."""

@@ -10,7 +10,9 @@ Files written by :func:`write_summary`:
   ``objective_by_loss_and_student.png`` for grids;
 * ``epoch_curves.png``: every trial's per-epoch curves on one chart (``sweeps.curves``);
 * ``evaluation/``: with an evaluation section, Table 2 and Table 3 over every completed trial, and
-  ``differences.png``, each student's difference from the baseline grouped by loss.
+  ``differences.png``, each student's difference from the baseline grouped by loss;
+* ``summary.md``: the whole summary as text (counts, best trial, trial table, Tables 2 and 3), which the
+  quickstart names instead of printing it (its verdict: :mod:`sweeps.verdict`).
 """
 
 from __future__ import annotations
@@ -29,10 +31,11 @@ from optuna.trial import FrozenTrial, TrialState
 from distill.evaluation import style
 from distill.evaluation.report import markdown_table
 from sweeps.curves import TrialCurves, plot_curves
-from sweeps.evaluation import write_tables
+from sweeps.evaluation import combined_scores, write_tables
 from sweeps.runs import trial_run_name
 from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import SweepTrials
+from sweeps.verdict import Verdict, study_verdict
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -45,6 +48,7 @@ IMPORTANCE_PLOT = "param_importances.png"
 GRID_PLOT = "objective_by_loss_and_student.png"
 CURVES_PLOT = "epoch_curves.png"
 EVALUATION_FOLDER = "evaluation"
+SUMMARY = "summary.md"
 SHOWN_METRICS = ("recall_at_1", "mean_cosine", "rel_norm_error")
 
 
@@ -54,6 +58,7 @@ class StudySummary:
     best: dict[str, Any] | None
     text: str  # Markdown: counts, best trial, trial table, evaluation tables
     counts: dict[str, int]  # trials per final state: COMPLETE, PRUNED, FAIL
+    verdict: Verdict | None = None  # the best student against the baseline, with an evaluation section
 
 
 def trial_rows(trials: SweepTrials, spec: SweepSpec) -> list[dict[str, Any]]:
@@ -146,9 +151,13 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path, trials: Sw
         if record.scores is not None:
             students[trial_run_name(trial)] = record.scores  # named as its MLflow run
             losses[trial_run_name(trial)] = spec.trial_config(trial.params).loss
+    verdict = None
     if spec.evaluation is not None and students:
         text += "\n" + write_tables(students, spec.evaluation, folder / EVALUATION_FOLDER, losses)
-    return StudySummary(rows, best, text, counts)
+        if best is not None:
+            verdict = study_verdict(combined_scores(students), best, objective.metric, spec.evaluation.alpha)
+    (folder / SUMMARY).write_text(text)
+    return StudySummary(rows, best, text, counts, verdict)
 
 
 def _plot(study: optuna.Study, trials: SweepTrials, spec: SweepSpec, folder: Path) -> None:

@@ -193,3 +193,35 @@ def test_a_quick_bench_never_replaces_the_measured_results() -> None:
 
     assert default_results(quick=False) == "bench/RESULTS.md"
     assert "bench/RESULTS.md" not in default_results(quick=True) and default_results(quick=True).endswith(".md")
+
+
+def test_a_long_epoch_says_how_far_it_is_and_how_long_it_has_left(capsys) -> None:
+    """Issue 23, finding 6: within an epoch (a pass of context distillation) a log showed nothing for minutes."""
+    from distill.progress import STEP_LINE_SECONDS, StepLines
+
+    clock = [0.0]
+    lines = StepLines(4, now=lambda: clock[0])
+    for seconds in (10.0, STEP_LINE_SECONDS + 2, STEP_LINE_SECONDS + 3, 1000.0):  # when each step ends
+        clock[0] = seconds
+        lines.update(1)
+    assert capsys.readouterr().err.splitlines() == [  # one line: not before STEP_LINE_SECONDS, none at the end
+        f"  steps 2/4 ({STEP_LINE_SECONDS + 2:.0f} s elapsed, about {STEP_LINE_SECONDS + 2:.0f} s left in this epoch)"]
+    lines.reset(total=2)  # the next epoch: a clock of its own
+    assert lines.done == 0 and lines.total == 2
+
+
+def test_the_context_phase_of_a_logged_run_prints_its_steps_with_the_time_left(tmp_path, tiny_bert_dir, capsys,
+                                                                                 monkeypatch) -> None:
+    from test_sweeps import write_corpus
+    from test_training import write_config
+
+    monkeypatch.setattr("distill.progress.STEP_LINE_SECONDS", 0.0)
+    config = write_config(tmp_path, tiny_bert_dir, epochs=1, context_epochs=1, context_steps_per_epoch=3,
+                          context_batch_size=4, corpus=str(write_corpus(tmp_path)))
+    assert main(["train", "--config", str(config)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    steps = [line for line in err if line.startswith("  steps ")]
+    assert [line.split()[1] for line in steps[-2:]] == ["1/3", "2/3"]  # the context epoch's steps
+    assert all(re.search(r"\(\d+ s elapsed, about \d+ s left in this epoch\)$", line) for line in steps), steps
+    context = next(line for line in err if line.startswith("epoch 2/2 context"))
+    assert err.index(steps[-1]) < err.index(context)

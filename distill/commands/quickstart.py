@@ -35,10 +35,16 @@ def run(args: argparse.Namespace) -> int:
     spec = load_spec(QUICK_SWEEP)
     check_spec(spec)
     result = run_sweep(spec, workers=args.workers, tracking_uri=args.tracking_uri, quiet=args.quiet)
+    from sweeps.report import EVALUATION_FOLDER, SUMMARY
+
     minutes, seconds = divmod(round(time.perf_counter() - started), 60)
-    print(result.summary.text)
-    print(f"quickstart done in {minutes} min {seconds:02d} s; the sweep is MLflow run {result.parent_run_id}.")
-    print("Open the MLflow UI on it:")
-    print(f"  {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}")
+    verdict = result.summary.verdict
+    print(result.summary.text if verdict is None else verdict.render())
+    print(f"Full tables (trials, Tables 2 and 3, differences between students): {SUMMARY} and {EVALUATION_FOLDER}/ "
+          f"among the artifacts of MLflow run {result.parent_run_id}.")
+    print(f"quickstart done in {minutes} min {seconds:02d} s. Next:")
+    for command in [] if verdict is None else verdict.next_commands():
+        print(f"  {command}")
+    print(f"  {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}   # browse every run")
     check_some_trial_completed(result)
     return 0

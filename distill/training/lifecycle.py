@@ -29,7 +29,7 @@ from distill.config import ValidConfig, config_from_mapping
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
 from distill.io import LockHeld, atomic_write_text, file_lock
-from distill.progress import Clock, announce
+from distill.progress import Clock, StepLines, announce
 from distill.surgery import SPECIAL_ROWS_KEY
 from distill.tracking import TRIAL_STATE_TAG
 from distill.training.loop import NonFiniteLoss, Trainer, TrainerCallback, build_trainer
@@ -184,7 +184,8 @@ def _run_epochs(
     # Bars on a terminal; to a file or a pipe, one plain line per epoch (no carriage returns).
     bars = not quiet and sys.stderr.isatty()
     epochs = tqdm(desc="epochs", initial=first_epoch - 1, total=last_epoch, disable=not bars, dynamic_ncols=True)
-    steps = tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, disable=not bars, dynamic_ncols=True)
+    steps = (tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, dynamic_ncols=True) if bars
+             else StepLines(trainer.steps_per_epoch, quiet=quiet))
     record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars,
                        Clock(last_epoch - first_epoch + 1), first_epoch)
     try:
