@@ -10,6 +10,7 @@ texts and for pairs of texts. Bad exports are refused through the command line i
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,37 @@ def test_every_family_equals_the_whole_word_path_outside_the_workbench(
             assert_same_states(exported, whole_word_states(source, student, TEXTS, pairs))
             length = exported["single"].shape[1]
             torch.testing.assert_close(exported["single"][0], exported["states"][0, :length], atol=1e-5, rtol=1e-4)
+
+
+def with_sentence_transformers_files(source: Path, folder: Path) -> Path:
+    """A copy of ``source`` packaged for sentence-transformers: mean pooling, then normalisation."""
+    shutil.copytree(source, folder)
+    modules = [{"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer"},
+               {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"},
+               {"idx": 2, "name": "2", "path": "2_Normalize", "type": "sentence_transformers.models.Normalize"}]
+    (folder / "modules.json").write_text(json.dumps(modules))
+    (folder / "sentence_bert_config.json").write_text(json.dumps({"max_seq_length": 48, "do_lower_case": False}))
+    (folder / "1_Pooling").mkdir()
+    (folder / "1_Pooling" / "config.json").write_text(json.dumps({"word_embedding_dimension": 32,
+                                                                  "pooling_mode_mean_tokens": True}))
+    (folder / "2_Normalize").mkdir()
+    return folder
+
+
+def test_sentence_transformers_packaging_follows_the_source(
+    family_exports: dict[str, tuple[Path, Path, StudentEncoder]], tmp_path: Path
+) -> None:
+    """A RoBERTa source with sentence-transformers files: the export is the source's pipeline (pooling,
+    normalisation, max_seq_length) over the whole-word states."""
+    source_dir, _, student = family_exports["roberta"]
+    source = with_sentence_transformers_files(source_dir, tmp_path / "source")
+    folder = export_vocabulary_free(str(source), student, tmp_path / "export")
+    (exported,) = load_outside([folder], TEXTS[:3], tmp_path, sentence_transformers=True)
+    states, mask = whole_word_states(source, student, TEXTS[:3])
+    keep = mask.unsqueeze(-1).to(states.dtype)
+    pooled = torch.nn.functional.normalize((states * keep).sum(1) / keep.sum(1), dim=-1)
+    torch.testing.assert_close(exported["sentences"], pooled, atol=2e-5, rtol=1e-4)
+    assert int(exported["max_seq_length"]) == 48 and torch.isfinite(exported["long_text"]).all()
 
 
 def test_each_family_keeps_its_layout_and_inputs(family_exports: dict[str, tuple[Path, Path, StudentEncoder]]

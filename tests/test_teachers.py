@@ -16,10 +16,12 @@ from transformers import AutoTokenizer
 
 import teachers.cache
 import teachers.loading
-from teachers import TeacherTable, load_teacher, resolve_model_path
+from teachers import TeacherTable, load_teacher, load_tokenizer, resolve_model_path
 from teachers.cache import TENSORS_NAME, TOKENS_NAME, cache_entry, cache_root
 from teachers.errors import TeacherError
 from teachers.vocabulary import byte_level_to_text, is_reserved
+from teachers.wordpiece import continuation_prefix
+from teachers.words import WordSplitter
 
 BERT_SPECIALS = set(SPECIAL_TOKENS)
 
@@ -324,3 +326,23 @@ def test_loading_prints_nothing(
     # AutoModel leaves the MLM and NSP heads unused, which transformers reports by default.
     load_teacher(str(tiny_bert_dir), cache_dir=tmp_path)
     assert capfd.readouterr() == ("", "")
+
+
+def test_word_splitters_read_words_back_from_each_familys_pieces(tiny_roberta_dir, tiny_xlm_roberta_dir,
+                                                                 tiny_mpnet_dir) -> None:
+    """The family table (teachers/words.py): a WordPiece ``##`` continues a word; byte-level ``Ġ`` and
+    SentencePiece ``▁`` start one, and byte-level words are also cut where GPT-2's pre-tokenizer cuts
+    (punctuation), the student reading the text they stand for; special tokens are words of their own."""
+    def merged(folder, text: str) -> list[str | None]:
+        tokenizer = load_tokenizer(str(folder))
+        pieces = tokenizer.convert_ids_to_tokens(tokenizer(text)["input_ids"])
+        words = WordSplitter.for_tokenizer(tokenizer).group(pieces, [False] * len(pieces))
+        assert [position for word in words for position in word.positions] == list(range(len(pieces)))
+        return [word.text for word in words if word.text is not None]
+
+    assert merged(tiny_roberta_dir, "the dogs!") == [" dogs"]  # Ġdog + s, then "!" on its own
+    assert merged(tiny_xlm_roberta_dir, "the dogs!")[-1] == "▁dogs!"  # whitespace words
+    assert merged(tiny_mpnet_dir, "the dogs!") == ["dogs"]
+    assert continuation_prefix(load_tokenizer(str(tiny_mpnet_dir))) == "##"
+    with pytest.raises(TeacherError, match="whole words need a WordPiece tokenizer"):
+        continuation_prefix(load_tokenizer(str(tiny_roberta_dir)))

@@ -183,7 +183,7 @@ def run_vocabulary_free(settings: BenchSettings, command: str | None = None) -> 
     device = resolve_device(settings.device)
     rounds = 1 if settings.quick else 3
     result = vocabulary_free_throughput(settings.teacher, settings.student_names()[0], device,
-                                        sentences=16 if settings.quick else 1024, rounds=rounds,
+                                        sentences=16 if settings.quick else 512, rounds=rounds,
                                         batch_sizes=(1, 8) if settings.quick else BATCH_SIZES)
     machine = describe_machine(device)
     block = render_vocabulary_free(result, machine, command or "distill " + shlex.join(sys.argv[1:]), rounds)

@@ -24,8 +24,9 @@ class SurgerySettings:
     rescale: bool = setting(True, "rescale a cosine-trained student's rows to the teacher's mean norm (--no-rescale: "
                             "keep its raw norms)")
     tie_output: bool = setting(False, "tie the MLM decoder to the student's table (off: it keeps the teacher's)")
-    vocabulary_free: bool = setting(False, "write a model that embeds every word from its characters (BERT models; "
-                                    "loads with trust_remote_code=True) instead of baking a table")
+    vocabulary_free: bool = setting(False, "write a model that embeds every word from its characters (BERT, "
+                                    "DistilBERT, RoBERTa, XLM-R, MPNet; loads with trust_remote_code=True) instead "
+                                    "of baking a table")
     keep_vocabulary: bool = setting(False, "with --vocabulary-free: words that are one vocabulary token keep the "
                                     "source's row")
 
