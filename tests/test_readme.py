@@ -76,7 +76,8 @@ class Sandbox:
         self.finished: dict[tuple[str, ...], tuple[int, str]] = {}  # tiny argv → exit status and output, run once
 
     def train_settings(self, **values: Any) -> dict[str, Any]:
-        return {"teacher": str(self.teacher), "student_options": TINY_STUDENT, "epochs": 1, "batch_size": 32,
+        return {"teacher": str(self.teacher), "student": "bytescnn-small", "student_options": TINY_STUDENT,
+                "epochs": 1, "batch_size": 32,
                 "work_dir": str(self.folder / "runs"), "corpus": str(self.corpora["wiki"]),
                 "context_steps_per_epoch": 2, "whole_word_count": 50, **values}
 
@@ -231,13 +232,13 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) -> It
         patch.setenv("MLFLOW_TRACKING_URI", box.tracking_uri)
         runs = []
         for seed in (0, 1):
-            result = training.train(TrainConfig(**box.train_settings(seed=seed)), quiet=True)
+            result = training.train(TrainConfig(**box.train_settings(seed=seed)).validate(), quiet=True)
             runs.append(result.run_id)
         export = folder / "export"
         assert main(["surgery", "--student", runs[0], "--model", str(tiny_bert_dir), "--out", str(export),
                      "--vocabulary-free", "--quiet"]) == 0
         with pytest.raises(KeyboardInterrupt):
-            training.train(TrainConfig(**box.train_settings(epochs=2)), quiet=True,
+            training.train(TrainConfig(**box.train_settings(epochs=2)).validate(), quiet=True,
                            callbacks=[RaiseAt(1, KeyboardInterrupt())])
         killed = next(run.info.run_id for run in mlflow.search_runs(search_all_experiments=True,
                                                                     output_format="list")

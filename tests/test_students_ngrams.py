@@ -90,3 +90,29 @@ def test_training_steps_the_n_gram_student_with_sparse_adam(tmp_path: Path, tiny
     history = mlflow.MlflowClient().get_metric_history(result.run_id, "mean_cosine")
     assert history[-1].value > history[0].value + 0.2
     assert result.metrics["mean_cosine"] > 0.7  # a hashed gram table memorises the tiny teacher's rows
+
+
+def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_path: Path, tiny_bert_dir: Path,
+                                                                            capsys) -> None:
+    """The defaults, shrunk only in size: table alignment, whole-word targets, whole-word context distillation
+    with its joint table batch, all stepping the sparse student (the context phase through the frozen model)."""
+    import random
+
+    from tiny_models import WORDS
+
+    from distill.cli import main
+
+    rng = random.Random(0)
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("\n\n".join(" ".join(" ".join(rng.choices(WORDS, k=7)).capitalize() + "." for _ in range(3))
+                                  for _ in range(40)))
+    argv = ["train", "--teacher", str(tiny_bert_dir), "--corpus", str(corpus), "--epochs", "2",
+            "--whole-word-count", "50", "--context-steps-per-epoch", "2", "--student-options", "{buckets: 4096}",
+            "--work-dir", str(tmp_path / "runs"), "--quiet"]
+    assert main(argv) == 0, capsys.readouterr().err
+    (run,) = mlflow.search_runs(search_all_experiments=True, output_format="list")
+    assert run.data.params["student"] == "ngrams" and run.data.params["context_whole_words"] == "True"
+    client = mlflow.MlflowClient()
+    context_losses = client.get_metric_history(run.info.run_id, "context_loss")
+    assert len(context_losses) == 8 and all(point.value > 0 for point in context_losses)  # 8 context epochs
+    assert [point.step for point in client.get_metric_history(run.info.run_id, "mean_cosine")][-1] == 2 + 2 + 8
