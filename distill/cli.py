@@ -1,7 +1,8 @@
 """The ``distill`` console command: one sub-command per module in ``distill.commands``.
 
-Every sub-command module defines ``HELP`` (one line), ``configure(parser)`` and
-``run(args) -> int``. A ``DistillError`` (or a library's own error, ``distill.errors.is_user_error``) anywhere
+Every sub-command module defines ``HELP`` (one line), ``configure(parser)``, ``settings(args)`` (its settings,
+checked; cheap) and ``run(args) -> int``; the checks of ``distill.preflight`` run on those settings before ``run``.
+A ``DistillError`` (or a library's own error, ``distill.errors.is_user_error``) anywhere
 becomes ``error: <message>`` on stderr and exit status 2, with no traceback.
 """
 
@@ -52,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
         subparser = subparsers.add_parser(name, help=module.HELP, description=module.HELP,
                                           formatter_class=SettingsHelpFormatter)
         module.configure(subparser)
-        subparser.set_defaults(run=module.run)
+        subparser.set_defaults(run=module.run, settings=module.settings)
     return parser
 
 
@@ -98,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        preflight(args)  # cheap checks of every command, before its first expensive step
+        preflight(args.settings(args))  # cheap checks of every command, before its first expensive step
         with quiet_libraries(getattr(args, "quiet", False) or not sys.stderr.isatty()):
             return int(args.run(args) or 0)
     except Exception as error:

@@ -4,16 +4,20 @@
 convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load it with
 ``trust_remote_code=True`` in any Python with transformers. The folder holds
 
-* ``modeling_vocabfree.py``, ``tokenization_vocabfree.py`` and ``student_base.py``, copied
-  from ``distill/export_template/``;
+* ``configuration_vocabfree.py``, ``modeling_vocabfree.py``, ``tokenization_vocabfree.py`` and
+  ``student_base.py``, copied from ``distill/export_template/``; transformers' own
+  ``save_pretrained`` writes them, ``config.json`` (the source encoder's configuration under
+  ``encoder``) and ``auto_map``, the classes being registered with ``register_for_auto_class``;
 * the student's module (and the ``students`` modules it imports) copied verbatim from
   ``students/``, with only its workbench imports pointed at ``student_base.py``, and a
   two-line ``student.py`` naming its class and its word encoder;
 * ``model.safetensors``: the source model's weights, the student's under ``student.``, and
   a word-embedding table of the special tokens only (with ``--keep-vocabulary``, the
   source's whole table);
-* the source tokenizer's normaliser and pre-tokeniser (``word_splitter.json``), the ids
-  of the special tokens (``vocabulary.json``) and the source's sentence-transformers files.
+* the source tokenizer's normaliser and pre-tokeniser (``word_splitter.json``, from
+  :class:`teachers.words.WordSplitter`: WordPiece, byte-level BPE and SentencePiece families),
+  the ids of the special tokens (``vocabulary.json``), where the source places them
+  (``tokenizer_config.json``) and the source's sentence-transformers files.
 
 A word gets exactly the vector :meth:`distill.surgery.StudentEmbedding.embed_words` gives it,
 and a special token its row of the baked table, so the model computes what the
@@ -25,20 +29,24 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import inspect
 import json
 import re
 import shutil
+import sys
+import tempfile
+import types
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import torch
 from safetensors import safe_open
-from safetensors.torch import save_file
-from tokenizers import Tokenizer
-from tokenizers.models import WordLevel
 from torch import Tensor
-from transformers import BertModel, PreTrainedTokenizerBase
+from transformers import PreTrainedModel, PreTrainedTokenizerBase
 
 from distill.errors import DistillError, first_line
 from distill.packaging import (
@@ -53,14 +61,18 @@ from distill.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
 from distill.userfiles import read_json_mapping
 from students import StudentEncoder, StudentError
 from students.registry import resolve_student
-from teachers import input_embeddings, load_tokenizer
+from teachers import input_embeddings, load_tokenizer, quiet_transformers
 from teachers.vocabulary import special_token_ids
-from teachers.wordpiece import continuation_prefix
+from teachers.words import WordSplitter
 
 TEMPLATE_DIR = Path(__file__).parent / "export_template"
-MODEL_TYPE = "vocab-free-bert"  # VocabFreeBertConfig.model_type in export_template/modeling_vocabfree.py
 STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
-TEMPLATE_FILES = ("modeling_vocabfree.py", "tokenization_vocabfree.py", "student_base.py")
+TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py",
+                  "student_base.py")
+WORD_SPLITTER, VOCABULARY = "word_splitter.json", "vocabulary.json"  # VocabFreeTokenizer.vocab_files_names
+# The encoder families exported and tested (transformers' model_type): each runs on inputs_embeds.
+ENCODER_TYPES = ("bert", "distilbert", "roberta", "xlm-roberta", "mpnet")
+Template = list[tuple[str, int]]  # special tokens and texts ($A, $B) in order, with their token types
 # The workbench modules a student's code may import, and what the export gives it instead
 # (``students.config``, ``students.errors`` and ``foundation.checks`` import nothing else and are copied as they are).
 WORKBENCH_MODULES = {"students.base": "student_base", "students.registry": "student_base"}
@@ -120,50 +132,60 @@ def student_index(student: StudentEncoder) -> str:
     )
 
 
-def special_tokens_around(tokenizer: PreTrainedTokenizerBase) -> tuple[list[str], list[str]]:
-    """The special tokens the tokenizer puts before and after a single text's tokens."""
-    content = tokenizer("a", add_special_tokens=False)["input_ids"]
-    full = tokenizer("a")["input_ids"]
-    tokens = [str(token) for token in tokenizer.convert_ids_to_tokens(full)]
-    for start in range(len(full) - len(content) + 1):
-        if full[start : start + len(content)] == content:
-            return tokens[:start], tokens[start + len(content) :]
-    raise DistillError(f"{type(tokenizer).__name__} changes a text's tokens when adding special tokens")
-
-
-def word_splitter(tokenizer: PreTrainedTokenizerBase) -> Tokenizer:
-    """A ``tokenizers`` pipeline with the source's normaliser and pre-tokeniser and no vocabulary."""
-    backend: Tokenizer | None = getattr(tokenizer, "backend_tokenizer", None)
-    if backend is None:
-        raise DistillError(f"{type(tokenizer).__name__} has no fast (tokenizers) pipeline to split words with")
-    splitter = Tokenizer(WordLevel({tokenizer.unk_token: 0}, unk_token=tokenizer.unk_token))
-    if backend.normalizer is not None:
-        splitter.normalizer = backend.normalizer
-    if backend.pre_tokenizer is not None:
-        splitter.pre_tokenizer = backend.pre_tokenizer
-    return splitter
+def special_token_templates(tokenizer: PreTrainedTokenizerBase) -> tuple[Template, Template]:
+    """Where the source puts its special tokens around one text and around a pair, with the token types:
+    ``[("[CLS]", 0), ("$A", 0), ("[SEP]", 0)]`` for BERT, ``..., ("</s>", 0), ("</s>", 0), ("$B", 0), ...``
+    for RoBERTa (read from the source's own encodings of ``"a"`` and ``("a", "b")``)."""
+    templates = []
+    for texts in (("a",), ("a", "b")):
+        encoding = tokenizer(*texts)
+        tokens = tokenizer.convert_ids_to_tokens(encoding["input_ids"])
+        types = encoding.get("token_type_ids") or [0] * len(tokens)
+        template: Template = []
+        for token, sequence, kind in zip(tokens, encoding.sequence_ids(), types):
+            item = str(token) if sequence is None else ("$A", "$B")[sequence]
+            if sequence is None or (item, kind) != (template[-1] if template else None):
+                template.append((item, int(kind)))
+        if sorted(item for item, _ in template if item.startswith("$")) != ["$A", "$B"][: len(texts)]:
+            raise DistillError(f"{type(tokenizer).__name__} drops or repeats a text when adding special tokens")
+        templates.append(template)
+    return templates[0], templates[1]
 
 
 def word_table(
-    live: StudentEmbedding, tokenizer: PreTrainedTokenizerBase, table: Tensor, *, keep_vocabulary: bool
+    live: StudentEmbedding, tokenizer: PreTrainedTokenizerBase, splitter: WordSplitter, table: Tensor, *,
+    keep_vocabulary: bool,
 ) -> tuple[Tensor, dict[str, int], int]:
     """``(table, vocabulary, word_token_id)`` of the export.
 
     Without ``keep_vocabulary`` the table holds the special tokens' rows of the baked
     table, renumbered from 0, and a last zero row for ``word_token_id``. With it, the
-    source's own table and every vocabulary entry that is not a ``##`` continuation.
+    source's own table, its special tokens and every vocabulary entry the source gives to a word
+    spelt as it is, as one piece (not WordPiece's ``##`` continuations).
     """
     specials = sorted(special_token_ids(tokenizer))
     if keep_vocabulary:
-        prefix = continuation_prefix(tokenizer)
-        vocabulary = {token: index for token, index in tokenizer.get_vocab().items()
-                      if index < len(table) and not token.startswith(prefix)}
+        entries = {token: index for token, index in tokenizer.get_vocab().items() if index < len(table)}
+        vocabulary = splitter.whole_word_tokens(entries)
+        vocabulary |= {str(token): index for token, index in zip(tokenizer.convert_ids_to_tokens(specials), specials)}
         rows = table
     else:
         vocabulary = {token: row for row, token in enumerate(tokenizer.convert_ids_to_tokens(specials))}
         rows = live.rows(torch.tensor(specials, dtype=torch.long, device=table.device))
     word_row = rows.new_zeros(1, rows.shape[1])
     return torch.cat([rows, word_row]).detach().cpu(), vocabulary, len(rows)
+
+
+def check_source(base: PreTrainedModel, student: StudentEncoder) -> None:
+    """Refuse, in one line, an encoder family the export does not know and a student of another width."""
+    model_type = base.config.model_type
+    if model_type not in ENCODER_TYPES:
+        raise DistillError(f"--vocabulary-free exports {', '.join(ENCODER_TYPES)} encoders; "
+                           f"{type(base).__name__} ({model_type}) is not one")
+    hidden = input_embeddings(base).embedding_dim
+    if student.config.dim != hidden:
+        raise DistillError(f"the student's vectors have {student.config.dim} dimensions but the hidden size of "
+                           f"{type(base).__name__} is {hidden}; train a student for this model")
 
 
 def export_vocabulary_free(
@@ -176,29 +198,27 @@ def export_vocabulary_free(
     revision: str | None = None,
     tracking_uri: str | None = None,
 ) -> Path:
-    """Write the vocabulary-free model of ``student`` swapped into a BERT model to ``out_dir``."""
+    """Write the vocabulary-free model of ``student`` swapped into an encoder (BERT, DistilBERT, RoBERTa,
+    XLM-R, MPNet) to ``out_dir``; a source that cannot be exported is refused before anything is written."""
     out = Path(out_dir)
     refuse_used_folder(out)
     loaded = load_transformer(model_name_or_path, revision)
     base = loaded.model.base_model
-    if not isinstance(base, BertModel):
-        raise DistillError(f"--vocabulary-free exports BERT models; {type(base).__name__} is not one")
+    assert isinstance(base, PreTrainedModel)  # base_model is the model itself or its encoder
+    check_source(base, student)
     tokenizer = load_tokenizer(loaded.path)
-    continuation_prefix(tokenizer)  # refuses what is not WordPiece in one line
+    splitter = WordSplitter.for_tokenizer(tokenizer)  # refuses a family without one, in one line
+    templates = special_token_templates(tokenizer)
     with torch.no_grad():
         live = StudentEmbedding.from_model(loaded.model, student, tokenizer, rescale=rescale).eval()
         table, vocabulary, word_token_id = word_table(
-            live, tokenizer, input_embeddings(loaded.model).weight, keep_vocabulary=keep_vocabulary
+            live, tokenizer, splitter, input_embeddings(loaded.model).weight, keep_vocabulary=keep_vocabulary
         )
     student = student.cpu()
-    weights = {key: value.detach().cpu().contiguous() for key, value in base.state_dict().items()}
-    weights["embeddings.word_embeddings.weight"] = table.contiguous()
-    weights |= {f"{STUDENT_PREFIX}{key}": value.detach().contiguous() for key, value in student.state_dict().items()}
+    weights = {key: value.detach().cpu() for key, value in base.state_dict().items()}
+    weights[f"{embedding_module_name(base)}.weight"] = table
     rescale_norm = student.rescale_norm if rescale else None
-    config = model_config(base, student, rescale_norm, vocabulary_size=len(table),
-                          pad_token_id=vocabulary[tokenizer.pad_token], word_token_id=word_token_id)
-    tokenizer_settings = tokenizer_config(tokenizer, student, base.config.max_position_embeddings,
-                                          word_token_id=word_token_id)
+    encoder = {**base.config.to_dict(), "vocab_size": len(table), "pad_token_id": vocabulary[tokenizer.pad_token]}
     record: dict[str, Any] = {
         "model": model_name_or_path or "embedded",
         "model_revision": loaded.revision,
@@ -208,17 +228,28 @@ def export_vocabulary_free(
         "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
                     "rescale": rescale_norm is not None},
     }
-    with staged_folder(out) as staging:
-        save_file(weights, str(staging / "model.safetensors"), metadata={"format": "pt"})
-        write_json(staging / "config.json", config)
-        write_json(staging / "tokenizer_config.json", tokenizer_settings)
-        write_json(staging / "vocabulary.json", vocabulary)
-        word_splitter(tokenizer).save(str(staging / "word_splitter.json"))
-        for name in TEMPLATE_FILES:
-            shutil.copyfile(TEMPLATE_DIR / name, staging / name)
-        for name, source in student_sources(student).items():
-            (staging / name).write_text(source)
-        (staging / "student.py").write_text(student_index(student))
+    with staged_folder(out) as staging, tempfile.TemporaryDirectory() as code_dir, \
+            code_package(write_code(Path(code_dir), student, splitter, vocabulary)) as code:
+        config = code("configuration_vocabfree").VocabFreeConfig(
+            encoder=encoder, encoder_options=pooler_option(base), rescale_norm=rescale_norm,
+            # The model's rescale_norm is the one applied (None with --no-rescale).
+            student={**student.config.to_dict(), "rescale_norm": None}, word_token_id=word_token_id,
+        )
+        config.register_for_auto_class()
+        model_class = code("modeling_vocabfree").VocabFreeModel
+        model_class.register_for_auto_class("AutoModel")
+        model = model_class(config).eval()
+        model.transformer.load_state_dict(weights)
+        model.student.load_state_dict(student.state_dict())
+        with quiet_transformers():
+            model.save_pretrained(staging)
+        tokenizer_class = code("tokenization_vocabfree").VocabFreeTokenizer
+        tokenizer_class.register_for_auto_class("AutoTokenizer")
+        exported = tokenizer_class(
+            str(Path(code_dir) / WORD_SPLITTER), str(Path(code_dir) / VOCABULARY), word_token_id,
+            *templates, student.word_encoder()[1], **tokenizer_settings(tokenizer, base),
+        )
+        exported.save_pretrained(staging)
         record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))
         write_json(staging / SURGERY_RECORD, record)
         scores = evaluation_scores(student.provenance.get("run_id"), tracking_uri)
@@ -227,12 +258,80 @@ def export_vocabulary_free(
     return out
 
 
+def write_code(folder: Path, student: StudentEncoder, splitter: WordSplitter, vocabulary: dict[str, int]) -> Path:
+    """The export's code and word files, in ``folder``: the templates, the student's modules, ``student.py``,
+    the word splitter and the vocabulary of the positions that read the table."""
+    for name in TEMPLATE_FILES:
+        shutil.copyfile(TEMPLATE_DIR / name, folder / name)
+    for name, source in student_sources(student).items():
+        (folder / name).write_text(source)
+    (folder / "student.py").write_text(student_index(student))
+    splitter.pipeline().save(str(folder / WORD_SPLITTER))
+    write_json(folder / VOCABULARY, vocabulary)
+    return folder
+
+
+@contextmanager
+def code_package(folder: Path) -> Iterator[Callable[[str], types.ModuleType]]:
+    """The export's code in ``folder``, imported as a package (its modules import each other relatively),
+    so that transformers' ``save_pretrained`` writes the classes' files and ``auto_map`` as for any
+    custom model. The package is forgotten afterwards."""
+    name = f"_vocabfree_export_{uuid.uuid4().hex}"
+    package = types.ModuleType(name)
+    package.__path__ = [str(folder)]
+    sys.modules[name] = package
+    try:
+        yield lambda module: importlib.import_module(f"{name}.{module}")
+    finally:
+        for module in [module for module in sys.modules if module == name or module.startswith(f"{name}.")]:
+            del sys.modules[module]
+
+
+def embedding_module_name(base: PreTrainedModel) -> str:
+    """The dotted name of ``base``'s word-embedding module (``embeddings.word_embeddings``)."""
+    table = input_embeddings(base)
+    return next(name for name, module in base.named_modules() if module is table)
+
+
+def pooler_option(base: PreTrainedModel) -> dict[str, Any]:
+    """The source's ``add_pooling_layer`` (BERT, RoBERTa, XLM-R and MPNet may be built without a pooler)."""
+    return {"add_pooling_layer": base.pooler is not None} if hasattr(base, "pooler") else {}
+
+
+def tokenizer_settings(tokenizer: PreTrainedTokenizerBase, base: PreTrainedModel) -> dict[str, Any]:
+    """The exported tokenizer's special tokens, length limit and inputs (token types only where the source's
+    tokenizer gives them and its model takes them: not DistilBERT's)."""
+    special_tokens = ("bos_token", "eos_token", "unk_token", "pad_token", "cls_token", "sep_token", "mask_token")
+    max_positions = getattr(base.config, "max_position_embeddings", tokenizer.model_max_length)
+    accepted = inspect.signature(base.forward).parameters
+    inputs = [name for name in tokenizer.model_input_names if name != "token_type_ids" or name in accepted]
+    padding_idx = getattr(getattr(base, "embeddings", None), "padding_idx", None)
+    if padding_idx is not None:  # RoBERTa, XLM-R and MPNet number positions from padding_idx + 1
+        max_positions -= padding_idx + 1
+    return {
+        "model_max_length": min(tokenizer.model_max_length, max_positions),
+        "model_input_names": [*inputs, "word_characters"],
+        **{name: str(getattr(tokenizer, name)) for name in special_tokens if getattr(tokenizer, name, None)},
+    }
+
+
+@functools.cache
+def model_type() -> str:
+    """``model_type`` of the export's configuration class (``export_template/configuration_vocabfree.py``)."""
+    path = TEMPLATE_DIR / "configuration_vocabfree.py"
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.VocabFreeConfig.model_type)
+
+
 def is_vocabulary_free_export(folder: Path) -> bool:
     """Whether ``folder`` holds a model ``export_vocabulary_free`` wrote."""
     config_path = folder / "config.json"
     if not config_path.is_file():
         return False
-    return read_json_mapping(config_path, "model configuration").get("model_type") == MODEL_TYPE
+    return read_json_mapping(config_path, "model configuration").get("model_type") == model_type()
 
 
 def load_exported_student(folder: str | Path, map_location: str | torch.device = "cpu") -> StudentEncoder:
@@ -251,47 +350,6 @@ def load_exported_student(folder: str | Path, map_location: str | torch.device =
     except (OSError, KeyError, ValueError, RuntimeError, StudentError) as error:
         raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line(error)}") from None
     return student.to(map_location)
-
-
-def model_config(
-    base: BertModel, student: StudentEncoder, rescale_norm: float | None, *,
-    vocabulary_size: int, pad_token_id: int, word_token_id: int,
-) -> dict[str, Any]:
-    """``config.json``: the source's ``BertConfig``, the student's configuration, and how they meet."""
-    return {
-        **base.config.to_dict(),
-        "model_type": MODEL_TYPE,
-        "architectures": ["VocabFreeBertModel"],
-        "auto_map": {"AutoConfig": "modeling_vocabfree.VocabFreeBertConfig",
-                     "AutoModel": "modeling_vocabfree.VocabFreeBertModel"},
-        "vocab_size": vocabulary_size,
-        "pad_token_id": pad_token_id,
-        "tie_word_embeddings": False,
-        # The model's rescale_norm below is the one applied (None with --no-rescale).
-        "student": {**student.config.to_dict(), "rescale_norm": None},
-        "rescale_norm": rescale_norm,
-        "word_token_id": word_token_id,
-        "add_pooling_layer": base.pooler is not None,
-    }
-
-
-def tokenizer_config(
-    tokenizer: PreTrainedTokenizerBase, student: StudentEncoder, max_positions: int, *, word_token_id: int
-) -> dict[str, Any]:
-    """``tokenizer_config.json``: special tokens placed as the source does, the student's word encoding."""
-    prefix_tokens, suffix_tokens = special_tokens_around(tokenizer)
-    _, encoder_options = student.word_encoder()
-    special_tokens = ("unk_token", "pad_token", "cls_token", "sep_token", "mask_token")
-    return {
-        "tokenizer_class": "VocabFreeTokenizer",
-        "auto_map": {"AutoTokenizer": ["tokenization_vocabfree.VocabFreeTokenizer", None]},
-        "word_token_id": word_token_id,
-        "prefix_tokens": prefix_tokens,
-        "suffix_tokens": suffix_tokens,
-        "encoder_options": encoder_options,
-        "model_max_length": min(tokenizer.model_max_length, max_positions),
-        **{name: getattr(tokenizer, name) for name in special_tokens if getattr(tokenizer, name, None)},
-    }
 
 
 def write_json(path: Path, content: dict[str, Any]) -> None:

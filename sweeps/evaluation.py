@@ -33,6 +33,7 @@ from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import EvaluationSettings, noise_specs
 from distill.evaluation.wholeword import SUFFIX, WholeWords
 from distill.surgery import StudentEmbedding, input_embeddings
+from distill.tracking import safe_name
 from students import StudentEncoder
 from teachers import resolve_model_path
 
@@ -117,7 +118,7 @@ def log_trial_scores(run_id: str, scores: ScoreTable, settings: EvaluationSettin
     metrics = {}
     for test in tests:
         path = "wholeword/" if test.key.model == STUDENT_WHOLEWORD else ""
-        name = f"eval/{path}{test.key.dataset}/{test.key.metric}"
+        name = safe_name(f"eval/{path}{test.key.dataset}/{test.key.metric}")  # pydoc+stdlib: no + in a key
         metrics.update({name: means[test.key], f"{name}/baseline": means[test.key._replace(model=BASELINE)],
                         f"{name}/p_value": test.p_value})
     metrics.update({f"eval/{'wholeword/' if model == STUDENT_WHOLEWORD else ''}worst/{metric}": summary.mean

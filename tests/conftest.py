@@ -86,6 +86,30 @@ def tiny_distilbert_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def tiny_xlm_roberta_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``XLMRobertaModel``, hidden 32, with a SentencePiece Unigram tokenizer trained locally."""
+    from tiny_models import build_tiny_xlm_roberta
+
+    return build_tiny_xlm_roberta(tmp_path_factory.mktemp("tiny-xlm-roberta"))
+
+
+@pytest.fixture(scope="session")
+def tiny_mpnet_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``MPNetModel``, hidden 32, MPNet's WordPiece tokenizer over the tiny BERT's words."""
+    from tiny_models import build_tiny_mpnet
+
+    return build_tiny_mpnet(tmp_path_factory.mktemp("tiny-mpnet"))
+
+
+@pytest.fixture(scope="session")
+def tiny_wordlevel_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``BertModel`` with a whole-word (WordLevel) tokenizer: no word splitter knows it."""
+    from tiny_models import build_tiny_wordlevel_bert
+
+    return build_tiny_wordlevel_bert(tmp_path_factory.mktemp("tiny-wordlevel"))
+
+
+@pytest.fixture(scope="session")
 def tiny_no_embeddings_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A ``ResNetModel``: loads with ``AutoModel`` but has no input token embeddings."""
     from tiny_models import build_tiny_resnet

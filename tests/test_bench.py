@@ -11,6 +11,7 @@ import dataclasses
 import mlflow
 import pytest
 import torch
+from tiny_models import TABLE_ONLY_BYTESCNN
 from torch.utils.flop_counter import FlopCounterMode
 
 from distill.bench.quality import QualityClock, time_to_quality
@@ -176,8 +177,9 @@ def test_gpu_profile_counts_each_kernel_once() -> None:
     assert "| `aten::mm` | 3 | 600 | 60.0% |" in text and "gemm_kernel" not in text
 
 
-QUALITY_CONFIG = TrainConfig(student_options={"filters": [[1, 8], [2, 8]], "max_bytes_per_token": 8}, epochs=4,
-                             batch_size=32, device="cpu")
+QUALITY_CONFIG = TrainConfig(**{**TABLE_ONLY_BYTESCNN, "student_options": {"filters": [[1, 8], [2, 8]],
+                                                                           "max_bytes_per_token": 8}},
+                             epochs=4, batch_size=32, device="cpu")
 
 
 def test_time_to_quality_says_what_stopped_it(tiny_bert_dir) -> None:
@@ -276,3 +278,26 @@ def test_the_fidelity_judge_scores_through_the_shared_evaluation_set_up(tmp_path
         domains = [scores[f"{name}/sentence_cosine{path}"] for name in ("corpus", "other")]
         assert scores[f"sentence_cosine{path}"] == min(domains)  # the headline is the worst domain
     assert all(-1.0 <= value <= 1.0 for value in scores.values()) and student.training  # its mode is given back
+
+
+def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_path, tiny_bert_dir, capsys) -> None:
+    """``distill bench --vocabulary-free``: sentences/s of the export and of --keep-vocabulary against the source
+    model, in its own block of the results file (the rest of the file is kept, a second run replaces the block)."""
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# `distill bench` results\n\nmeasured before\n")
+    argv = ["bench", "--quick", "--vocabulary-free", "--teacher", str(tiny_bert_dir), "--results", str(results),
+            "--students", "ngrams"]
+    assert main(argv) == 0
+    assert "batch 8 ÷ source" in capsys.readouterr().out
+    text = results.read_text()
+    assert text.startswith("# `distill bench` results\n\nmeasured before\n")
+    assert "## Vocabulary-free export: inference speed" in text and "student `ngrams`" in text
+    for label in ("source", "vocabulary-free", "keep-vocabulary"):
+        assert f"| {label} | " in text
+    (run,) = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list")
+    metrics = run.data.metrics
+    for label in ("source", "vocabulary-free", "keep-vocabulary"):
+        assert metrics[f"vocabulary-free/{label}/batch_1"] > 0 and metrics[f"vocabulary-free/{label}/batch_8"] > 0
+    assert metrics["vocabulary-free/vocabulary-free/batch_8_source"] > 0
+    assert main(argv) == 0
+    assert results.read_text().count("## Vocabulary-free export") == 1

@@ -172,5 +172,5 @@ def test_a_flag_wins_over_the_yaml_file_which_wins_over_the_defaults(tmp_path) -
     assert (config.epochs, config.lr, config.keep_special_rows) == (5, 0.002, False)  # flags, then the file
     assert config.loss_options == {"alpha": 0.7, "margin": 1}  # --alpha sets one option and keeps the others
     assert (config.batch_size, config.schedule) == (100, "plateau")  # the file's recipe fills what no one set
-    assert (config.seed, config.student, config.context_layers) == (0, "bytescnn-small", [-1])  # defaults
+    assert (config.seed, config.student, config.context_layers) == (0, "ngrams", [-1])  # defaults
     assert load_config(config_file, parsed_settings(["--recipe", "fast"])).batch_size == 256

@@ -22,6 +22,7 @@ import yaml
 from damaged import write_student_variants
 from output import without_phase_lines
 from test_bad_inputs import runs_recorded
+from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
 
@@ -267,7 +268,7 @@ CASES: E = [
     ([*SWEEP, "{tiny_sweep}", "--storage", "nosuchdb://x/y"], "storage"),
     ([*SWEEP, "{tiny_sweep}", "--storage", ""], "storage"),
     ([*SWEEP, "{tiny_sweep}", "--workers", "100000"], "--workers"),
-    ([*SWEEP, "{tiny_sweep}", "--n-trials", "1000000000000"], "--n-trials"),
+    ([*SWEEP, "{tiny_sweep}", "--n-trials", "1000000000000"], "n_trials must be a positive integer up to"),
     # --- run names ----------------------------------------------------------------------------------
     ([*TRAIN, "--run-name", "x" * 10_000], "MLflow keeps at most 250"),
     ([*TRAIN, "--run-name", "two\nlines"], "newline"),
@@ -294,7 +295,7 @@ def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) ->
     corpus = root / "corpus.txt"
     corpus.write_text("".join(f"The cat number {index} sat on the mat. The dog ran in the park today.\n\n"
                               for index in range(300)))
-    base = {"teacher": str(tiny_bert_dir), "epochs": 1, "student_options": SMALL_BYTESCNN}
+    base = {"teacher": str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, "epochs": 1, "student_options": SMALL_BYTESCNN}
     for name, values in CONFIGS.items():
         data = {**base, **values, "student_options": values.get("student_options", SMALL_BYTESCNN)}
         files[name] = str(root / f"{name}.yaml")

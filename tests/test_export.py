@@ -55,10 +55,12 @@ request = json.loads(Path(sys.argv[1]).read_text())
 for folder, out in request["folders"].items():
     model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
     tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
-    batch = tokenizer(request["texts"], padding=True, truncation=True, return_tensors="pt")
+    texts, pairs = request["texts"], request["pairs"]
+    batch = tokenizer(texts, pairs, padding=True, truncation=True, return_tensors="pt")
     with torch.no_grad():
         states = model(**batch).last_hidden_state
-        single = model(**tokenizer(request["texts"][:1], truncation=True, return_tensors="pt")).last_hidden_state
+        first = tokenizer(texts[:1], pairs[:1] if pairs else None, truncation=True, return_tensors="pt")
+        single = model(**first).last_hidden_state
     tensors = {"states": states, "attention_mask": batch["attention_mask"], "single": single}
     if request["sentence_transformers"]:
         from sentence_transformers import SentenceTransformer
@@ -70,14 +72,15 @@ for folder, out in request["folders"].items():
 """
 
 
-def load_outside(folders: list[Path], texts: list[str], tmp_path: Path, *,
+def load_outside(folders: list[Path], texts: list[str], tmp_path: Path, *, pairs: list[str] | None = None,
                  sentence_transformers: bool = False) -> list[dict[str, Tensor]]:
-    """Each folder's outputs on ``texts``, computed by a Python that cannot import the workbench."""
+    """Each folder's outputs on ``texts`` (pairs of ``texts`` and ``pairs``), computed by a Python that cannot
+    import the workbench."""
     outputs = [tmp_path / f"outputs-{index}.safetensors" for index in range(len(folders))]
     request = tmp_path / "request.json"
     request.write_text(json.dumps({
         "folders": {str(folder): str(out) for folder, out in zip(folders, outputs)},
-        "texts": texts, "sentence_transformers": sentence_transformers,
+        "texts": texts, "pairs": pairs, "sentence_transformers": sentence_transformers,
     }))
     (tmp_path / "loader.py").write_text(LOADER)
     environment = {"PYTHONPATH": sysconfig.get_paths()["purelib"], "HF_HUB_OFFLINE": "1",
@@ -88,18 +91,19 @@ def load_outside(folders: list[Path], texts: list[str], tmp_path: Path, *,
     return [load_file(str(out)) for out in outputs]
 
 
-def whole_word_states(model_dir: Path, student: StudentEncoder, texts: list[str]) -> tuple[Tensor, Tensor]:
+def whole_word_states(model_dir: Path, student: StudentEncoder, texts: list[str],
+                      pairs: list[str] | None = None) -> tuple[Tensor, Tensor]:
     """The in-process whole-word path (``distill evaluate --whole-words``): states and mask."""
     loaded = load_transformer(str(model_dir))
     tokenizer = load_tokenizer(loaded.path)
     live = StudentEmbedding.from_model(loaded.model, student, tokenizer)
-    batch = dict(tokenizer(texts, padding=True, return_tensors="pt"))
+    batch = dict(tokenizer(texts, pairs, padding=True, return_tensors="pt"))
     # A word the tokenizer makes [UNK] stays [UNK] there, while the export embeds it.
     assert tokenizer.unk_token_id not in batch["input_ids"]
     words = WholeWords(live.eval(), live.baked(), tokenizer).inputs(batch)
+    inputs = {key: words[key] for key in ("attention_mask", "token_type_ids") if key in words}
     with torch.no_grad():
-        states = loaded.model.base_model(inputs_embeds=words["inputs_embeds"], attention_mask=words["attention_mask"],
-                                         token_type_ids=words["token_type_ids"]).last_hidden_state
+        states = loaded.model.base_model(inputs_embeds=words["inputs_embeds"], **inputs).last_hidden_state
     return states, words["attention_mask"]
 
 
@@ -233,8 +237,8 @@ def test_minilm_export_equals_the_whole_word_path_in_sentence_transformers(
     assert torch.isfinite(exported["long_text"]).all()
 
 
-def test_cli_exports_and_refuses_a_non_bert_model(
-    tiny_bert_dir: Path, tiny_roberta_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_cli_exports_and_refuses_a_decoder(
+    tiny_bert_dir: Path, tiny_gpt2_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     student_dir = bytescnn(32).save_pretrained(tmp_path / "student")
     out = tmp_path / "export"
@@ -246,9 +250,10 @@ def test_cli_exports_and_refuses_a_non_bert_model(
     assert (out / "model.safetensors").stat().st_mode & 0o777 == 0o666 & ~current_umask()
     capsys.readouterr()
     refused = tmp_path / "refused"
-    assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_roberta_dir), "--out", str(refused),
+    assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_gpt2_dir), "--out", str(refused),
                  "--vocabulary-free"]) == 2
-    assert without_phase_lines(capsys.readouterr().err).count("\n") == 1 and not refused.exists()
+    error = without_phase_lines(capsys.readouterr().err)
+    assert error.count("\n") == 1 and "GPT2Model (gpt2) is not one" in error and not refused.exists()
     assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--out", str(refused),
                  "--keep-vocabulary"]) == 2
 

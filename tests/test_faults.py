@@ -17,7 +17,8 @@ import torch
 import yaml
 from callbacks import RaiseAt
 from output import without_phase_lines
-from test_training import SMALL_STUDENT, runs_in_store, write_config
+from test_training import runs_in_store, write_config
+from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.checkpoint import LATEST, MANIFEST_NAME, STATE_NAME, load_checkpoint
 from distill.cli import main
@@ -45,7 +46,7 @@ def killed_run(tmp_path: Path, teacher: Path, stop_at: int = 3, **values) -> str
     """A run interrupted (KeyboardInterrupt) after epoch ``stop_at``, with its checkpoints on disk."""
 
     settings = {"epochs": 6, "batch_size": 32, "lr": 3e-3, "loss": "mse", **values}
-    config = TrainConfig(teacher=str(teacher), student_options=SMALL_STUDENT, work_dir=str(tmp_path / "runs"),
+    config = TrainConfig(teacher=str(teacher), **TABLE_ONLY_BYTESCNN, work_dir=str(tmp_path / "runs"),
                          **settings).validate()
     with pytest.raises(KeyboardInterrupt):
         train(config, quiet=True, callbacks=[RaiseAt(stop_at, KeyboardInterrupt())])
@@ -117,7 +118,7 @@ def test_no_training_rows_is_refused_before_a_run(tmp_path, tiny_bert_dir, capsy
 
 
 def test_an_error_inside_training_marks_the_run_failed_not_killed(tmp_path, tiny_bert_dir) -> None:
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=2,
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=2,
                          work_dir=str(tmp_path / "runs")).validate()
     with pytest.raises(RuntimeError):
         train(config, quiet=True, callbacks=[RaiseAt(1, RuntimeError("disk on fire"))])

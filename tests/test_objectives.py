@@ -9,6 +9,7 @@ import mlflow
 import pytest
 import torch
 from callbacks import RaiseAt
+from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
 from distill.config import TrainConfig, config_keys
@@ -29,7 +30,6 @@ from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train
 from teachers import load_teacher, load_tokenizer
 
-SMALL_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}
 WORDS = ("the", "cat", "dog", "house", "tree", "car", "book", "city", "river", "run", "walk", "read", "good",
          "new", "old", "big", "small", "happy", "red", "blue", "green", "day", "night")
 
@@ -50,7 +50,7 @@ def tiny_corpus(tmp_path: Path) -> Path:
 
 
 def context_config(teacher: Path, corpus: Path, tmp_path: Path, **values) -> TrainConfig:
-    settings = {"teacher": str(teacher), "student_options": SMALL_STUDENT, "loss": "cosine", "epochs": 1,
+    settings = {"teacher": str(teacher), **TABLE_ONLY_BYTESCNN, "loss": "cosine", "epochs": 1,
                 "batch_size": 32, "lr": 3e-3, "context_epochs": 3, "context_lr": 3e-3, "context_batch_size": 8,
                 "context_max_length": 32, "corpus": str(corpus), "work_dir": str(tmp_path / "runs"), **values}
     return TrainConfig(**settings).validate()
@@ -109,7 +109,7 @@ def test_row_counts_follow_the_tokenizer(tiny_bert_dir) -> None:
 
 def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
     def table_objective(exponent: float) -> TableAlignment:
-        config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1, batch_size=16,
+        config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1, batch_size=16,
                              frequency_exponent=exponent, frequency_source="corpus",
                              corpus=str(tiny_corpus)).validate()
         table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
@@ -128,7 +128,7 @@ def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_c
 
 
 def test_wordfreq_frequencies_weigh_rows_by_general_english(tiny_bert_dir) -> None:
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1, batch_size=16,
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1, batch_size=16,
                          frequency_exponent=1.0).validate()
     assert config.frequency_source == "wordfreq"
     table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
@@ -163,7 +163,7 @@ class Predicting:
 
 
 def test_english_metric_weighs_words_by_their_frequency(tiny_bert_dir) -> None:
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1).validate()
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1).validate()
     setup = build_trainer(config, *prepare(config), torch.device("cpu")).setup
     metric = setup.english_metric
     assert metric is not None and {"english_cosine", "english_weighted_cosine"} <= set(setup.vocabulary_metrics())
@@ -176,8 +176,8 @@ def test_english_metric_weighs_words_by_their_frequency(tiny_bert_dir) -> None:
 
 
 def test_keep_special_rows_trains_without_them_and_surgery_keeps_the_models_rows(tiny_bert_dir) -> None:
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, epochs=1,
-                         keep_special_rows=True).validate()
+    config = TrainConfig(**{**TABLE_ONLY_BYTESCNN, "keep_special_rows": True}, teacher=str(tiny_bert_dir),
+                         epochs=1).validate()
     teacher, student, loss = prepare(config)
     setup = build_trainer(config, teacher, student, loss, torch.device("cpu")).setup
     special_rows = set(teacher.is_special.nonzero().squeeze(1).tolist())
@@ -283,7 +283,7 @@ def test_whole_word_targets_pool_the_pieces_of_split_words(tiny_bert_dir, tiny_c
     (["--context-epochs", "-1"], "context_epochs must be a non-negative integer"),
     (["--context-lr", "0"], "context_lr must be positive"),
     (["--frequency-exponent", "-0.5"], "frequency_exponent must be a finite number >= 0"),
-    (["--epochs", "0", "--context-epochs", "0"], "nothing to train"),
+    (["--epochs", "0", "--whole-word-epochs", "0", "--context-epochs", "0"], "nothing to train"),
     (["--context-epochs", "1", "--corpus", "missing.txt"], "corpus file missing.txt does not exist"),
 ])
 def test_bad_objective_settings_are_one_line_errors(tiny_bert_dir, tmp_path, capsys, arguments, message) -> None:

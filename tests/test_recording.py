@@ -43,7 +43,7 @@ def test_a_failure_to_record_a_dataset_is_a_one_line_warning(monkeypatch: pytest
 
 
 @pytest.mark.parametrize("command", [
-    ["train", "--student", "bytes_cnn", "--loss", "cosine"],
+    ["train", "--student", "bytescnn-small", "--loss", "cosine"],
     ["evaluate", "--students", "RUN"],
     ["surgery", "--student", "RUN", "--out", "swapped"],
     ["robustness"],
@@ -97,3 +97,51 @@ def test_surgery_from_a_logged_run_prints_no_mlflow_download_bar(quiet: list[str
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert "Downloading artifacts" not in captured.err and "%|" not in captured.err
+
+
+@pytest.mark.parametrize("error", [KeyboardInterrupt(), OSError(28, "No space left on device")])
+def test_a_training_stopped_after_some_epochs_names_the_run_and_the_command_that_resumes_it(
+        error: BaseException, tmp_path: Path, tiny_bert_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """Issue 23: a long command that stops after its expensive phase says what survived and how to go on."""
+    from test_training import write_config
+
+    from distill import training
+    from distill.cli import main
+
+    original = training.RunRecord.on_epoch_end
+
+    def stop_after_epoch_2(self, trainer, epoch, metrics):
+        original(self, trainer, epoch, metrics)  # logged and checkpointed
+        if epoch == 2:
+            raise error
+
+    config = write_config(tmp_path, tiny_bert_dir, epochs=3)
+    with monkeypatch.context() as patch:
+        patch.setattr(training.RunRecord, "on_epoch_end", stop_after_epoch_2)
+        if isinstance(error, KeyboardInterrupt):
+            assert main(["train", "--config", str(config), "--quiet"]) == 130
+        else:
+            with pytest.raises(OSError):
+                main(["train", "--config", str(config), "--quiet"])
+    (note,) = [line for line in capsys.readouterr().err.splitlines() if "survives" in line]
+    run_id = note.split()[1]
+    checkpoint = tmp_path / "runs" / run_id / "epoch-000002"
+    assert note == (f"run {run_id} survives in MLflow with its checkpoint {checkpoint}; "
+                    f"continue it with: distill train --resume {run_id}")
+    assert main(["train", "--resume", run_id, "--quiet"]) == 0  # the command it names works
+    assert mlflow.get_run(run_id).info.status == "FINISHED"
+
+
+def test_a_training_that_stops_before_its_first_checkpoint_names_no_run(
+        tmp_path: Path, tiny_bert_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    from test_training import write_config
+
+    from distill import training
+    from distill.cli import main
+
+    def interrupt(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(training.Trainer, "train_epoch", interrupt)
+    assert main(["train", "--config", str(write_config(tmp_path, tiny_bert_dir)), "--quiet"]) == 130
+    assert "survives" not in capsys.readouterr().err

@@ -200,11 +200,11 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
     assert len(p_values) == 2 * 2 * 5 + 2 * 4 and all(0 <= value <= 1 for value in p_values.values())
 
 
-def test_bad_noise_and_whole_words_on_bpe_are_refused(tiny_roberta_dir, tmp_path) -> None:
+def test_bad_noise_and_whole_words_without_a_word_splitter_are_refused(tiny_wordlevel_dir, tmp_path) -> None:
     with pytest.raises(DistillError, match="unknown noise kind 'smudge'"):
         evaluate(["x"], EvaluationSettings(noise=["smudge:0.1"]))
-    with pytest.raises(TeacherError, match="whole words need a WordPiece tokenizer"):
-        evaluate(["x"], EvaluationSettings(model=str(tiny_roberta_dir), whole_words=True))
+    with pytest.raises(TeacherError, match=r"no word splitter for \w+ \(WordLevel model, pre-tokenizer Whitespace\)"):
+        evaluate(["x"], EvaluationSettings(model=str(tiny_wordlevel_dir), whole_words=True))
 
 
 def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_dir, whole_word_corpus,
@@ -239,3 +239,15 @@ def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, 
                  "--exports", str(tmp_path / "exports")]) == 2
     assert "unknown noise kind 'smudge'" in capsys.readouterr().err
     assert not out.exists() and not (tmp_path / "exports").exists()
+
+
+def test_the_study_trains_on_general_english_and_judges_a_domain_it_never_read() -> None:
+    from distill.config import config_from_mapping
+    from distill.workflows.robustness import RECIPE, STUDY
+
+    recipe = config_from_mapping(RECIPE)
+    assert recipe.student == "ngrams" and recipe.corpus == "wiki" and recipe.context_whole_words
+    assert recipe.context_epochs > 0 and "human" in recipe.context_noise
+    judged = {name.partition(":")[0] for name in STUDY["datasets"]}
+    assert all(name.endswith(":heldout") for name in STUDY["datasets"])
+    assert judged - {recipe.corpus}, "at least one judged domain is text the student never trained on"

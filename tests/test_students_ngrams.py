@@ -84,7 +84,7 @@ def test_training_steps_the_n_gram_student_with_sparse_adam(tmp_path: Path, tiny
     from distill.training import train
 
     config = TrainConfig(teacher=str(tiny_bert_dir), student="ngrams", student_options={"buckets": 4096},
-                         loss="cosine", epochs=8, batch_size=32, lr=3e-2,
+                         loss="cosine", epochs=8, batch_size=32, lr=3e-2, whole_word_epochs=0, context_epochs=0,
                          work_dir=str(tmp_path / "runs")).validate()
     result = train(config, quiet=True)  # plain Adam would refuse the sparse gradients
     history = mlflow.MlflowClient().get_metric_history(result.run_id, "mean_cosine")

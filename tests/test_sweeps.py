@@ -29,6 +29,7 @@ import tiny_models
 import yaml
 from mlflow import MlflowClient
 from output import without_phase_lines
+from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
 from distill.errors import DistillError
@@ -53,14 +54,13 @@ from sweeps.study import (
 )
 from sweeps.trial import TrialObjective
 
-TINY_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}
 SWEEP_EXPERIMENT = "distill-sweep"
 SUMMARY_FILES = {"trials.csv", "trials.md", "best.yaml", "optimization_history.png", "sweep.yaml"}
 
 
 def fixed_settings(folder: Path, teacher: Path, **changes) -> dict:
     """Training settings of every trial; a change to None drops the setting (to search it instead)."""
-    fixed = {"teacher": str(teacher), "student_options": TINY_STUDENT, "epochs": 2, "batch_size": 32, "lr": 3e-3,
+    fixed = {"teacher": str(teacher), **TABLE_ONLY_BYTESCNN, "epochs": 2, "batch_size": 32, "lr": 3e-3,
              "work_dir": str(folder / "runs"), **changes}
     return {key: value for key, value in fixed.items() if value is not None}
 
@@ -588,12 +588,14 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     config = paper.trial_config({"student": "bytescnn-big", "loss": "aec"})
     assert (config.teacher, config.epochs, config.batch_size, config.lr, config.plateau_factor, config.schedule) == \
         ("bert-base-uncased", 10_000, 100, 1e-3, 0.9, "plateau")
+    assert (config.keep_special_rows, config.whole_word_epochs, config.context_epochs) == (False, 0, 0)  # table only
     assert paper.evaluation.tasks == ["mlm", "nsp"] and paper.evaluation.datasets == ["wikitext", "imdb"]
     assert paper.evaluation.seeds == 5 and paper.objective.metric == "mlm_accuracy"
     quick = load_spec("quick")
     assert quick.is_grid and len(quick.grid()["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
     assert 0 in quick.grid()["context_epochs"] and max(quick.grid()["context_epochs"]) > 0  # context is a contender
     trial = quick.trial_config({"loss": "cosine", "context_epochs": 3})
+    assert (trial.student, trial.epochs, trial.whole_word_epochs) == ("ngrams", 30, 2)  # distill train's defaults
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
     # judged on held-out documents of general English and of a domain training never reads, vocabulary-free
     assert quick.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and trial.corpus == "wiki"
@@ -663,6 +665,8 @@ BAD_SWEEPS = [
 def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, capsys, change, message) -> None:
     data = yaml.safe_load(write_sweep(tmp_path, tiny_bert_dir).read_text())
     data.update(change)
+    for searched in data.get("space") or {}:
+        data["fixed"].pop(searched, None)  # a searched setting is not also fixed
     path = tmp_path / "bad.yaml"
     path.write_text(yaml.safe_dump(data))
     assert main(["sweep", "--config", str(path)]) == 2
@@ -673,8 +677,8 @@ def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, cap
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, quick, search"),
-    (["--config", "quick", "--workers", "0"], "--workers must be a positive integer"),
-    (["--config", "quick", "--n-trials", "0"], "--n-trials must be a positive integer"),
+    (["--config", "quick", "--workers", "0"], "workers must be a positive integer"),
+    (["--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
     (["--config", "quick", "--storage", "not a url"], "is not a database URL"),
     (["--config", "quick", "--storage", "mysql://u@127.0.0.1/db"], "no database driver for mysql://u@127.0.0.1/db"),
     (["--config", "quick", "--storage", "postgresql+psycopg2://u@127.0.0.1:{port}/db"],

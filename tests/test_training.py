@@ -14,17 +14,16 @@ import pytest
 import torch
 import yaml
 from output import without_phase_lines
+from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
 from distill.config import TrainConfig
 from distill.runs import load_student_from
 from distill.training import train
 
-SMALL_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}
-
 
 def write_config(folder: Path, teacher: Path, **values) -> Path:
-    settings = {"teacher": str(teacher), "student": "bytescnn-small", "student_options": SMALL_STUDENT,
+    settings = {"teacher": str(teacher), **TABLE_ONLY_BYTESCNN,
                 "loss": "mse", "epochs": 3, "batch_size": 32, "lr": 3e-3, "work_dir": str(folder / "runs"),
                 **values}
     path = folder / "train.yaml"
@@ -99,7 +98,7 @@ def test_a_full_disk_fails_the_run_in_one_line_and_leaves_no_half_checkpoint(
 
 
 def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir) -> None:
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="cosine", epochs=1,
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="cosine", epochs=1,
                          work_dir=str(tmp_path / "runs")).validate()
     result = train(config, quiet=True)
     from teachers import load_teacher
@@ -112,7 +111,7 @@ def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir
 
 @pytest.mark.parametrize("loss", ["aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"])
 def test_every_loss_trains(tmp_path, tiny_bert_dir, loss) -> None:
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss=loss, epochs=1,
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss=loss, epochs=1,
                          batch_size=16, work_dir=str(tmp_path / "runs")).validate()
     result = train(config, quiet=True)
     assert 0.0 <= result.metrics["recall_at_1"] <= 1.0 and result.metrics["train_loss"] >= 0
@@ -127,7 +126,7 @@ def test_resume_after_sigkill_matches_an_uninterrupted_run(tmp_path, tiny_bert_d
     # With typo pre-training the kill lands in its epochs: both phases' optimisers must resume.
     settings = {"epochs": 30 - typo_pretrain_epochs, "typo_pretrain_epochs": typo_pretrain_epochs,
                 "batch_size": 16, "lr": 1e-3, "seed": 3}
-    reference = train(TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="mse",
+    reference = train(TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="mse",
                                   work_dir=str(tmp_path / "ref"), **settings).validate(), quiet=True)
     config = write_config(tmp_path, tiny_bert_dir, **settings)
     work_dir = tmp_path / "runs"
@@ -171,7 +170,7 @@ def test_non_finite_loss_stops_naming_epoch_and_step(tmp_path, tiny_bert_dir, ca
         (["--student", "nope"], "unknown student 'nope'"),
         (["--loss", "nope"], "unknown loss 'nope'"),
         (["--teacher", "/does/not/exist"], "/does/not/exist"),
-        (["--epochs", "0"], "nothing to train"),
+        (["--epochs", "0", "--whole-word-epochs", "0", "--context-epochs", "0"], "nothing to train"),
         (["--epochs", "-1"], "epochs must be a non-negative integer"),
         (["--config", "{bad_key}"], "unknown key(s) colour"),
         (["--config", "{bad_yaml}"], "is not valid YAML"),
@@ -198,7 +197,7 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(
 def test_augmentation_trains_noisy_variants_against_clean_targets(tiny_bert_dir) -> None:
     from distill.training import build_trainer, prepare
 
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="mse", epochs=1,
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="mse", epochs=1,
                          augment=0.3, augment_copies=2, augment_share=1.0).validate()
     teacher, student, loss = prepare(config)
     trainer = build_trainer(config, teacher, student, loss, torch.device("cpu")).phase(1)
@@ -218,9 +217,8 @@ def test_augmentation_trains_noisy_variants_against_clean_targets(tiny_bert_dir)
 
 
 def test_vocab_sample_and_fast_recipe(tmp_path, tiny_bert_dir) -> None:
-    config = TrainConfig(teacher=str(tiny_bert_dir), student_options=SMALL_STUDENT, loss="cosine", epochs=2,
-                         recipe="fast", vocab_sample=40, holdout=0.25,
-                         work_dir=str(tmp_path / "runs")).validate()
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="cosine", epochs=2,
+                         recipe="fast", vocab_sample=40, holdout=0.25, work_dir=str(tmp_path / "runs")).validate()
     result = train(config, quiet=True)
     run = mlflow.get_run(result.run_id)
     assert run.data.params["schedule"] == "warmup-cosine" and run.data.params["batch_size"] == "256"

@@ -8,25 +8,35 @@ need a variant (padded embedding matrix, other sizes) call a builder directly.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import torch
-from tokenizers import ByteLevelBPETokenizer
+from tokenizers import ByteLevelBPETokenizer, SentencePieceUnigramTokenizer, Tokenizer, pre_tokenizers
+from tokenizers.models import WordLevel
 from transformers import (
     BertConfig,
     BertForPreTraining,
+    BertModel,
     BertTokenizer,
     DistilBertConfig,
     DistilBertModel,
     GPT2Config,
     GPT2Model,
     GPT2TokenizerFast,
+    MPNetConfig,
+    MPNetModel,
+    MPNetTokenizer,
     PreTrainedModel,
+    PreTrainedTokenizerFast,
     ResNetConfig,
     ResNetModel,
     RobertaConfig,
     RobertaModel,
     RobertaTokenizer,
+    XLMRobertaConfig,
+    XLMRobertaModel,
+    XLMRobertaTokenizer,
 )
 
 HIDDEN = 32
@@ -34,6 +44,13 @@ LAYERS = 2
 HEADS = 2
 INTERMEDIATE = 64
 MAX_POSITIONS = 64
+
+# A tiny BytesCNN trained on every row by the table phase alone (the paper's objective) and evaluated after
+# every epoch: what most training tests exercise. The defaults keep the special rows, add the whole-word and
+# context phases to the ngrams student and evaluate every 5th epoch; the tests of those ask for them.
+TABLE_ONLY_BYTESCNN = {"student": "bytescnn-small", "whole_word_epochs": 0, "context_epochs": 0, "eval_every": 1,
+                       "keep_special_rows": False,
+                       "student_options": {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}}
 
 SPECIAL_TOKENS = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 UNUSED_TOKENS = tuple(f"[unused{index}]" for index in range(5))
@@ -57,6 +74,10 @@ BPE_CORPUS = (
     "the children played happily while the weather was good",
 ) * 4
 BPE_SPECIAL_TOKENS = ("<s>", "<pad>", "</s>", "<unk>", "<mask>")
+# The SentencePiece model knows only the characters it was trained on: punctuation too.
+UNIGRAM_CORPUS = BPE_CORPUS + ("the city's cat, the dog and the book! a word-less tree? yes.",) * 4
+# MPNet's WordPiece vocabulary: its own special tokens in place of BERT's.
+MPNET_SPECIAL_TOKENS = ("<s>", "<pad>", "</s>", "<unk>", "[UNK]", "<mask>")
 
 
 def wordpiece_vocabulary() -> list[str]:
@@ -88,6 +109,29 @@ def save_byte_level_tokenizer(folder: Path) -> RobertaTokenizer:
     )
     bpe.save_model(str(folder))
     tokenizer = RobertaTokenizer.from_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    return tokenizer
+
+
+def save_unigram_tokenizer(folder: Path) -> XLMRobertaTokenizer:
+    """Train a small SentencePiece Unigram model on ``UNIGRAM_CORPUS`` and save it as an XLM-R tokenizer (``▁``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    unigram = SentencePieceUnigramTokenizer()
+    unigram.train_from_iterator(UNIGRAM_CORPUS, vocab_size=150, special_tokens=["<s>", "<pad>", "</s>", "<unk>"],
+                                unk_token="<unk>")
+    pieces = json.loads(unigram.to_str())["model"]["vocab"]
+    tokenizer = XLMRobertaTokenizer(vocab=[(piece, score) for piece, score in pieces] + [("<mask>", 0.0)])
+    tokenizer.save_pretrained(folder)
+    return tokenizer
+
+
+def save_mpnet_tokenizer(folder: Path) -> MPNetTokenizer:
+    """MPNet's tokenizer (WordPiece, ``<s> a </s></s> b </s>``) over the tiny BERT's words and pieces."""
+    folder.mkdir(parents=True, exist_ok=True)
+    vocab_file = folder / "vocab.txt"
+    vocabulary = [*MPNET_SPECIAL_TOKENS, *CHARACTERS, *WORDS, *PIECES]
+    vocab_file.write_text("\n".join(vocabulary) + "\n", encoding="utf-8")
+    tokenizer = MPNetTokenizer(vocab=str(vocab_file))
     tokenizer.save_pretrained(folder)
     return tokenizer
 
@@ -153,6 +197,45 @@ def build_tiny_roberta(folder: str | Path, *, seed: int = 0) -> Path:
         eos_token_id=tokenizer.eos_token_id,
     )
     return _save(RobertaModel(config), folder, seed)
+
+
+def build_tiny_xlm_roberta(folder: str | Path, *, seed: int = 0) -> Path:
+    """``XLMRobertaModel`` with a SentencePiece Unigram tokenizer trained locally (``▁`` marks a word start)."""
+    folder = Path(folder)
+    tokenizer = save_unigram_tokenizer(folder)
+    config = XLMRobertaConfig(
+        vocab_size=len(tokenizer), hidden_size=HIDDEN, num_hidden_layers=LAYERS, num_attention_heads=HEADS,
+        intermediate_size=INTERMEDIATE, max_position_embeddings=MAX_POSITIONS + 2, type_vocab_size=1,
+        pad_token_id=tokenizer.pad_token_id, bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id,
+    )
+    return _save(XLMRobertaModel(config), folder, seed)
+
+
+def build_tiny_mpnet(folder: str | Path, *, seed: int = 0) -> Path:
+    """``MPNetModel`` (relative position buckets, no token types) with MPNet's WordPiece tokenizer."""
+    folder = Path(folder)
+    tokenizer = save_mpnet_tokenizer(folder)
+    config = MPNetConfig(
+        vocab_size=len(tokenizer), hidden_size=HIDDEN, num_hidden_layers=LAYERS, num_attention_heads=HEADS,
+        intermediate_size=INTERMEDIATE, max_position_embeddings=MAX_POSITIONS + 2, pad_token_id=tokenizer.pad_token_id,
+        bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id,
+    )
+    return _save(MPNetModel(config), folder, seed)
+
+
+def build_tiny_wordlevel_bert(folder: str | Path, *, seed: int = 0) -> Path:
+    """``BertModel`` whose tokenizer is a whole-word lookup (WordLevel, whitespace): no pieces to read words from."""
+    folder = Path(folder)
+    vocabulary = {token: index for index, token in enumerate([*SPECIAL_TOKENS, *WORDS])}
+    backend = Tokenizer(WordLevel(vocabulary, unk_token="[UNK]"))
+    backend.pre_tokenizer = pre_tokenizers.Whitespace()
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=backend, unk_token="[UNK]", pad_token="[PAD]",
+                                        cls_token="[CLS]", sep_token="[SEP]", mask_token="[MASK]")
+    tokenizer.save_pretrained(folder)
+    config = BertConfig(vocab_size=len(vocabulary), hidden_size=HIDDEN, num_hidden_layers=LAYERS,
+                        num_attention_heads=HEADS, intermediate_size=INTERMEDIATE,
+                        max_position_embeddings=MAX_POSITIONS)
+    return _save(BertModel(config), folder, seed)
 
 
 def build_tiny_gpt2(folder: str | Path, *, seed: int = 0) -> Path:

@@ -42,11 +42,10 @@ from teachers import TeacherTable
 
 TARGETS = {"sentence_cosine": (0.90, 0.95, 0.98), "similarity_spearman": (0.90, 0.95, 0.97)}
 HOLDOUT = 0.05  # rows never trained, for the unseen-word cosine
-TABLE_EPOCH_SECONDS = {"fp32": 26.0, "bf16": 13.0}  # bytescnn-small, full table, batch 256, 2 EPYC cores
-CONTEXT_EPOCH_SECONDS = {"fp32": 55.0, "bf16": 32.0}  # 36 steps of 32 sentences (+ a table batch in "best")
-WHOLE_WORD_CONTEXT_EPOCH_SECONDS = 85.0  # the same, words embedded whole, bf16 (83-122 s measured, machine shared)
-WORDS_EPOCH_SECONDS = 25.0  # whole-word targets, 20,000 words + as many table rows, bf16
-CONTEXT_STEPS = 36
+# Seconds per epoch of the default student (ngrams) on the embedded teacher, 2 EPYC cores, measured alone:
+TABLE_EPOCH_SECONDS = 2.0  # the whole table (29,528 rows), batch 256
+WORDS_EPOCH_SECONDS = 3.0  # whole-word targets, 20,000 words + as many table rows
+CONTEXT_EPOCH_SECONDS = 30.0  # 50 steps of 32 sentences (+ a table batch), words embedded whole
 JUDGE_EVERY = 45.0  # training seconds between judgements (and after the last epoch)
 
 
@@ -73,28 +72,28 @@ def epochs_for(seconds: float, per_epoch: float) -> int:
 
 
 def contenders(budget: float) -> list[Contender]:
-    """The paper's table objective, + frequency-aware sampling, + context distillation, and the best
-    combination, each with a schedule sized for ``budget`` training seconds on the machine above."""
-    table = epochs_for(budget, TABLE_EPOCH_SECONDS["fp32"])
-    warm = epochs_for(0.4 * budget, TABLE_EPOCH_SECONDS["fp32"])
-    best_table = epochs_for(min(budget / 3, 300.0), TABLE_EPOCH_SECONDS["bf16"])
-    best_context = epochs_for(budget - best_table * TABLE_EPOCH_SECONDS["bf16"] - WORDS_EPOCH_SECONDS,
-                              WHOLE_WORD_CONTEXT_EPOCH_SECONDS)
+    """The paper's table objective, + frequency-aware sampling, + context distillation, and ``distill train``'s
+    defaults ("best"), each with a schedule sized for ``budget`` training seconds on the machine above."""
+    defaults = TrainConfig()
+    table_only = {"whole_word_epochs": 0, "context_epochs": 0, "keep_special_rows": False}
+    table = epochs_for(budget, TABLE_EPOCH_SECONDS)
+    warm = epochs_for(min(0.4 * budget, defaults.epochs * TABLE_EPOCH_SECONDS), TABLE_EPOCH_SECONDS)
+    best_table = min(defaults.epochs, epochs_for(budget / 3, TABLE_EPOCH_SECONDS))
+    best_context = epochs_for(budget - best_table * TABLE_EPOCH_SECONDS
+                              - defaults.whole_word_epochs * WORDS_EPOCH_SECONDS, CONTEXT_EPOCH_SECONDS)
     return [
         Contender("table", "the paper's table objective (cosine loss) with the fast recipe, rows uniform",
-                  {"epochs": table}),
+                  {**table_only, "epochs": table}),
         Contender("table+frequency", "+ rows drawn ∝ (general-English frequency per million words + 1)^0.75",
-                  {"epochs": table, "frequency_exponent": 0.75}),
-        Contender("table+context", "table objective, then context distillation on wiki's training documents",
-                  {"epochs": warm, "context_epochs": epochs_for(0.6 * budget, CONTEXT_EPOCH_SECONDS["fp32"]),
-                   "context_steps_per_epoch": CONTEXT_STEPS}),
-        Contender("best", "frequency-aware table epochs (wordfreq), special rows kept, 1 epoch of whole-word targets "
-                  "for general English's most frequent split words, then whole-word context distillation "
-                  "(lr 1e-3) with a joint table batch, on wiki; bf16 autocast",
-                  {"epochs": best_table, "frequency_exponent": 0.75, "keep_special_rows": True, "bf16": True,
-                   "corpus": "wiki", "whole_word_epochs": 1, "context_whole_words": True,
-                   "context_epochs": best_context, "context_steps_per_epoch": CONTEXT_STEPS,
-                   "context_lr": 1e-3, "context_table_weight": 1.0}),
+                  {**table_only, "epochs": table, "frequency_exponent": 0.75}),
+        Contender("table+context", "table objective, then context distillation on wiki's training documents, "
+                  "pieces as the tokenizer splits them",
+                  {**table_only, "epochs": warm, "context_whole_words": False,
+                   "context_epochs": epochs_for(budget - warm * TABLE_EPOCH_SECONDS, CONTEXT_EPOCH_SECONDS)}),
+        Contender("best", "distill train's defaults: table epochs with the special rows kept, whole-word targets "
+                  "for general English's most frequent split words, then whole-word context distillation with a "
+                  "joint table batch on wiki, its epochs sized to the budget",
+                  {"epochs": best_table, "context_epochs": best_context}),
     ]
 
 

@@ -43,6 +43,12 @@ from distill.bench.table import (
 )
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
+from distill.bench.vocabfree import (
+    BATCH_SIZES,
+    render_vocabulary_free,
+    vocabulary_free_rows,
+    vocabulary_free_throughput,
+)
 from distill.config import TrainConfig, recipe_settings
 from distill.devices import resolve_device
 from distill.io import atomic_write_text
@@ -140,22 +146,50 @@ def quality_config(recipe: str, teacher: TeacherTable, device: torch.device, sca
     return config.validate()
 
 
-FIDELITY_START, FIDELITY_END = "<!-- time to fidelity -->", "<!-- end of time to fidelity -->"
+FIDELITY, VOCABULARY_FREE = "time to fidelity", "vocabulary-free speed"  # blocks measured by their own runs
 
 
-def with_fidelity_block(text: str, block: str | None) -> str:
-    """``text`` with its time-to-fidelity block replaced by ``block`` (kept as it is when None)."""
-    start, end = text.find(FIDELITY_START), text.find(FIDELITY_END)
-    old = text[start:end + len(FIDELITY_END)] if 0 <= start < end else ""
-    new = f"{FIDELITY_START}\n{block}{FIDELITY_END}" if block is not None else old
+def markers(name: str) -> tuple[str, str]:
+    return f"<!-- {name} -->", f"<!-- end of {name} -->"
+
+
+def with_block(text: str, name: str, block: str | None) -> str:
+    """``text`` with its block ``name`` replaced by ``block`` (kept as it is when None)."""
+    first, last = markers(name)
+    start, end = text.find(first), text.find(last)
+    old = text[start:end + len(last)] if 0 <= start < end else ""
+    new = f"{first}\n{block}{last}" if block is not None else old
     if old:
         return text.replace(old, new)
     return text.rstrip("\n") + ("\n\n" + new + "\n" if new else "\n")
 
 
-def _fidelity_block_of(text: str) -> str | None:
-    start, end = text.find(FIDELITY_START), text.find(FIDELITY_END)
-    return text[start + len(FIDELITY_START) + 1:end] if 0 <= start < end else None
+def block_of(text: str, name: str) -> str | None:
+    first, last = markers(name)
+    start, end = text.find(first), text.find(last)
+    return text[start + len(first) + 1:end] if 0 <= start < end else None
+
+
+def replace_block(settings: BenchSettings, name: str, block: str) -> Path:
+    """Write ``block`` in place of the results file's block ``name``, keeping the rest of the file."""
+    path = Path(settings.results_file())
+    previous = path.read_text() if path.is_file() else "# `distill bench` results\n"
+    return atomic_write_text(path, with_block(previous, name, block))
+
+
+def run_vocabulary_free(settings: BenchSettings, command: str | None = None) -> BenchReport:
+    """The vocabulary-free export's inference speed alone (:mod:`distill.bench.vocabfree`): its block of the
+    results file is replaced, the rest kept; one MLflow run with every figure."""
+    device = resolve_device(settings.device)
+    rounds = 1 if settings.quick else 3
+    result = vocabulary_free_throughput(settings.teacher, settings.student_names()[0], device,
+                                        sentences=16 if settings.quick else 1024, rounds=rounds,
+                                        batch_sizes=(1, 8) if settings.quick else BATCH_SIZES)
+    machine = describe_machine(device)
+    block = render_vocabulary_free(result, machine, command or "distill " + shlex.join(sys.argv[1:]), rounds)
+    path = replace_block(settings, VOCABULARY_FREE, block)
+    rows = vocabulary_free_rows(result)
+    return BenchReport(rows, path, log_run(rows, {}, machine, settings, block))
 
 
 def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchReport:
@@ -177,9 +211,7 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
     machine = describe_machine(device)
     command = command or "distill " + shlex.join(sys.argv[1:])
     block = render_fidelity(runs, machine, command, judge)
-    path = Path(settings.results_file())
-    previous = path.read_text() if path.is_file() else "# `distill bench` results\n"
-    atomic_write_text(path, with_fidelity_block(previous, block))
+    path = replace_block(settings, FIDELITY, block)
     rows = [row for run in runs for row in fidelity_rows(run)]
     curves = {re.sub(r"[^\w.\-]+", "_", f"{run.contender.name}_{run.budget:.0f}s"): run.points for run in runs}
     return BenchReport(rows, path, log_run(rows, curves, machine, settings, block))
@@ -191,6 +223,8 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     settings = settings.resolved()
     if settings.fidelity:
         return run_fidelity(settings, command)
+    if settings.vocabulary_free:
+        return run_vocabulary_free(settings, command)
     device = resolve_device(settings.device)
     scale = scale_for(settings.quick, device)
     bf16 = settings.bf16 if settings.bf16 is not None else device.type == "cuda"
@@ -243,8 +277,9 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     markdown = render_results(rows, machine, command, notes, profile)
     results = settings.results_file()
     previous = Path(results).read_text() if Path(results).is_file() else ""
-    path = atomic_write_text(results, with_fidelity_block(markdown, None) if not previous else
-                             with_fidelity_block(markdown, _fidelity_block_of(previous)))
+    for name in (FIDELITY, VOCABULARY_FREE):  # the blocks other runs measured stay
+        markdown = with_block(markdown, name, block_of(previous, name))
+    path = atomic_write_text(results, markdown)
     curves = {f"{result.recipe}_{precision}": result.history for precision, result in qualities}
     return BenchReport(rows, path, log_run(rows, curves, machine, settings, markdown), scope)
 

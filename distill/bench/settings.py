@@ -76,6 +76,10 @@ class BenchSettings(CommonOptions):
                                                     metavar="NAME")
     best_budgets: list[float] | None = setting(None, "with --fidelity: further budgets for the best contender only",
                                                interval=POSITIVE, metavar="S")
+    vocabulary_free: bool = setting(False, "only the vocabulary-free export's inference speed: sentences/s of the "
+                                    "export and of --keep-vocabulary against the source model (--teacher) on "
+                                    "wiki:heldout at batch sizes 1, 8 and 64, with the first of --students; replaces "
+                                    "that block of the results file (minutes)")
     fidelity_corpora: list[str] = setting(help="with --fidelity: the held-out documents the swapped model is judged "
                                           "on, each a domain", factory=lambda: list(JUDGED_DOMAINS), metavar="CORPUS")
 

@@ -16,6 +16,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                            only=[name for name in BenchSettings.__dataclass_fields__ if name not in UNUSED])
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    return [settings_from(args, BenchSettings)]
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.bench.report import render_text  # heavy imports after parsing
     from distill.bench.runner import run_bench

@@ -27,6 +27,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, CommonOptions, "common options", only=COMMON)
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    return [settings_from(args, Students), settings_from(args, EvaluationSettings), settings_from(args, CommonOptions)]
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
 

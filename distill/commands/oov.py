@@ -39,6 +39,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri",))
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    return [settings_from(args, ModelOptions), settings_from(args, OovSettings), settings_from(args, CommonOptions)]
+
+
 def run(args: argparse.Namespace) -> int:
     import mlflow
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from distill.arguments import add_settings_arguments
-from distill.commands.sweep import SweepSettings
+from distill.arguments import add_settings_arguments, settings_from
+from distill.commands.sweep import SweepSettings, check_some_trial_completed, check_spec
 from distill.options import CommonOptions
 
 HELP = ("Offline demo: align a student with several losses to the embedded MiniLM, swap each in, "
@@ -19,6 +19,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri", "quiet"))
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    return [settings_from(args, SweepSettings, {"config": QUICK_SWEEP}), settings_from(args, CommonOptions)]
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
     from distill.tracking import run_experiment, ui_command
@@ -28,10 +32,13 @@ def run(args: argparse.Namespace) -> int:
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
 
     started = time.perf_counter()
-    result = run_sweep(load_spec(QUICK_SWEEP), workers=args.workers, tracking_uri=args.tracking_uri, quiet=args.quiet)
+    spec = load_spec(QUICK_SWEEP)
+    check_spec(spec)
+    result = run_sweep(spec, workers=args.workers, tracking_uri=args.tracking_uri, quiet=args.quiet)
     minutes, seconds = divmod(round(time.perf_counter() - started), 60)
     print(result.summary.text)
     print(f"quickstart done in {minutes} min {seconds:02d} s; the sweep is MLflow run {result.parent_run_id}.")
     print("Open the MLflow UI on it:")
     print(f"  {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}")
+    check_some_trial_completed(result)
     return 0

@@ -13,7 +13,7 @@ from distill.options import CommonOptions
 from distill.paths import check_output_file, check_output_folder
 from distill.settings import setting
 from distill.userfiles import read_text
-from distill.workflows.robustness import FIXED, STUDY
+from distill.workflows.robustness import FIXED, STUDY, check_study_settings
 
 HELP = ("Train a denoised vocabulary-free student (or take trained ones), export it, and compare it with the "
         "untouched model on clean and noisy held-out text; writes docs/robustness.md.")
@@ -31,8 +31,8 @@ def _writable_report(path: str) -> None:
 @dataclass(frozen=True)
 class StudyFiles:
     students: list[str] | None = setting(None, "trained students (MLflow runs, student folders or vocabulary-free "
-                                         "exports); default: train the study's recipe (measured: 60 minutes on 2 "
-                                         "shared CPU cores)", metavar="RUN_OR_FOLDER")
+                                         "exports); default: train the study's recipe (about 20 minutes "
+                                         "on 2 CPU cores)", metavar="RUN_OR_FOLDER")
     exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
                            check=lambda folder: check_output_folder(folder, "exports folder"))
     out: str = setting("docs/robustness.md", "the document to write (its hand-written notes are kept)",
@@ -48,20 +48,26 @@ def configure(parser: argparse.ArgumentParser) -> None:
                            "training)", only=COMMON)
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    """The files, the study's evaluation and the common options, checked."""
+    return [settings_from(args, StudyFiles), check_study_settings(settings_from(args, EvaluationSettings, STUDY)),
+            settings_from(args, CommonOptions)]
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from distill.workflows.robustness import check_study_settings, given_student, run_study, train_recipe
+    from distill.workflows.robustness import given_student, run_study, train_recipe
 
     files, common = settings_from(args, StudyFiles), settings_from(args, CommonOptions)
-    settings = check_study_settings(settings_from(args, EvaluationSettings, STUDY))
+    study = check_study_settings(settings_from(args, EvaluationSettings, STUDY))
     if files.students:
         students = [given_student(source, common.tracking_uri) for source in files.students]
     else:
         overrides = {"device": common.device, "work_dir": common.work_dir}
         students = [train_recipe(overrides, tracking_uri=common.tracking_uri, quiet=common.quiet)]
     try:
-        result = run_study(students, settings, Path(files.exports), Path(files.out), device=common.device,
+        result = run_study(students, study, Path(files.exports), Path(files.out), device=common.device,
                            tracking_uri=common.tracking_uri, quiet=common.quiet)
     except BaseException:
         if not files.students:  # the hour of training survives: say where, and how to finish from it

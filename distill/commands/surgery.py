@@ -6,6 +6,7 @@ import argparse
 from dataclasses import dataclass
 
 from distill.arguments import add_settings_arguments, settings_from
+from distill.errors import DistillError
 from distill.options import CommonOptions, ModelOptions
 from distill.paths import check_output_folder
 from distill.settings import setting
@@ -36,20 +37,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
                            only=COMMON)
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    """The surgery's settings, the model and the common options, checked (options that need each other too)."""
+    surgery = settings_from(args, SurgerySettings)
+    if surgery.keep_vocabulary and not surgery.vocabulary_free:
+        raise DistillError("--keep-vocabulary needs --vocabulary-free")
+    if surgery.vocabulary_free and surgery.tie_output:
+        raise DistillError("--tie-output applies to baked tables; a vocabulary-free model has no output table")
+    return [surgery, settings_from(args, ModelOptions), settings_from(args, CommonOptions)]
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
 
     announce(f"surgery: student {args.student} into {args.model}; loading torch and transformers", quiet=args.quiet)
     from distill.devices import resolve_device
-    from distill.errors import DistillError
     from distill.runs import load_student_from
 
     settings, source = settings_from(args, SurgerySettings), settings_from(args, ModelOptions)
     common = settings_from(args, CommonOptions)
-    if settings.keep_vocabulary and not settings.vocabulary_free:
-        raise DistillError("--keep-vocabulary needs --vocabulary-free")
-    if settings.vocabulary_free and settings.tie_output:
-        raise DistillError("--tie-output applies to baked tables; a vocabulary-free model has no output table")
     student = load_student_from(settings.student, tracking_uri=common.tracking_uri)
     if settings.vocabulary_free:
         from distill.export import export_vocabulary_free

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import sys
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
-from distill.arguments import add_settings_arguments, given_settings
+from distill.arguments import add_settings_arguments, given_settings, settings_from
 from distill.config import TrainConfig, load_config
-from distill.errors import DistillError
+from distill.errors import DistillError, is_user_error
 from distill.options import CommonOptions
 from distill.paths import check_name
 from distill.settings import setting
@@ -43,23 +46,38 @@ def check_resume(args: argparse.Namespace) -> None:
                            f"drop {', '.join(given)} (or start a new run without --resume)")
 
 
+def settings(args: argparse.Namespace) -> list[object]:
+    """The run's settings, checked: the common options and, for a new run, its configuration."""
+    common = settings_from(args, CommonOptions)
+    if args.resume is not None:
+        check_resume(args)
+        return [common]
+    return [common, load_config(args.config, given_settings(args, TrainConfig))]
+
+
 def run(args: argparse.Namespace) -> int:
     from distill.progress import announce
     from distill.tracking import load_settings, run_experiment, ui_command
 
-    if args.resume is not None:
-        check_resume(args)
-        announce(f"train: resuming run {args.resume}; loading torch and transformers", quiet=args.quiet)
-        from distill import training  # heavy imports only once the command line is checked
+    started_ms = time.time_ns() // 1_000_000
+    try:
+        if args.resume is not None:
+            announce(f"train: resuming run {args.resume}; loading torch and transformers", quiet=args.quiet)
+            from distill import training  # heavy imports only once the command line is checked
 
-        result = training.resume(args.resume, tracking_uri=args.tracking_uri, quiet=args.quiet)
-    else:
-        config = load_config(args.config, given_settings(args, TrainConfig))
-        announce(f"train: student {config.student}, loss {config.loss}, teacher {config.teacher}; "
-                 "loading torch and transformers", quiet=args.quiet)
-        from distill import training  # after the configuration is read: a bad one is reported at once
+            result = training.resume(args.resume, tracking_uri=args.tracking_uri, quiet=args.quiet)
+        else:
+            config = load_config(args.config, given_settings(args, TrainConfig))
+            announce(f"train: student {config.student}, loss {config.loss}, teacher {config.teacher}; "
+                     "loading torch and transformers", quiet=args.quiet)
+            from distill import training  # after the configuration is read: a bad one is reported at once
 
-        result = training.train(config, tracking_uri=args.tracking_uri, quiet=args.quiet)
+            result = training.train(config, tracking_uri=args.tracking_uri, quiet=args.quiet)
+    except BaseException as error:  # Ctrl-C or a crash after some epochs: say what survived and how to go on
+        note = None if is_user_error(error) else survival_note(args.resume or stopped_run(started_ms))
+        if note is not None:  # (a one-line error of the workbench names what it kept itself)
+            print(note, file=sys.stderr)
+        raise
     summary = ", ".join(f"{name} {value:.4f}" for name, value in result.metrics.items() if name != "lr")
     print(f"run {result.run_id}: {summary}")
     print(f"student saved in {result.student_dir} and as artifact 'student' of run {result.run_id}")
@@ -68,3 +86,35 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+
+
+def stopped_run(started_ms: int) -> str | None:
+    """The MLflow run this command started (at or after ``started_ms``), if it started one."""
+    import mlflow
+
+    try:
+        run = mlflow.last_active_run()
+    except mlflow.exceptions.MlflowException:  # the last run this process saw lives in another store
+        return None
+    return run.info.run_id if run is not None and run.info.start_time >= started_ms else None
+
+
+def survival_note(run_id: str | None) -> str | None:
+    """What a stopped run left: its id, its newest checkpoint and the command that continues from it; None when
+    no checkpoint was written (or the store cannot say)."""
+    if run_id is None:
+        return None
+    import mlflow
+
+    from distill.checkpoint import checkpoint_folders
+    from distill.training import CHECKPOINT_TAG
+
+    try:
+        folder = mlflow.get_run(run_id).data.tags.get(CHECKPOINT_TAG)
+    except mlflow.exceptions.MlflowException:
+        return None
+    kept = checkpoint_folders(Path(folder)) if folder else []
+    if not kept:
+        return None
+    return (f"run {run_id} survives in MLflow with its checkpoint {kept[0]}; continue it with: "
+            f"distill train --resume {run_id}")

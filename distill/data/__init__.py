@@ -30,7 +30,7 @@ from distill.data.corpus import (
     noised_corpus,
     split_sentences,
 )
-from distill.data.files import LOCAL_FORMATS, file_corpus
+from distill.data.files import LOCAL_FORMATS, check_corpus_file, file_corpus
 from distill.data.hub import HUB_CORPORA, hub_corpus
 from distill.data.python_docs import PYDOC_CORPUS, STDLIB_CORPUS, pydoc_corpus, stdlib_corpus
 from distill.data.wiki import WIKI_CORPUS, wiki_corpus
@@ -41,7 +41,7 @@ OFFLINE_CORPORA = {WIKI_CORPUS: wiki_corpus, PYDOC_CORPUS: pydoc_corpus, STDLIB_
 # holds too few for the default sample counts).
 JUDGED_DOMAINS = (f"{WIKI_CORPUS}:heldout", f"{PYDOC_CORPUS}+{STDLIB_CORPUS}:heldout")
 
-__all__ = ["JUDGED_DOMAINS", "PARTS", "Corpus", "corpus_from_documents", "document_part",
+__all__ = ["JUDGED_DOMAINS", "PARTS", "Corpus", "check_corpus_name", "corpus_from_documents", "document_part",
            "load_corpus", "noised_corpus", "split_sentences"]
 
 
@@ -60,7 +60,26 @@ def load_corpus(name_or_path: str) -> Corpus:
     path = Path(name_or_path).expanduser()
     if path.suffix in LOCAL_FORMATS or path.exists():
         return file_corpus(path)
-    raise DistillError(
-        f"unknown corpus {name_or_path!r}; choose {', '.join(OFFLINE_CORPORA)} (offline), "
-        f"{', '.join(HUB_CORPORA)}, or a local {'/'.join(LOCAL_FORMATS)} file"
-    )
+    raise _unknown(name_or_path)
+
+
+def check_corpus_name(name_or_path: str) -> None:
+    """Refuse, without reading any text, a corpus name :func:`load_corpus` would refuse: an unknown name, a
+    missing, empty or unknown-format local file, in any part of a joined (``+``) or split (``:heldout``) name.
+    Hub corpora are taken on trust (whether the hub or its cache answers is known only by asking it)."""
+    base, _, part = name_or_path.rpartition(":")
+    if base and part in PARTS:
+        return check_corpus_name(base)
+    path = Path(name_or_path).expanduser()
+    if "+" in name_or_path and not path.exists():
+        for name in name_or_path.split("+"):
+            check_corpus_name(name)
+    elif name_or_path not in OFFLINE_CORPORA and name_or_path not in HUB_CORPORA:
+        if path.suffix not in LOCAL_FORMATS and not path.exists():
+            raise _unknown(name_or_path)
+        check_corpus_file(path)
+
+
+def _unknown(name: str) -> DistillError:
+    return DistillError(f"unknown corpus {name!r}; choose {', '.join(OFFLINE_CORPORA)} (offline), "
+                        f"{', '.join(HUB_CORPORA)}, or a local {'/'.join(LOCAL_FORMATS)} file")

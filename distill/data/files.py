@@ -18,10 +18,8 @@ LOCAL_ALTERNATIVE = (
 )
 
 
-def file_corpus(path: Path) -> Corpus:
-    """A local file through ``datasets``; text files split into documents at blank lines."""
-    import datasets
-
+def check_corpus_file(path: Path) -> str:
+    """The ``datasets`` builder of a local corpus file that exists, is not empty and has a known suffix."""
     builder = LOCAL_FORMATS.get(path.suffix)
     if builder is None:
         raise DistillError(f"corpus file {path} has an unknown format; valid suffixes: {', '.join(LOCAL_FORMATS)}")
@@ -29,6 +27,14 @@ def file_corpus(path: Path) -> Corpus:
         raise DistillError(f"corpus file {path} does not exist")
     if path.stat().st_size == 0:
         raise DistillError(f"corpus file {path} is empty")
+    return builder
+
+
+def file_corpus(path: Path) -> Corpus:
+    """A local file through ``datasets``; text files split into documents at blank lines."""
+    import datasets
+
+    builder = check_corpus_file(path)
     if builder != "parquet":
         check_utf8_file(path, "corpus file")
     options = {"sample_by": "paragraph"} if builder == "text" else {}

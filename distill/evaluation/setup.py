@@ -25,7 +25,7 @@ from distill.evaluation.tasks import Task, resolve_tasks
 from distill.noise import NoiseSpec
 from distill.surgery import load_transformer
 from teachers import load_tokenizer
-from teachers.wordpiece import continuation_prefix
+from teachers.words import WordSplitter
 
 
 @dataclass
@@ -68,11 +68,12 @@ def prepare_evaluation(
         tasks: names in ``distill.evaluation.TASKS``; default every task the model supports.
         datasets: corpus names (``pydoc``, ``pydoc:heldout``, ``wikitext``, ``imdb``) or local files.
         samples: samples per seed, task and dataset: every corpus must hold enough for every task.
-        whole_words: the vocabulary-free path will run, so the tokenizer must be WordPiece.
+        whole_words: the vocabulary-free path will run, so the tokenizer must have a word splitter
+            (WordPiece, byte-level BPE or SentencePiece, :mod:`teachers.words`).
 
     Raises:
-        DistillError: one line, for a tokenizer without padding (batches are padded), a non-WordPiece
-            tokenizer with ``whole_words``, a task the model has no head for, a corpus that cannot be
+        DistillError: one line, for a tokenizer without padding (batches are padded), a tokenizer without
+            a word splitter with ``whole_words``, a task the model has no head for, a corpus that cannot be
             loaded or is too small, or two corpora of the same name.
     """
     loaded = load_transformer(model, revision)
@@ -80,7 +81,7 @@ def prepare_evaluation(
     if tokenizer.pad_token_id is None:
         raise DistillError(f"the tokenizer of {model} has no padding token; batched evaluation needs one")
     if whole_words:
-        continuation_prefix(tokenizer)
+        WordSplitter.for_tokenizer(tokenizer)
     chosen = resolve_tasks(tasks, loaded.model)
     corpora = [load_corpus(name) for name in dict.fromkeys(datasets)]
     names = [corpus.name for corpus in corpora]

@@ -2,8 +2,10 @@
 
 A swapped student can embed any string (:meth:`distill.surgery.StudentEmbedding.embed_words`),
 so it does not need the tokenizer's pieces at all. This variant keeps the model's
-tokenization for everything it cannot merge and replaces each run of WordPiece pieces
-that forms one word (a first piece and its ``##`` continuations) by a single position
+tokenization for everything it cannot merge and replaces each run of pieces that forms one
+word (WordPiece: a first piece and its ``##`` continuations; byte-level BPE and SentencePiece:
+a piece marked ``Ġ``/``▁`` and the pieces after it, cut where the pre-tokenizer cuts; the
+family table is :mod:`teachers.words`) by a single position
 holding the student's vector of the whole word, as HLM's intra-word module sees a word
 (HLM, Sun et al., ACL 2023: the intra-word module). The model gets ``inputs_embeds`` (the word-embedding
 output only); BERT's embedding module adds the position and token-type embeddings and
@@ -14,7 +16,8 @@ A "word" is what the tokenizer's pre-tokenizer delimits, not a whitespace word:
 BERT splits punctuation off words before WordPiece, and the student never saw a word
 with its punctuation attached. The word string is the pieces joined without their
 ``##``, i.e. the text after the tokenizer's normalizer (lowercased and accent-stripped
-for uncased models), as the student's vocabulary strings are. A word that became the
+for uncased models), as the student's vocabulary strings are (byte-level BPE: the text
+the pieces stand for, ``" the"``). A word that became the
 unknown token is one piece and stays so: its text is not in the ids.
 
 The sequence gets shorter, so the scores are made comparable:
@@ -38,7 +41,7 @@ from transformers.utils import ModelOutput
 
 from distill.evaluation.samples import IGNORE
 from distill.surgery import StudentEmbedding
-from teachers.wordpiece import Word, continuation_prefix, group_words
+from teachers.words import Word, WordSplitter
 
 Batch = dict[str, Tensor]
 SUFFIX = "-wholeword"
@@ -54,12 +57,12 @@ class WholeWords:
             mode is the caller's: ``eval()`` to score, ``train()`` for context distillation.
         table: the module for the single pieces: the student's baked table when scoring, or
             ``live`` itself when the gradient must reach the student through every position.
-        tokenizer: the model's tokenizer (WordPiece).
+        tokenizer: the model's tokenizer, of a family :class:`teachers.words.WordSplitter` reads.
     """
 
     def __init__(self, live: StudentEmbedding, table: nn.Module, tokenizer: PreTrainedTokenizerBase) -> None:
         self.live, self.table = live, table
-        self.prefix = continuation_prefix(tokenizer)
+        self.splitter = WordSplitter.for_tokenizer(tokenizer)
         self.vocabulary = tokenizer.convert_ids_to_tokens(list(range(len(tokenizer))))
         self.pad_token_id = tokenizer.pad_token_id
 
@@ -72,7 +75,7 @@ class WholeWords:
             length = int(mask[row].sum())
             pieces = [self.vocabulary[token] for token in ids[row, :length].tolist()]
             masked = [False] * length if labels is None else (labels[row, :length] != IGNORE).tolist()
-            examples.append(group_words(pieces, masked, self.prefix))
+            examples.append(self.splitter.group(pieces, masked))
         return examples
 
     def inputs(self, batch: Batch) -> Batch:

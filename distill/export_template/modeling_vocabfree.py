@@ -1,4 +1,4 @@
-"""A BERT model whose words are embedded from their characters, not looked up in a vocabulary.
+"""An encoder whose words are embedded from their characters, not looked up in a vocabulary.
 
 Written by the distill workbench (``distill surgery --vocabulary-free``). The tokenizer
 (``tokenization_vocabfree.py``) gives every word one position, with the id
@@ -6,61 +6,45 @@ Written by the distill workbench (``distill surgery --vocabulary-free``). The to
 student (``student.py``) turns those characters into the word's input vector. Special
 tokens, and with ``--keep-vocabulary`` the words that are one token of the source's
 vocabulary, read the word-embedding table. Everything after the word embeddings
-(positions, token types, LayerNorm, the layers) is the source model's, unchanged.
+(positions, token types, LayerNorm, the layers) is the source model's, unchanged: the source
+encoder (``config.encoder``: BERT, DistilBERT, RoBERTa, XLM-R, MPNet...) is built with ``AutoModel``
+and gets the vectors as ``inputs_embeds``.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections import OrderedDict
 from typing import Any
 
 import torch
 from torch import Tensor
-from transformers import BertConfig, BertModel
+from transformers import AutoModel, PreTrainedModel
 
+from .configuration_vocabfree import VocabFreeConfig
 from .student import Student
 
 
-class VocabFreeBertConfig(BertConfig):
-    """``BertConfig`` plus the student's architecture and the id that marks a student word.
+class VocabFreeModel(PreTrainedModel):
+    config_class = VocabFreeConfig
+    base_model_prefix = "transformer"
 
-    Args:
-        student: the student's configuration as the workbench saves it (``name``, ``dim``, ``hparams``).
-        rescale_norm: the norm each student vector is scaled to, or None for the raw vectors.
-        word_token_id: the input id of a position the student embeds.
-        add_pooling_layer: whether the source model has BERT's pooler.
-        word_cache_size: how many words' vectors inference keeps across batches (0: none).
-    """
-
-    model_type = "vocab-free-bert"
-
-    def __init__(
-        self,
-        student: dict[str, Any] | None = None,
-        rescale_norm: float | None = None,
-        word_token_id: int = 0,
-        add_pooling_layer: bool = True,
-        word_cache_size: int = 65536,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(**kwargs)
-        self.student = student or {"dim": self.hidden_size, "hparams": {}}
-        self.rescale_norm = rescale_norm
-        self.word_token_id = word_token_id
-        self.add_pooling_layer = add_pooling_layer
-        self.word_cache_size = word_cache_size
-
-
-class VocabFreeBertModel(BertModel):
-    config_class = VocabFreeBertConfig
-
-    def __init__(self, config: VocabFreeBertConfig) -> None:
-        super().__init__(config, add_pooling_layer=config.add_pooling_layer)
+    def __init__(self, config: VocabFreeConfig) -> None:
+        super().__init__(config)
+        self.transformer = AutoModel.from_config(config.encoder_config(), **config.encoder_options)
         self.student = Student(Student.config_class.from_dict(config.student))
+        self.encoder_inputs = set(inspect.signature(self.transformer.forward).parameters)
         # Inference only: a word's characters (as bytes) -> its vector, least recently used first.
         self.word_cache: OrderedDict[bytes, Tensor] = OrderedDict()
+        self.post_init()
 
-    def train(self, mode: bool = True) -> VocabFreeBertModel:
+    def _init_weights(self, module: Any) -> None:
+        """Every weight comes from ``model.safetensors``; nothing is drawn."""
+
+    def get_input_embeddings(self) -> Any:
+        return self.transformer.get_input_embeddings()
+
+    def train(self, mode: bool = True) -> VocabFreeModel:
         """Training changes the student: the cached vectors would go stale."""
         self.word_cache.clear()
         return super().train(mode)
@@ -68,7 +52,7 @@ class VocabFreeBertModel(BertModel):
     def embed_inputs(self, input_ids: Tensor, word_characters: Tensor) -> Tensor:
         """``(B, L, hidden)`` input vectors: table rows, and the student's for the words. The student
         runs once per distinct word of the batch (text repeats its words: "the", "of"...)."""
-        vectors = self.embeddings.word_embeddings(input_ids)
+        vectors = self.get_input_embeddings()(input_ids)
         is_word = input_ids == self.config.word_token_id
         if is_word.any():
             distinct, occurrence = torch.unique(word_characters[is_word], dim=0, return_inverse=True)
@@ -112,7 +96,7 @@ class VocabFreeBertModel(BertModel):
         inputs_embeds: Tensor | None = None,
         **kwargs: Any,
     ) -> Any:
-        """BERT's forward; ``input_ids`` need the ``word_characters`` the tokenizer gives with them."""
+        """The source encoder's forward; ``input_ids`` need the ``word_characters`` the tokenizer gives with them."""
         if input_ids is not None and inputs_embeds is None:
             if word_characters is None:
                 if bool((input_ids == self.config.word_token_id).any()):
@@ -121,12 +105,8 @@ class VocabFreeBertModel(BertModel):
                         "model's own tokenizer (AutoTokenizer with trust_remote_code=True)"
                     )
                 word_characters = torch.zeros(0, dtype=torch.long, device=input_ids.device)
-            inputs_embeds, input_ids = self.embed_inputs(input_ids, word_characters), None
-        return super().forward(
-            input_ids=input_ids,
-            attention_mask=attention_mask,
-            token_type_ids=token_type_ids,
-            position_ids=position_ids,
-            inputs_embeds=inputs_embeds,
-            **kwargs,
-        )
+            inputs_embeds = self.embed_inputs(input_ids, word_characters)
+        optional = {"token_type_ids": token_type_ids, "position_ids": position_ids}
+        kwargs |= {name: value for name, value in optional.items()
+                   if value is not None and name in self.encoder_inputs}
+        return self.transformer(inputs_embeds=inputs_embeds, attention_mask=attention_mask, **kwargs)

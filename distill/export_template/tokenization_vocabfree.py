@@ -3,25 +3,31 @@
 Written by the distill workbench (``distill surgery --vocabulary-free``). Words are what
 the source tokenizer's own normaliser and pre-tokeniser make of the text
 (``word_splitter.json``: for BERT, lower-casing, accent stripping, punctuation split
-off), never cut into vocabulary pieces. Special tokens are placed as the source places
-them. Every word gets the id ``word_token_id`` and its encoded characters in
-``word_characters`` (``student.py``'s ``encode_words``), except that a word listed in
+off; RoBERTa: byte-level words such as ``Ġworld``; XLM-R: ``▁world``), never cut into
+vocabulary pieces. Special tokens are placed as the source places them
+(``single_template`` and ``pair_template``: each position a special token or a text,
+``$A`` or ``$B``, with its token type), e.g. ``[CLS] a [SEP] b [SEP]`` for BERT and
+``<s> a </s></s> b </s>`` for RoBERTa. Every word gets the id ``word_token_id`` and its
+encoded characters in ``word_characters`` (``student.py``'s ``encode_words``; a byte-level
+word is read as the text it stands for, ``Ġworld`` -> `` world``), except that a word listed in
 ``vocabulary.json`` (special tokens, and with ``--keep-vocabulary`` the source's whole-word
-tokens) gets its id there. A pair of texts is laid out as BERT lays it out:
-``[CLS] a [SEP] b [SEP]``, token type 0 up to the first ``[SEP]``, 1 after it.
+tokens) gets its id there.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import torch
 from tokenizers import Tokenizer
 from transformers import BatchEncoding, PreTrainedTokenizer
 
 from .student import encode_words
+
+T = TypeVar("T")
 
 
 class VocabFreeTokenizer(PreTrainedTokenizer):
@@ -36,8 +42,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         splitter_file: str,
         vocabulary_file: str,
         word_token_id: int,
-        prefix_tokens: list[str],
-        suffix_tokens: list[str],
+        single_template: list[tuple[str, int]],
+        pair_template: list[tuple[str, int]],
         encoder_options: dict[str, Any],
         **kwargs: Any,
     ) -> None:
@@ -46,12 +52,13 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             self.vocabulary: dict[str, int] = json.load(file)
         self.id_to_word = {index: word for word, index in self.vocabulary.items()}
         self.word_token_id = word_token_id
-        self.prefix_tokens, self.suffix_tokens = prefix_tokens, suffix_tokens
+        self.single_template = [(str(token), int(kind)) for token, kind in single_template]
+        self.pair_template = [(str(token), int(kind)) for token, kind in pair_template]
         self.encoder_options = encoder_options
         super().__init__(
             word_token_id=word_token_id,
-            prefix_tokens=prefix_tokens,
-            suffix_tokens=suffix_tokens,
+            single_template=single_template,
+            pair_template=pair_template,
             encoder_options=encoder_options,
             **kwargs,
         )
@@ -81,9 +88,26 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def build_inputs_with_special_tokens(
         self, token_ids_0: list[int], token_ids_1: list[int] | None = None
     ) -> list[int]:
-        prefix, suffix = self.token_ids(self.prefix_tokens), self.token_ids(self.suffix_tokens)
-        pair = [] if token_ids_1 is None else token_ids_1 + suffix
-        return prefix + token_ids_0 + suffix + pair
+        tokens, _ = self.fill_template(token_ids_0, token_ids_1, self.token_ids)
+        return tokens
+
+    def fill_template(
+        self, first: list[T], second: list[T] | None, special: Callable[[list[str]], list[T]]
+    ) -> tuple[list[T], list[int]]:
+        """``first`` (and ``second``) placed in the source's template, its special tokens as ``special``
+        gives them: the items and their token types."""
+        template = self.single_template if second is None else self.pair_template
+        items: list[T] = []
+        types: list[int] = []
+        for token, kind in template:
+            part = first if token == "$A" else (second or []) if token == "$B" else special([token])
+            items += part
+            types += [kind] * len(part)
+        return items, types
+
+    def word_text(self, word: str) -> str:
+        """The string the student reads for a word: byte-level words as the text they stand for."""
+        return self.splitter.decoder.decode([word]) if self.splitter.decoder is not None else word
 
     def token_ids(self, tokens: list[str]) -> list[int]:
         """The ids of ``tokens``: ``convert_tokens_to_ids`` of a list, which transformers types ``int | list[int]``."""
@@ -141,20 +165,20 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         """One text's (or pair's) ids, at each position the student embeds its word (else None), and
         the token types."""
         first, second = self.tokenize(text), (None if pair is None else self.tokenize(pair))
-        prefix = self.prefix_tokens if add_special_tokens else []
-        suffix = self.suffix_tokens if add_special_tokens else []
+        template = self.single_template if second is None else self.pair_template
+        specials = sum(token not in ("$A", "$B") for token, _ in template) if add_special_tokens else 0
         if limit is not None:
-            budget = max(limit - len(prefix) - len(suffix) * (1 if second is None else 2), 0)
+            budget = max(limit - specials, 0)
             while len(first) + len(second or []) > budget:  # longest first, as transformers truncates pairs
                 longer = first if second is None or len(first) >= len(second) else second
                 longer.pop()
-        tokens = [*prefix, *first, *suffix]
-        types = [0] * len(tokens)
-        if second is not None:
-            tokens += [*second, *suffix]
-            types += [1] * (len(second) + len(suffix))
-        ids = self.token_ids(tokens)
-        return ids, [token if index == self.word_token_id else None for token, index in zip(tokens, ids)], types
+        if add_special_tokens:
+            words, types = self.fill_template(first, second, list)
+        else:
+            words, types = [*first, *(second or [])], [0] * len(first) + [1] * len(second or [])
+        ids = self.token_ids(words)
+        texts = [self.word_text(word) if index == self.word_token_id else None for word, index in zip(words, ids)]
+        return ids, texts, types
 
     def pad_rows(
         self, rows: list[tuple[list[int], list[str | None], list[int]]], width: int
@@ -174,12 +198,13 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         encoded = encode_words(words, **self.encoder_options).long()
         word_characters = torch.zeros(*shape, encoded.shape[-1], dtype=torch.long)
         word_characters[input_ids == self.word_token_id] = encoded
-        return {
+        columns = {
             "input_ids": input_ids,
             "token_type_ids": token_type_ids,
             "attention_mask": attention_mask,
             "word_characters": word_characters,
         }
+        return {name: column for name, column in columns.items() if name in self.model_input_names}
 
     def save_vocabulary(self, save_directory: str, filename_prefix: str | None = None) -> tuple[str, ...]:
         prefix = f"{filename_prefix}-" if filename_prefix else ""

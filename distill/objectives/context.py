@@ -107,6 +107,7 @@ class ContextDistillation:
                              for text in heldout_texts}
         # The registered loss of that name (``cosine``: 1 - cos, ``mse``) between states, position by position.
         self.distance = build_loss(config.context_loss)
+        assert config.context_lr is not None, "needs a validated TrainConfig (the recipe fills in context_lr)"
         self.optimizer = setup.new_optimizer(config.context_lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.context_epochs * self.steps_per_epoch)
 

@@ -1,0 +1,55 @@
+"""The configuration of a vocabulary-free model: the source encoder's own configuration, and the student's.
+
+Written by the distill workbench (``distill surgery --vocabulary-free``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from transformers import AutoConfig, PretrainedConfig
+
+
+class VocabFreeConfig(PretrainedConfig):
+    """The source model's configuration (``encoder``, as its ``to_dict()``) and how the student meets it.
+
+    Args:
+        encoder: the source encoder's configuration (BERT, DistilBERT, RoBERTa, XLM-R, MPNet...), its
+            ``vocab_size`` the rows of the special tokens (or the source's whole table).
+        encoder_options: what the source encoder was built with beside its configuration
+            (``add_pooling_layer``).
+        student: the student's configuration as the workbench saves it (``name``, ``dim``, ``hparams``).
+        rescale_norm: the norm each student vector is scaled to, or None for the raw vectors.
+        word_token_id: the input id of a position the student embeds.
+        word_cache_size: how many words' vectors inference keeps across batches (0: none).
+    """
+
+    model_type = "vocab-free"
+
+    def __init__(
+        self,
+        encoder: dict[str, Any] | None = None,
+        encoder_options: dict[str, Any] | None = None,
+        student: dict[str, Any] | None = None,
+        rescale_norm: float | None = None,
+        word_token_id: int = 0,
+        word_cache_size: int = 65536,
+        **kwargs: Any,
+    ) -> None:
+        self.encoder = encoder or {"model_type": "bert"}
+        self.encoder_options = encoder_options or {}
+        inner = self.encoder_config()
+        kwargs.setdefault("pad_token_id", inner.pad_token_id)
+        super().__init__(**kwargs)
+        self.student = student or {"dim": inner.hidden_size, "hparams": {}}
+        self.rescale_norm = rescale_norm
+        self.word_token_id = word_token_id
+        self.word_cache_size = word_cache_size
+        # What sentence-transformers and other readers look up on a model's configuration.
+        self.hidden_size = inner.hidden_size
+        self.max_position_embeddings = getattr(inner, "max_position_embeddings", None)
+
+    def encoder_config(self) -> PretrainedConfig:
+        """The source encoder's configuration object."""
+        settings = dict(self.encoder)
+        return AutoConfig.for_model(settings.pop("model_type"), **settings)
