@@ -41,7 +41,7 @@ def family_exports(request: pytest.FixtureRequest, tmp_path_factory: pytest.Temp
     for family, fixture in FAMILIES.items():
         source = request.getfixturevalue(fixture)
         config = TrainConfig(teacher=str(source), student_options=SMALL_STUDENT, loss="mse", epochs=1,
-                             work_dir=str(root / "runs"))
+                             work_dir=str(root / "runs")).validate()
         student = train(config, tracking_uri=f"sqlite:///{root / 'mlflow.db'}", quiet=True).student.eval()
         exports[family] = (source, export_vocabulary_free(str(source), student, root / family), student)
     return exports

@@ -228,13 +228,13 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) -> It
         patch.setenv("MLFLOW_TRACKING_URI", box.tracking_uri)
         runs = []
         for seed in (0, 1):
-            result = training.train(TrainConfig(**box.train_settings(seed=seed)), quiet=True)
+            result = training.train(TrainConfig(**box.train_settings(seed=seed)).validate(), quiet=True)
             runs.append(result.run_id)
         export = folder / "export"
         assert main(["surgery", "--student", runs[0], "--model", str(tiny_bert_dir), "--out", str(export),
                      "--vocabulary-free", "--quiet"]) == 0
         with pytest.raises(KeyboardInterrupt):
-            training.train(TrainConfig(**box.train_settings(epochs=2)), quiet=True,
+            training.train(TrainConfig(**box.train_settings(epochs=2)).validate(), quiet=True,
                            callbacks=[RaiseAt(1, KeyboardInterrupt())])
         killed = next(run.info.run_id for run in mlflow.search_runs(search_all_experiments=True,
                                                                     output_format="list")
