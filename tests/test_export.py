@@ -139,8 +139,11 @@ def test_exported_code_imports_no_workbench_module(tiny_exports: dict[str, Path]
         code = "\n".join(path.read_text() for path in folder.glob("*.py"))
         assert "import distill" not in code and "from distill" not in code
         assert "from students" not in code and "import students" not in code
+        assert "from foundation" not in code and "import foundation" not in code
         assert not list(folder.glob("*.bin")) and not list(folder.glob("*.pt")) and not list(folder.glob("*.pkl"))
-    assert set(student_sources(bytescnn(8))) == {"bytescnn.py", "byte_vocab.py", "config.py", "errors.py"}
+    # the configuration's checks (foundation.checks) travel with it
+    assert set(student_sources(bytescnn(8))) == {"bytescnn.py", "byte_vocab.py", "config.py", "errors.py",
+                                                 "checks.py"}
 
 
 def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(

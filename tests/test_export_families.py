@@ -17,7 +17,7 @@ import pytest
 import torch
 from output import without_phase_lines
 from test_export import assert_same_states, bytescnn, load_outside, whole_word_states
-from test_training import SMALL_STUDENT
+from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
 from distill.config import TrainConfig
@@ -41,8 +41,8 @@ def family_exports(request: pytest.FixtureRequest, tmp_path_factory: pytest.Temp
     exports = {}
     for family, fixture in FAMILIES.items():
         source = request.getfixturevalue(fixture)
-        config = TrainConfig(teacher=str(source), student_options=SMALL_STUDENT, loss="mse", epochs=1,
-                             work_dir=str(root / "runs"))
+        config = TrainConfig(teacher=str(source), **TABLE_ONLY_BYTESCNN, loss="mse", epochs=1,
+                             work_dir=str(root / "runs")).validate()
         student = train(config, tracking_uri=f"sqlite:///{root / 'mlflow.db'}", quiet=True).student.eval()
         exports[family] = (source, export_vocabulary_free(str(source), student, root / family), student)
     return exports
