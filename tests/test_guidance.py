@@ -49,7 +49,7 @@ def test_bare_help_imports_no_torch_and_train_help_lists_the_valid_names(tmp_pat
         main(["train", "--help"])
     assert exited.value.code == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert f"--student STUDENT student registry name (default: bytescnn-small); one of: {', '.join(student_names())}" \
+    assert f"--student STUDENT student registry name (default: ngrams); one of: {', '.join(student_names())}" \
         in text
     assert f"one of: {', '.join(loss_names())}" in text and "one of: paper, fast" in text
     assert "--alpha ALPHA loss weight" in text

@@ -226,9 +226,9 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     label = f"bytescnn-small-student{SUFFIX}"
     headings = re.findall(rf"## Noisy text, `(.+)`: `{label}` against the untouched model and spell-check first",
                           document)
-    assert len(headings) == 2 and headings[1].endswith("second.txt")
+    assert headings == [whole_word_corpus.stem, second_domain.stem]
     assert len(re.findall(rf"\* `{label}` on `.+`: goal \*\*not reached\*\*", document)) == 2
-    assert re.search(r"\| `.+second.txt` \| `" + re.escape(label) + r"` \| [0-9.]+ ± ", document)  # clean, per domain
+    assert re.search(r"\| `second` \| `" + re.escape(label) + r"` \| -?[0-9.]+ ± ", document)  # clean, per domain
     assert "| noise | metric | untouched | spell-check first | vocabulary-free |" in document
     for setting in ("typo:0.1", str(NoiseSpec.parse("hlm")), "misspell:0.15"):
         assert f"| `{setting}` | sentence_cosine_clean |" in document
