@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 PREFIX = "· "  # what sets a phase line apart from results, warnings and errors
 
@@ -24,18 +24,37 @@ def announce(message: str, *, quiet: bool = False) -> None:
 
 
 class Clock:
-    """How long a phase of ``total`` equal steps has run, and about how long it has left (the mean step so far
-    times the steps to go)."""
+    """How long a run of ``total`` steps has run, and about how long it has left.
 
-    def __init__(self, total: int, now: Callable[[], float] = time.monotonic) -> None:
+    Steps of different kinds take different times (a context-distillation epoch runs the transformer, a table
+    epoch does not): with ``kinds`` (the kind of each step, e.g. its phase), each step to go counts the mean
+    duration of the steps of its kind so far, or the mean of all steps while none of its kind has run."""
+
+    def __init__(self, total: int, now: Callable[[], float] = time.monotonic,
+                 kinds: Sequence[str] | None = None) -> None:
         self.total, self.now, self.started = total, now, now()
+        self.kinds = list(kinds) if kinds is not None else [""] * total
+        self.seconds: dict[str, list[float]] = {}  # the measured step durations of each kind
+        self.done, self.marked = 0, self.started
 
     def status(self, done: int) -> str:
         """``"2 min 10 s elapsed, about 4 min 20 s left"`` after ``done`` of the steps."""
-        elapsed = self.now() - self.started
+        now = self.now()
+        elapsed = now - self.started
+        if done > self.done:  # the steps since the last call share its time
+            share = (now - self.marked) / (done - self.done)
+            for kind in self.kinds[self.done:done]:
+                self.seconds.setdefault(kind, []).append(share)
+            self.done, self.marked = done, now
         if done <= 0 or done >= self.total:
             return f"{duration(elapsed)} elapsed"
-        return f"{duration(elapsed)} elapsed, about {duration(elapsed / done * (self.total - done))} left"
+        overall = elapsed / done
+        left = sum(_mean(self.seconds.get(kind)) or overall for kind in self.kinds[done:])
+        return f"{duration(elapsed)} elapsed, about {duration(left)} left"
+
+
+def _mean(values: Sequence[float] | None) -> float | None:
+    return sum(values) / len(values) if values else None
 
 
 def duration(seconds: float) -> str:

@@ -131,6 +131,18 @@ def test_a_clock_tells_the_time_elapsed_and_left() -> None:
     assert duration(0.4) == "0 s" and duration(59.6) == "1 min 0 s"
 
 
+def test_the_time_left_counts_each_phase_at_its_own_pace() -> None:
+    from distill.progress import Clock
+
+    # two table epochs of 2 s, then context epochs of 30 s: once one context epoch has run, the other two
+    # count 30 s each, not the 11 s mean of every epoch so far
+    now = iter([0.0, 2.0, 4.0, 34.0])
+    clock = Clock(5, now=lambda: next(now), kinds=["table", "table", "context", "context", "context"])
+    assert clock.status(1) == "2 s elapsed, about 8 s left"  # nothing but table epochs seen yet
+    assert clock.status(2) == "4 s elapsed, about 6 s left"
+    assert clock.status(3) == "34 s elapsed, about 1 min 0 s left"
+
+
 def test_differences_have_intervals_effect_sizes_and_holm_adjusted_tests() -> None:
     from scipy import stats
 

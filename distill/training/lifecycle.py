@@ -187,7 +187,9 @@ def _run_epochs(
     steps = (tqdm(total=trainer.steps_per_epoch, desc="steps", leave=False, dynamic_ncols=True) if bars
              else StepLines(trainer.steps_per_epoch, quiet=quiet))
     record = RunRecord(checkpoint_root, logged_until, epochs, not quiet and not bars,
-                       Clock(last_epoch - first_epoch + 1), first_epoch)
+                       Clock(last_epoch - first_epoch + 1,
+                             kinds=[trainer.phase(epoch).name for epoch in range(first_epoch, last_epoch + 1)]),
+                       first_epoch)
     try:
         metrics = trainer.fit([record, *callbacks], first_epoch, steps)
     except NonFiniteLoss as error:
