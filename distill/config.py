@@ -74,8 +74,8 @@ RECIPES: dict[str, dict[str, Any]] = {
     "fast": {"lr": 4e-3, "batch_size": 256, "schedule": "warmup-cosine", "context_lr": 5e-4},
 }
 # A sparse student (``ngrams``: SparseAdam moves a gram's row only in the steps whose batch holds the gram)
-# needs larger steps than a dense one; these values win over its recipe's. Measured on the embedded teacher
-# (docs/defaults.md): lr 1e-2 reaches whole-table mean cosine 0.96 in 30 epochs where 4e-3 reaches 0.93.
+# needs larger steps than a dense one; these values win over its recipe's. On the embedded teacher, lr 1e-2
+# takes the whole-table mean cosine to 0.986 in 30 epochs of 1.6 s on 2 CPU cores (docs/defaults.md).
 STUDENT_RECIPES: dict[str, dict[str, dict[str, Any]]] = {
     "ngrams": {"fast": {"lr": 1e-2, "context_lr": 3e-3}, "paper": {"context_lr": 3e-3}},
 }
