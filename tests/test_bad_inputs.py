@@ -151,7 +151,7 @@ def bad_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) -> 
         "text_holdout": config("text_holdout", {"holdout": "abc"}),
         "empty_layers": config("empty_layers", {"context_layers": []}),
         "huber": config("huber", {"context_loss": "huber"}),
-        "bad_filters": config("bad_filters", {"student_options": {"filters": 3}}),
+        "bad_filters": config("bad_filters", {"student": "bytescnn-small", "student_options": {"filters": 3}}),
         "text_options": config("text_options", {"student_options": "wide"}),
         "infinite_range": sweep("infinite_range", {}, {"lr": {"low": 1e-4, "high": float("inf")}}),
         "sweep_short_betas": sweep("sweep_short_betas", {"betas": [0.9]}, {"loss": ["mse", "cosine"]}),

@@ -13,7 +13,7 @@ from distill.training import build_trainer, prepare, train
 
 def pretraining_config(teacher_dir, tmp_path, **values) -> TrainConfig:
     settings = {"teacher": str(teacher_dir), "student": "retvec", "loss": "cosine", "epochs": 2, "batch_size": 32,
-                "lr": 3e-3, "whole_word_epochs": 0, "context_epochs": 0,
+                "lr": 3e-3, "whole_word_epochs": 0, "context_epochs": 0, "eval_every": 1,
                 "typo_pretrain_epochs": 4, "typo_pretrain_rate": 0.3, "augment_copies": 3,
                 "work_dir": str(tmp_path / "runs"), **values}
     return TrainConfig(**settings).validate()
