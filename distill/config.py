@@ -20,7 +20,7 @@ YAML 1.1 numeric strings like ``1e-3``.
   5% of the steps, then cosine decay to zero at the last step of the run.
 
 Measured with ``distill bench`` (``bench/RESULTS.md``: bytescnn-small, cosine loss,
-the embedded teacher's 29,528 × 384 table, the default 10 epochs, 2 AMD EPYC cores at
+the embedded teacher's 29,528 × 384 table, 10 epochs (the default then), 2 AMD EPYC cores at
 a 192 GFLOP/s fp32 matmul rate): ``fast`` reaches recall@1 ≥ 0.8 after epoch 8, in
 212 s of training, and ends at recall@1 0.838, mean cosine 0.618 (264 s); ``paper``
 needs 10 epochs and 321 s (recall@1 0.818, mean cosine 0.613). Neither reaches mean

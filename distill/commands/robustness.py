@@ -32,7 +32,8 @@ def _writable_report(path: str) -> None:
 class StudyFiles:
     students: list[str] | None = setting(None, "trained students (MLflow runs, student folders or vocabulary-free "
                                          "exports); default: train the study's recipe (about 20 minutes "
-                                         "on 2 CPU cores)", metavar="RUN_OR_FOLDER")
+                                         "on 2 CPU cores by its measured epoch times; not yet timed whole)",
+                                         metavar="RUN_OR_FOLDER")
     exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
                            check=lambda folder: check_output_folder(folder, "exports folder"))
     out: str = setting("docs/robustness.md", "the document to write (its hand-written notes are kept)",
