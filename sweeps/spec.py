@@ -57,6 +57,7 @@ from distill.config import (
 )
 from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
+from distill.objectives.registry import objective_metrics
 from distill.options import settings_from_mapping
 from distill.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
 from sweeps.options import MAX_OPTION, check_factory_options
@@ -67,10 +68,8 @@ PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPrun
            "hyperband": optuna.pruners.HyperbandPruner}
 Direction = Literal["maximize", "minimize"]
 DIRECTIONS: tuple[Direction, ...] = ("maximize", "minimize")
-_BASE_ALIGNMENT = {"recall_at_1": "maximize", "mean_cosine": "maximize", "rel_norm_error": "minimize"}
-_FIDELITY = {"token_cosine": "maximize", "sentence_cosine": "maximize", "similarity_spearman": "maximize"}
-ALIGNMENT_METRICS = {**_BASE_ALIGNMENT, "train_loss": "minimize", "context_loss": "minimize",
-                     **{f"holdout_{name}": direction for name, direction in {**_BASE_ALIGNMENT, **_FIDELITY}.items()}}
+# What training logs per epoch, declared by the objectives (distill.objectives.registry, which imports no torch).
+ALIGNMENT_METRICS = objective_metrics()
 TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "objective", "pruner",
                   "evaluation", "heartbeat")
 

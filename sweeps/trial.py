@@ -64,6 +64,8 @@ class TrialObjective:
         record.run_id = result.run_id
         record.save(trial, "run_id")
         objective = self.spec.objective
+        if not objective.after_surgery and objective.metric not in result.metrics:
+            raise DistillError(f"objective {objective.metric} was not logged: no phase of this trial computes it")
         value = None if objective.after_surgery else result.metrics[objective.metric]
         if self.evaluator is not None:
             announce(f"trial {name}: surgery into {self.evaluator.settings.model} and evaluation", quiet=self.quiet)

@@ -16,16 +16,12 @@ from distill.config import TrainConfig, config_keys
 from distill.data import corpus_from_documents, document_part, load_corpus
 from distill.errors import DistillError
 from distill.evaluation.samples import collate
-from distill.objectives import (
-    ContextDistillation,
-    TableAlignment,
-    WholeWordTargets,
-    register_objective,
-    registered_objectives,
-)
+from distill.objectives.context import ContextDistillation
 from distill.objectives.english import piece_mean_targets
+from distill.objectives.registry import OBJECTIVES, objective_metrics, phase_builders, register_objective
+from distill.objectives.table import TableAlignment
 from distill.objectives.text import english_words, row_counts
-from distill.objectives.words import english_split_words, split_words
+from distill.objectives.words import WholeWordTargets, english_split_words, split_words
 from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train
 from teachers import load_teacher, load_tokenizer
@@ -56,14 +52,27 @@ def context_config(teacher: Path, corpus: Path, tmp_path: Path, **values) -> Tra
     return TrainConfig(**settings).validate()
 
 
-def test_objectives_register_themselves_in_the_order_of_a_run() -> None:
-    entries = registered_objectives()
-    assert [entry.name for entry in entries] == ["typo", "table", "words", "context"]
-    assert [entry.epochs for entry in entries] == ["typo_pretrain_epochs", "epochs", "whole_word_epochs",
-                                                   "context_epochs"]
-    assert all(entry.epochs in config_keys() for entry in entries)
+def test_objectives_are_listed_in_the_order_of_a_run_and_built_from_the_list() -> None:
+    assert [listing.name for listing in OBJECTIVES] == ["typo", "table", "words", "context"]
+    assert all(listing.epochs in config_keys() for listing in OBJECTIVES)
+    epochs = {"epochs": 3, "context_epochs": 2, "typo_pretrain_epochs": 0, "whole_word_epochs": 0}
+    builders = phase_builders(epochs.__getitem__)
+    assert [(build.__self__, count) for build, count in builders] == [(TableAlignment, 3), (ContextDistillation, 2)]
+    # Each class logs the loss its listing declares first; every declared metric has a direction.
+    assert {build.__self__.loss_name for build, _ in builders} == {"train_loss", "context_loss"}
+    assert objective_metrics()["heldout_sentence_cosine"] == "maximize"
+    assert objective_metrics()["words_loss"] == "minimize"
+
+
+def test_an_objective_registers_once_and_only_as_listed() -> None:
     with pytest.raises(ValueError, match="registered twice"):
-        register_objective(order=99, epochs="epochs")(TableAlignment)
+        register_objective(TableAlignment)
+
+    class Unlisted(TableAlignment):
+        name = "unlisted"
+
+    with pytest.raises(ValueError, match="not listed"):
+        register_objective(Unlisted)
 
 
 # --- corpus parts -----------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from tiny_models import TABLE_ONLY_BYTESCNN
 from distill.cli import main
 from distill.errors import DistillError
 from distill.evaluation import ScoreKey, ScoreTable
-from distill.objectives import TableAlignment
+from distill.objectives.table import TableAlignment
 from distill.tracking import CLASSIC_KIND, EXPERIMENT_KIND_TAG
 from sweeps import load_spec, shipped_configs
 from sweeps.curves import read_curves
@@ -394,6 +394,16 @@ def test_non_finite_objective_fails_the_trial_in_optuna_and_mlflow(tmp_path, tin
     assert failed.info.status == "FAILED" and failed.data.tags[TRIAL_STATE_TAG] == "FAIL"
 
 
+def test_an_objective_no_phase_of_the_trial_logs_fails_it_in_one_line(tmp_path, tiny_bert_dir, capsys) -> None:
+    path = write_sweep(tmp_path, tiny_bert_dir, objective="words_cosine", space={"loss": ["cosine"]})
+    rc = main(["sweep", "--config", str(path), "--quiet"])
+    (trial,) = load_study(tmp_path).trials
+    assert trial.state.name == "FAIL"
+    assert TrialRecord.from_trial(trial).error == "objective words_cosine was not logged: no phase of this trial " \
+                                                  "computes it"
+    assert rc == 2 and "Traceback" not in capsys.readouterr().err
+
+
 def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
     original = TableAlignment.evaluate
     interrupted = []
@@ -649,6 +659,7 @@ BAD_SWEEPS = [
     ({"objective": {"metric": "recall_at_1", "direction": "up"}}, "direction must be one of maximize, minimize"),
     ({"objective": "mlm_accuracy"}, "mlm_accuracy is measured after surgery; add an evaluation section"),
     ({"objective": "holdout_recall_at_1"}, "holdout_recall_at_1 needs fixed.holdout > 0"),
+    ({"objective": "holdout_sentence_cosine"}, "unknown metric 'holdout_sentence_cosine'"),  # heldout_: context's
     ({"pruner": "patient"}, "unknown kind 'patient'; valid kinds: none, median, hyperband"),
     ({"pruner": {"kind": "median", "n_warmup_step": 1}}, "unexpected keyword argument 'n_warmup_step'"),
     ({"pruner": {"kind": "median", "metric": "train_loss"}}, "pruning needs one direction"),
@@ -682,6 +693,16 @@ def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, cap
     err = without_phase_lines(capsys.readouterr().err)
     assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
     assert not (tmp_path / "optuna.db").exists() and not (tmp_path / "mlflow.db").exists()
+
+
+@pytest.mark.parametrize(("metric", "direction"), [("heldout_sentence_cosine", "maximize"),
+                                                  ("english_weighted_cosine", "maximize"), ("words_loss", "minimize")])
+def test_a_sweep_optimises_any_metric_an_objective_declares(tmp_path, tiny_bert_dir, metric, direction) -> None:
+    data = yaml.safe_load(write_sweep(tmp_path, tiny_bert_dir).read_text())
+    path = tmp_path / "declared.yaml"
+    path.write_text(yaml.safe_dump({**data, "objective": metric}))
+    objective = load_spec(str(path)).objective
+    assert (objective.metric, objective.direction, objective.after_surgery) == (metric, direction, False)
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -7,7 +7,8 @@ import pytest
 import torch
 
 from distill.config import TrainConfig
-from distill.objectives import TableAlignment, TypoPretraining
+from distill.objectives.table import TableAlignment
+from distill.objectives.typo import TypoPretraining
 from distill.training import build_trainer, prepare, train
 
 

@@ -66,7 +66,7 @@ EVAL_SENTENCES = 128  # held-out sentences scored after each epoch
 EVAL_SEED = 0
 
 
-@register_objective(order=40, epochs="context_epochs")
+@register_objective
 class ContextDistillation:
     """Batches of training sentences; the loss compares the swapped model's states with the untouched one's."""
 

@@ -1,61 +1,92 @@
-"""The objectives a run can chain, registered by their own modules: the loop builds its phases from here.
+"""The objectives a run can chain, listed in the order of a run's phases: the loop builds its phases from here.
 
-An objective class registers itself with :func:`register_objective`, saying where it stands in a run
-(``order``: typo pre-training, then table alignment, whole-word targets, context distillation) and which
-setting of :class:`~distill.config.TrainConfig` counts its epochs; its ``build(sources)`` class method makes the
-phase from what the run shares (:class:`~distill.objectives.sources.PhaseSources`). A new objective is its
-module, its settings in ``distill/config.py`` and one import line in ``distill/objectives/__init__.py``.
+Each packaged objective is listed (:data:`OBJECTIVES`) with its module, the setting of
+:class:`~distill.config.TrainConfig` that counts its epochs and the metrics its evaluation logs, each with the
+direction that is better. The list imports nothing (no torch), so a sweep checks the metric it optimises or prunes
+on against it (:mod:`sweeps.spec`); a module is imported when its objective is first resolved
+(:class:`foundation.registry.LazyRegistry`), and its class registers itself with :func:`register_objective`. A new
+objective is its module, its line here and its settings in ``distill/config.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypeVar
+
+from distill.errors import DistillError
+from foundation.registry import LazyRegistry
 
 if TYPE_CHECKING:
     from distill.objectives.base import Objective
     from distill.objectives.sources import PhaseSources
 
+Direction = Literal["maximize", "minimize"]
+
+_ROW_METRICS: dict[str, Direction] = {"recall_at_1": "maximize", "mean_cosine": "maximize",
+                                      "rel_norm_error": "minimize"}
+# What every phase's evaluation logs besides its own (``Setup.vocabulary_metrics``): the trained rows' alignment,
+# ``holdout_*`` of the rows never trained, ``english_*`` of general English's most frequent words.
+VOCABULARY_METRICS: dict[str, Direction] = {
+    **_ROW_METRICS, **{f"holdout_{name}": direction for name, direction in _ROW_METRICS.items()},
+    "english_cosine": "maximize", "english_weighted_cosine": "maximize",
+}
+
 
 @dataclass(frozen=True)
-class Registered:
-    """An objective as the loop sees it before the run: its place, its epochs' setting and its builder."""
+class Listing:
+    """An objective as known before its module is imported."""
 
     name: str
-    order: int
+    module: str
     epochs: str  # the TrainConfig field that counts the phase's epochs; 0 leaves the phase out
-    build: Callable[[PhaseSources], Objective]
+    metrics: Mapping[str, Direction]  # its own metrics (its mean epoch loss first), besides VOCABULARY_METRICS
 
 
-_OBJECTIVES: dict[str, Registered] = {}
+OBJECTIVES: tuple[Listing, ...] = (
+    Listing("typo", "distill.objectives.typo", "typo_pretrain_epochs",
+            {"typo_loss": "minimize", "typo_view_cosine": "maximize", "typo_other_cosine": "minimize"}),
+    Listing("table", "distill.objectives.table", "epochs", {"train_loss": "minimize"}),
+    Listing("words", "distill.objectives.words", "whole_word_epochs",
+            {"words_loss": "minimize", "words_cosine": "maximize"}),
+    Listing("context", "distill.objectives.context", "context_epochs",
+            {"context_loss": "minimize", "heldout_token_cosine": "maximize", "heldout_sentence_cosine": "maximize",
+             "heldout_similarity_spearman": "maximize"}),
+)
 
 
 class Buildable(Protocol):
     """What :func:`register_objective` needs of an objective class."""
 
     name: ClassVar[str]
+    loss_name: ClassVar[str]
 
     @classmethod
     def build(cls, sources: PhaseSources) -> Objective: ...
 
 
+_REGISTRY: LazyRegistry[type[Buildable]] = LazyRegistry(
+    "objective", "objectives", {listing.module: (listing.name,) for listing in OBJECTIVES}, DistillError)
 C = TypeVar("C", bound="type[Buildable]")
 
 
-def register_objective(*, order: int, epochs: str) -> Callable[[C], C]:
-    """Register an objective class (with ``name`` and a ``build(sources)`` class method) at ``order`` in a run,
-    its epochs counted by setting ``epochs``."""
-
-    def decorate(cls: C) -> C:
-        if cls.name in _OBJECTIVES or any(entry.order == order for entry in _OBJECTIVES.values()):
-            raise ValueError(f"objective {cls.name!r} (order {order}) is registered twice")
-        _OBJECTIVES[cls.name] = Registered(cls.name, order, epochs, cls.build)
-        return cls
-
-    return decorate
+def register_objective(cls: C) -> C:
+    """Register a listed objective class (its ``name``, ``loss_name`` and ``build(sources)`` class method)."""
+    listing = next((entry for entry in OBJECTIVES if entry.name == cls.name), None)
+    if listing is None or cls.loss_name != next(iter(listing.metrics)):
+        raise ValueError(f"objective {cls.name!r} is not listed with its loss {cls.loss_name!r} in OBJECTIVES")
+    _REGISTRY.register(cls.name, cls)
+    return cls
 
 
-def registered_objectives() -> list[Registered]:
-    """Every registered objective, in the order of a run's phases."""
-    return sorted(_OBJECTIVES.values(), key=lambda entry: entry.order)
+def phase_builders(epochs_of: Callable[[str], int]) -> list[tuple[Callable[[PhaseSources], Objective], int]]:
+    """Each objective whose epochs (``epochs_of(setting)``) are not 0, in a run's order: its builder and epochs."""
+    return [(_REGISTRY.resolve(listing.name).build, epochs_of(listing.epochs)) for listing in OBJECTIVES
+            if epochs_of(listing.epochs)]
+
+
+def objective_metrics() -> dict[str, Direction]:
+    """Every metric a training run logs per epoch (the objectives' own and the vocabulary's), with the better
+    direction."""
+    return {**VOCABULARY_METRICS, **{name: direction for listing in OBJECTIVES
+                                     for name, direction in listing.metrics.items()}}

@@ -44,7 +44,7 @@ def encode_variants(setup: Setup, rate: float, copies: int, seed: int) -> Tensor
     return torch.stack(variants)
 
 
-@register_objective(order=20, epochs="epochs")
+@register_objective
 class TableAlignment:
     """The alignment phase: batches of teacher rows, the configured loss, the run's recipe."""
 

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 FIDELITY_SAMPLE = 4096  # rows whose views are compared by ``evaluate``
 
 
-@register_objective(order=10, epochs="typo_pretrain_epochs")
+@register_objective
 class TypoPretraining:
     """The pre-training phase of a run: its batches, loss, optimiser and metrics.
 

@@ -66,7 +66,7 @@ def english_split_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[
     return dict(list(split.items())[:count])
 
 
-@register_objective(order=30, epochs="whole_word_epochs")
+@register_objective
 class WholeWordTargets:
     """Batches of split words of the training text; the loss pulls the student's vector of each
     whole word towards the mean of its pieces' rows."""

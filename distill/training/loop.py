@@ -16,7 +16,7 @@ from torch import Tensor
 from tqdm.auto import tqdm
 
 from distill.config import TrainConfig
-from distill.objectives import Objective, Setup
+from distill.objectives.base import Objective, Setup
 from distill.training.phases import build_phases, build_setup
 from losses import AlignmentLoss
 from students import StudentEncoder

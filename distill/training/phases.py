@@ -14,7 +14,9 @@ from torch import Tensor
 from distill.bounds import check_layers, check_length, model_limits, planned_student
 from distill.config import TrainConfig
 from distill.errors import DistillError
-from distill.objectives import Objective, PhaseSources, Setup, registered_objectives
+from distill.objectives.base import Objective, Setup
+from distill.objectives.registry import phase_builders
+from distill.objectives.sources import PhaseSources
 from distill.surgery import SPECIAL_ROWS_KEY
 from losses import AlignmentLoss, build_loss
 from students import StudentEncoder, build_student
@@ -60,8 +62,7 @@ def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEnco
 def build_phases(setup: Setup, loss: AlignmentLoss) -> list[tuple[Objective, int]]:
     """The run's phases in order, each with its number of epochs (a phase with no epochs is left out)."""
     sources = PhaseSources(setup, loss)
-    return [(entry.build(sources), getattr(setup.config, entry.epochs)) for entry in registered_objectives()
-            if getattr(setup.config, entry.epochs)]
+    return [(build(sources), epochs) for build, epochs in phase_builders(lambda name: getattr(setup.config, name))]
 
 
 def prepare(
