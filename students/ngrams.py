@@ -71,8 +71,10 @@ class NGramStudent(StudentEncoder):
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         if encoded.device.type == "cpu":
             # Rows are padded to the longest token of the whole encoded set; drop the columns no token of
-            # the batch uses (off the CPU that would cost a host sync per step).
-            encoded = encoded[:, : int((encoded != self.config.buckets).sum(dim=1).max()) if len(encoded) else 0]
+            # the batch uses (off the CPU that would cost a host sync per step). One column stays: the embedding
+            # bag refuses a width of 0 (an empty batch, or tokens without a gram).
+            used = int((encoded != self.config.buckets).sum(dim=1).max()) if len(encoded) else 0
+            encoded = encoded[:, : max(used, 1)]
         return self.grams(encoded)
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
