@@ -1,0 +1,166 @@
+"""Sweep files: the shipped ones resolve by name, a declared metric is optimisable, bad files and command lines
+are refused in one line before any trial."""
+
+from __future__ import annotations
+
+import optuna
+import pytest
+import yaml
+from output import without_phase_lines
+from sweep_files import free_port, tiny_evaluation, write_corpus, write_sweep
+
+from distill.cli import main
+from sweeps import load_spec, shipped_configs
+
+
+def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
+    assert shipped_configs() == ["paper", "quick", "search"]
+    paper = load_spec("paper")
+    assert paper.is_grid and paper.grid() == {
+        "student": ["bytescnn-small", "bytescnn-big"],
+        "loss": ["mse", "cosine", "aec", "mec", "triplet-euclidean", "triplet-angular"],
+    }
+    config = paper.trial_config({"student": "bytescnn-big", "loss": "aec"})
+    assert (config.teacher, config.epochs, config.batch_size, config.lr, config.plateau_factor, config.schedule) == \
+        ("bert-base-uncased", 10_000, 100, 1e-3, 0.9, "plateau")
+    assert (config.keep_special_rows, config.whole_word_epochs, config.context_epochs) == (False, 0, 0)  # table only
+    assert paper.evaluation.tasks == ["mlm", "nsp"] and paper.evaluation.datasets == ["wikitext", "imdb"]
+    assert paper.evaluation.seeds == 5 and paper.objective.metric == "mlm_accuracy"
+    quick = load_spec("quick")
+    assert quick.is_grid and len(quick.grid()["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
+    assert 0 in quick.grid()["context_epochs"] and max(quick.grid()["context_epochs"]) > 0  # context is a contender
+    trial = quick.trial_config({"loss": "cosine", "context_epochs": 3})
+    assert (trial.student, trial.epochs, trial.whole_word_epochs) == ("ngrams", 30, 2)  # distill train's defaults
+    assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
+    # judged on held-out documents of general English and of a domain training never reads, vocabulary-free
+    assert quick.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and trial.corpus == "wiki"
+    assert quick.evaluation.whole_words and trial.context_whole_words and trial.frequency_source == "wordfreq"
+    search = load_spec("search")
+    assert not search.is_grid and search.pruner.kind == "median" and search.budget() == 20
+    assert {parameter.name for parameter in search.space} == {"lr", "batch_size", "loss_options.alpha"}
+    for name in ("quick.yaml", "sweeps/quick.yaml"):
+        assert load_spec(name).fingerprint() == quick.fingerprint()
+
+
+def test_denoising_settings_are_searchable(tmp_path, tiny_bert_dir) -> None:
+    space = {"context_noise": ["", "typo:0.1; hlm"], "context_whole_words": [False, True],
+             "context_noise_share": [0.25, 0.5]}
+    spec = load_spec(str(write_sweep(tmp_path, tiny_bert_dir, space=space)))
+    configs = [spec.trial_config(point) for point in spec.probe_points()]
+    assert len(configs) == 8
+    assert {(config.context_noise, config.context_whole_words) for config in configs} == {
+        ("", False), ("", True), ("typo:0.1; hlm", False), ("typo:0.1; hlm", True)}
+
+
+# --- bad sweep files: one line, exit 2, nothing started --------------------------------------------------
+
+BAD_SWEEPS = [
+    ({"samplr": "grid"}, "unknown key(s) samplr"),
+    ({"space": {"learning_rate": [0.1]}}, "unknown space key 'learning_rate'"),
+    ({"space": {"student": ["bytescnn-tiny"]}}, "unknown student 'bytescnn-tiny'; valid students: bytescnn-big"),
+    ({"space": {"loss": ["mse", "hinge"]}}, "unknown loss 'hinge'; valid losses: aec"),
+    ({"fixed": {"teacher": "embedded", "epoch": 3}}, "unknown key(s) epoch"),
+    ({"space": {"loss": []}}, "space.loss is an empty list"),
+    ({"space": {"loss": ["mse", "mse"]}}, "lists a value twice"),
+    ({"sampler": "tpe", "n_trials": 3, "space": {"warmup_fraction": {"low": 0.2, "high": 1e-4}}},
+     "space.warmup_fraction: empty range, low 0.2 must be below high 0.0001"),
+    ({"sampler": "tpe", "n_trials": 3, "space": {"negative_window": {"low": 64, "high": 64}}}, "empty range"),
+    ({"sampler": "tpe", "n_trials": 3, "space": {"warmup_fraction": {"low": 0, "high": 1, "log": True}}},
+     "a log range needs low > 0"),
+    ({"sampler": "tpe", "n_trials": 3, "space": {"warmup_fraction": {"low": 0.1}}}, "needs both low and high"),
+    ({"space": {"warmup_fraction": {"low": 0.0, "high": 0.2}}}, "a grid needs lists of values; warmup_fraction is"),
+    ({"sampler": "tpe", "space": {"warmup_fraction": {"low": 0.0, "high": 0.2}}}, "a tpe search needs n_trials"),
+    ({"sampler": "annealing"}, "unknown kind 'annealing'; valid kinds: grid, tpe"),
+    ({"objective": "accuracy"}, "unknown metric 'accuracy'; alignment metrics: recall_at_1"),
+    ({"objective": {"metric": "recall_at_1", "direction": "up"}}, "direction must be one of maximize, minimize"),
+    ({"objective": "mlm_accuracy"}, "mlm_accuracy is measured after surgery; add an evaluation section"),
+    ({"objective": "holdout_recall_at_1"}, "holdout_recall_at_1 needs fixed.holdout > 0"),
+    ({"objective": "holdout_sentence_cosine"}, "unknown metric 'holdout_sentence_cosine'"),  # heldout_: context's
+    ({"pruner": "patient"}, "unknown kind 'patient'; valid kinds: none, median, hyperband"),
+    ({"pruner": {"kind": "median", "n_warmup_step": 1}}, "unexpected keyword argument 'n_warmup_step'"),
+    ({"pruner": {"kind": "median", "metric": "train_loss"}}, "pruning needs one direction"),
+    ({"space": {"loss": ["mse"], "loss_options.alpha": [1.0]}}, "loss 'mse' has no parameter alpha"),
+    ({"space": {"loss": ["aec"], "student_options.width": [3]}}, "unknown options width"),
+    ({"space": {"loss": ["mse"], "epochs": [2]}}, "epochs is both fixed and searched"),
+    ({"space": {"loss": ["mse"], "epochs": [-1]}, "fixed": {"teacher": "embedded"}},
+     "epochs must be a non-negative integer up to 1000000, got -1"),
+    ({"fixed": {"teacher": "embedded", "betas": [0.9]}}, "bad.yaml: betas must be a list of 2 numbers, got [0.9]"),
+    ({"sampler": "tpe", "n_trials": 3, "space": {"context_lr": {"low": 1e-3, "high": float("inf")}}},
+     "bad.yaml: space.context_lr.high must be a finite number, got inf"),
+    ({"space": {"loss": ["mse"], "student_options.embedding_dim": [-5, 16]}}, "student_options.embedding_dim=-5"),
+    ({"space": {"loss": ["mse"], "context_noise": ["", "typo:0.1; smudge:0.1"]}}, "unknown noise kind 'smudge'"),
+    ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task 'ner'; valid tasks: mlm, nsp, fidelity"),
+    ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation: seeds must be in [2, 1000], got 1"),
+    ({"heartbeat": {"interval": 5, "grace_period": 5}}, "grace_period (5) must exceed interval (5)"),
+    ({"fixed": {"epochs": 2}, "space": {"teacher": ["embedded", "bert-base-uncased"]},
+      "evaluation": {"tasks": ["fidelity"]}}, "a sweep that searches 'teacher' must name evaluation.model"),
+]
+
+
+@pytest.mark.parametrize(("change", "message"), BAD_SWEEPS, ids=[message for _, message in BAD_SWEEPS])
+def test_bad_sweep_file_is_refused_before_any_trial(tmp_path, tiny_bert_dir, capsys, change, message) -> None:
+    data = yaml.safe_load(write_sweep(tmp_path, tiny_bert_dir).read_text())
+    data.update(change)
+    if "student" in (data.get("space") or {}):
+        del data["fixed"]["student"]  # the tiny BytesCNN's fixed name gives way to the searched one
+    path = tmp_path / "bad.yaml"
+    path.write_text(yaml.safe_dump(data))
+    assert main(["sweep", "--config", str(path)]) == 2
+    err = without_phase_lines(capsys.readouterr().err)
+    assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+    assert not (tmp_path / "optuna.db").exists() and not (tmp_path / "mlflow.db").exists()
+
+
+@pytest.mark.parametrize(("metric", "direction"), [("heldout_sentence_cosine", "maximize"),
+                                                  ("english_weighted_cosine", "maximize"), ("words_loss", "minimize")])
+def test_a_sweep_optimises_any_metric_an_objective_declares(tmp_path, tiny_bert_dir, metric, direction) -> None:
+    data = yaml.safe_load(write_sweep(tmp_path, tiny_bert_dir).read_text())
+    path = tmp_path / "declared.yaml"
+    path.write_text(yaml.safe_dump({**data, "objective": metric}))
+    objective = load_spec(str(path)).objective
+    assert (objective.metric, objective.direction, objective.after_surgery) == (metric, direction, False)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, quick, search"),
+    (["--config", "quick", "--workers", "0"], "workers must be a positive integer"),
+    (["--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
+    (["--config", "quick", "--storage", "not a url"], "is not a database URL"),
+    (["--config", "quick", "--storage", "mysql://u@127.0.0.1/db"], "no database driver for mysql://u@127.0.0.1/db"),
+    (["--config", "quick", "--storage", "postgresql+psycopg2://u@127.0.0.1:{port}/db"],
+     "cannot open the study storage postgresql+psycopg2://u@127.0.0.1:{port}/db"),
+])
+def test_bad_command_line_is_one_line(tmp_path, capsys, argv, message) -> None:
+    port = free_port()  # nothing listens there
+    assert main(["sweep", *(arg.format(port=port) for arg in argv)]) == 2
+    err = without_phase_lines(capsys.readouterr().err)
+    assert err.startswith("error: ") and err.count("\n") == 1 and message.format(port=port) in err, err
+    assert not (tmp_path / "mlflow.db").exists()
+
+
+def test_a_sweep_refused_before_its_first_trial_leaves_no_study(tmp_path, tiny_bert_dir, capsys) -> None:
+    """The evaluation corpus is only found missing once the study is open (the preflight): the study is deleted
+    again, and so is the database file when the refused sweep created it, but not a database that holds others."""
+    offline_corpus = {**tiny_evaluation(write_corpus(tmp_path)), "datasets": ["wikitext"]}
+    refused = write_sweep(tmp_path, tiny_bert_dir, name="refused", evaluation=offline_corpus)
+    assert main(["sweep", "--config", str(refused)]) == 2
+    assert "cannot load corpus 'wikitext'" in capsys.readouterr().err
+    assert not (tmp_path / "optuna.db").exists()
+    assert main(["sweep", "--config", str(write_sweep(tmp_path, tiny_bert_dir)), "--quiet"]) == 0
+    assert main(["sweep", "--config", str(refused)]) == 2
+    assert optuna.get_all_study_names(f"sqlite:///{tmp_path / 'optuna.db'}") == ["tiny"]
+
+
+def test_invalid_yaml_and_resuming_with_another_file_are_refused(tmp_path, tiny_bert_dir, capsys) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("space: [loss\n")
+    assert main(["sweep", "--config", str(broken)]) == 2
+    assert "is not valid YAML" in capsys.readouterr().err
+    path = write_sweep(tmp_path, tiny_bert_dir, space={"loss": ["cosine"]})
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    write_sweep(tmp_path, tiny_bert_dir, space={"loss": ["mse"]})  # same file, another search
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    assert "was started from a different sweep" in capsys.readouterr().err
+
+
+# --- workers that die, trials that all fail ---------------------------------------------------------------
