@@ -13,6 +13,7 @@ import pytest
 from distill import tracking
 from distill.cli import main
 from distill.evaluation.runner import evaluation_run_name
+from distill.objectives.registry import OBJECTIVES
 from sweeps.runs import trial_run_name
 
 
@@ -53,6 +54,11 @@ def test_bare_help_imports_no_torch_and_train_help_lists_the_valid_names(tmp_pat
         in text
     assert f"one of: {', '.join(loss_names())}" in text and "one of: paper, fast" in text
     assert "--alpha ALPHA loss weight" in text
+    # Each objective's settings under its own title, in the order of a run (distill.objectives.registry).
+    titles = [text.index(f"{listing.title} (a flag wins over the --config file):") for listing in OBJECTIVES]
+    assert titles == sorted(titles) and titles[0] > text.index("training settings (a flag wins")
+    words, context = text.index("--whole-word-count N how many"), text.index("--context-lr CONTEXT_LR learning rate")
+    assert titles[2] < words < titles[3] < context
 
 
 def test_runs_are_named_by_what_they_compare_or_vary() -> None:

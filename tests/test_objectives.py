@@ -54,7 +54,10 @@ def context_config(teacher: Path, corpus: Path, tmp_path: Path, **values) -> Tra
 
 def test_objectives_are_listed_in_the_order_of_a_run_and_built_from_the_list() -> None:
     assert [listing.name for listing in OBJECTIVES] == ["typo", "table", "words", "context"]
-    assert all(listing.epochs in config_keys() for listing in OBJECTIVES)
+    assert [listing.epochs for listing in OBJECTIVES] == ["typo_pretrain_epochs", "epochs", "whole_word_epochs",
+                                                          "context_epochs"]
+    owned = [name for listing in OBJECTIVES for name in listing.settings]
+    assert len(owned) == len(set(owned)) and set(owned) <= set(config_keys())  # each setting has one owner
     epochs = {"epochs": 3, "context_epochs": 2, "typo_pretrain_epochs": 0, "whole_word_epochs": 0}
     builders = phase_builders(epochs.__getitem__)
     assert [(build.__self__, count) for build, count in builders] == [(TableAlignment, 3), (ContextDistillation, 2)]

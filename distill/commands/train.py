@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from distill.arguments import add_settings_arguments, given_settings, settings_from
-from distill.config import TrainConfig, load_config
+from distill.config import TrainConfig, config_keys, load_config
 from distill.errors import DistillError, is_user_error
+from distill.objectives.registry import OBJECTIVES
 from distill.options import CommonOptions
 from distill.paths import check_name
 from distill.settings import setting
@@ -28,8 +29,12 @@ class TrainInputs:
 def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, TrainInputs, "run")
     add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri", "quiet"))
-    add_settings_arguments(parser, TrainConfig, "training settings (a flag wins over the --config file)",
-                           layered=True)
+    note = "a flag wins over the --config file"
+    by_objective = {name for listing in OBJECTIVES for name in listing.settings}
+    add_settings_arguments(parser, TrainConfig, f"training settings ({note})", layered=True,
+                           only=[name for name in config_keys() if name not in by_objective])
+    for listing in OBJECTIVES:
+        add_settings_arguments(parser, TrainConfig, f"{listing.title} ({note})", layered=True, only=listing.settings)
 
 
 def check_resume(args: argparse.Namespace) -> None:

@@ -1,11 +1,12 @@
 """The objectives a run can chain, listed in the order of a run's phases: the loop builds its phases from here.
 
-Each packaged objective is listed (:data:`OBJECTIVES`) with its module, the setting of
-:class:`~distill.config.TrainConfig` that counts its epochs and the metrics its evaluation logs, each with the
-direction that is better. The list imports nothing (no torch), so a sweep checks the metric it optimises or prunes
-on against it (:mod:`sweeps.spec`); a module is imported when its objective is first resolved
-(:class:`foundation.registry.LazyRegistry`), and its class registers itself with :func:`register_objective`. A new
-objective is its module, its line here and its settings in ``distill/config.py``.
+Each packaged objective is listed (:data:`OBJECTIVES`) with its module, the settings of
+:class:`~distill.config.TrainConfig` it alone reads (the first counts its epochs; ``distill train --help``
+groups them under its title) and the metrics its evaluation logs, each with the direction that is better.
+The list imports nothing (no torch), so a sweep checks the metric it optimises or prunes on against it
+(:mod:`sweeps.spec`); a module is imported when its objective is first resolved
+(:class:`foundation.registry.LazyRegistry`), and its class registers itself with :func:`register_objective`.
+A new objective is its module, its line here and its settings in ``distill/config.py``.
 """
 
 from __future__ import annotations
@@ -38,18 +39,32 @@ class Listing:
     """An objective as known before its module is imported."""
 
     name: str
+    title: str  # what ``distill train --help`` calls the group of its settings
     module: str
-    epochs: str  # the TrainConfig field that counts the phase's epochs; 0 leaves the phase out
+    settings: tuple[str, ...]  # the TrainConfig fields it alone reads, first the one that counts its epochs
     metrics: Mapping[str, Direction]  # its own metrics (its mean epoch loss first), besides VOCABULARY_METRICS
+
+    @property
+    def epochs(self) -> str:
+        """The setting that counts the phase's epochs; 0 leaves the phase out."""
+        return self.settings[0]
 
 
 OBJECTIVES: tuple[Listing, ...] = (
-    Listing("typo", "distill.objectives.typo", "typo_pretrain_epochs",
+    Listing("typo", "typo pre-training (RETVec §3)", "distill.objectives.typo",
+            ("typo_pretrain_epochs", "typo_pretrain_rate"),
             {"typo_loss": "minimize", "typo_view_cosine": "maximize", "typo_other_cosine": "minimize"}),
-    Listing("table", "distill.objectives.table", "epochs", {"train_loss": "minimize"}),
-    Listing("words", "distill.objectives.words", "whole_word_epochs",
+    Listing("table", "table alignment (paper §2)", "distill.objectives.table",
+            ("epochs", "batch_size", "lr", "schedule", "plateau_factor", "plateau_patience", "warmup_fraction",
+             "negative_window", "augment", "augment_copies", "augment_share", "frequency_exponent"),
+            {"train_loss": "minimize"}),
+    Listing("words", "whole-word targets", "distill.objectives.words",
+            ("whole_word_epochs", "whole_word_table_weight", "whole_word_count"),
             {"words_loss": "minimize", "words_cosine": "maximize"}),
-    Listing("context", "distill.objectives.context", "context_epochs",
+    Listing("context", "context distillation", "distill.objectives.context",
+            ("context_epochs", "context_lr", "context_batch_size", "context_steps_per_epoch", "context_max_length",
+             "context_layers", "context_loss", "context_token_weight", "context_sentence_weight",
+             "context_table_weight", "context_noise", "context_noise_share", "context_whole_words"),
             {"context_loss": "minimize", "heldout_token_cosine": "maximize", "heldout_sentence_cosine": "maximize",
              "heldout_similarity_spearman": "maximize"}),
 )
