@@ -20,7 +20,7 @@ from distill.objectives.context import ContextDistillation
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.registry import OBJECTIVES, objective_metrics, phase_builders, register_objective
 from distill.objectives.table import TableAlignment
-from distill.objectives.text import english_words, row_counts
+from distill.objectives.text import corpus_part, english_words, judged_texts, row_counts
 from distill.objectives.words import WholeWordTargets, english_split_words, split_words
 from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train
@@ -100,6 +100,16 @@ def test_load_corpus_reads_a_part_by_suffix(name: str) -> None:
     whole, heldout, train_part = load_corpus(name), load_corpus(f"{name}:heldout"), load_corpus(f"{name}:train")
     assert heldout.name == f"{name}:heldout" and set(heldout.sentences) < set(whole.sentences)
     assert len(heldout.sentences) + len(train_part.sentences) == len(whole.sentences)
+
+
+def test_a_corpus_named_with_its_part_trains_on_that_part_and_is_judged_on_the_other() -> None:
+    # Until 2026-11-25 the part was dropped: --corpus wiki:heldout trained on wiki:train.
+    assert corpus_part("pydoc:heldout", "train").name == "pydoc:heldout"
+    assert corpus_part("pydoc:heldout", "heldout").name == "pydoc:train"
+    assert corpus_part("pydoc", "train").name == "pydoc:train"
+    judged = [text.name for text in judged_texts("wiki:heldout")]
+    assert judged[0] == "wiki:train" and "wiki:heldout" not in judged
+    assert [text.name for text in judged_texts("wiki")] == ["wiki:heldout", "pydoc+stdlib:heldout"]
 
 
 def test_wiki_is_general_english_one_article_a_document() -> None:

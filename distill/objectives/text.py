@@ -32,16 +32,19 @@ def corpus_part(name: str, part: str) -> Corpus:
     """Part ``part`` of corpus ``name``; a name that already ends in ``:train``/``:heldout`` is
     taken as it is for training, and its other part for evaluation."""
     base, _, suffix = name.rpartition(":")
-    if base and suffix in PARTS:
-        name = base
-    return load_corpus(f"{name}:{part}")
+    if not base or suffix not in PARTS:
+        return load_corpus(f"{name}:{part}")
+    if part == "train":
+        return load_corpus(name)
+    other = next(candidate for candidate in PARTS if candidate != suffix)
+    return load_corpus(f"{base}:{other}")
 
 
 def judged_texts(name: str) -> list[Corpus]:
     """The held-out documents of corpus ``name``, then those of every other judged domain (the default ones,
     :data:`~distill.data.JUDGED_DOMAINS`): a run is judged on text it never trained on too."""
-    own = corpus_part(name, "heldout")
-    return [own, *(load_corpus(domain) for domain in JUDGED_DOMAINS if domain != own.name)]
+    own, trained = corpus_part(name, "heldout"), {name, f"{name}:train"}
+    return [own, *(load_corpus(domain) for domain in JUDGED_DOMAINS if domain != own.name and domain not in trained)]
 
 
 def row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase, sentences: list[str]) -> Tensor:
