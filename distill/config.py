@@ -164,11 +164,14 @@ class TrainConfig:
         interval=EPOCHS, metavar="EPOCHS",
     )
     whole_word_table_weight: float = setting(
-        1.0, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
+        3.0, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
         interval=NON_NEGATIVE,
     )
-    whole_word_count: int = setting(20_000, "how many of the most frequent split words", interval=POSITIVE_COUNT,
-                                    metavar="N")
+    whole_word_count: int = setting(
+        250_000, "how many of the most frequent split words (general English: the split ones among wordfreq's "
+        "250,000 most frequent words; the default takes them all)",
+        interval=POSITIVE_COUNT, metavar="N",
+    )
     corpus: str = setting("wiki", "text of context distillation (and of row counts with frequency_source corpus): "
                           "its training documents train, its held-out documents and every judged domain's evaluate")
     context_epochs: int = setting(

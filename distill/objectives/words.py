@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from distill.objectives.sources import PhaseSources
 
 # The general-English words whose split ones the phase may learn (wordfreq's most frequent).
-ENGLISH_WORD_POOL = 100_000
+ENGLISH_WORD_POOL = 250_000
 
 
 def split_words(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], count: int) -> dict[str, list[int]]:
