@@ -68,6 +68,9 @@ from losses.registry import check_loss_name, loss_names
 from students.registry import check_student_name, student_names
 
 DEVICES = ("auto", "cpu", "cuda")
+# The general-English words (wordfreq's most frequent) whose split ones the whole-word phase may learn; the
+# phase's default count takes every split word among them.
+ENGLISH_WORD_POOL = 250_000
 FREQUENCY_SOURCES = ("wordfreq", "corpus")
 RECIPES: dict[str, dict[str, Any]] = {
     "paper": {"lr": 1e-3, "batch_size": 100, "schedule": "plateau", "context_lr": 5e-4},
@@ -168,8 +171,8 @@ class TrainConfig:
         interval=NON_NEGATIVE,
     )
     whole_word_count: int = setting(
-        250_000, "how many of the most frequent split words (general English: the split ones among wordfreq's "
-        "250,000 most frequent words; the default takes them all)",
+        ENGLISH_WORD_POOL, "how many of the most frequent split words (general English: the split ones among "
+        f"wordfreq's {ENGLISH_WORD_POOL:,} most frequent words; the default takes them all)",
         interval=POSITIVE_COUNT, metavar="N",
     )
     corpus: str = setting("wiki", "text of context distillation (and of row counts with frequency_source corpus): "

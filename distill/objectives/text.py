@@ -28,23 +28,27 @@ class EnglishWord(NamedTuple):
     frequency: float
 
 
-def corpus_part(name: str, part: str) -> Corpus:
-    """Part ``part`` of corpus ``name``; a name that already ends in ``:train``/``:heldout`` is
-    taken as it is for training, and its other part for evaluation."""
+def part_names(name: str) -> dict[str, str]:
+    """The names of the ``train`` and ``heldout`` parts of corpus ``name``; a name that already ends in
+    ``:train``/``:heldout`` is taken as it is for training, and its other part for evaluation."""
     base, _, suffix = name.rpartition(":")
     if not base or suffix not in PARTS:
-        return load_corpus(f"{name}:{part}")
-    if part == "train":
-        return load_corpus(name)
+        return {part: f"{name}:{part}" for part in PARTS}
     other = next(candidate for candidate in PARTS if candidate != suffix)
-    return load_corpus(f"{base}:{other}")
+    return {"train": name, "heldout": f"{base}:{other}"}
+
+
+def corpus_part(name: str, part: str) -> Corpus:
+    """Part ``part`` (``train`` or ``heldout``) of corpus ``name``, as :func:`part_names` names it."""
+    return load_corpus(part_names(name)[part])
 
 
 def judged_texts(name: str) -> list[Corpus]:
     """The held-out documents of corpus ``name``, then those of every other judged domain (the default ones,
-    :data:`~distill.data.JUDGED_DOMAINS`): a run is judged on text it never trained on too."""
-    own, trained = corpus_part(name, "heldout"), {name, f"{name}:train"}
-    return [own, *(load_corpus(domain) for domain in JUDGED_DOMAINS if domain != own.name and domain not in trained)]
+    :data:`~distill.data.JUDGED_DOMAINS`) but the part it trains on: a run is judged on text it never trained on."""
+    names = part_names(name)
+    return [load_corpus(names["heldout"]),
+            *(load_corpus(domain) for domain in JUDGED_DOMAINS if domain not in names.values())]
 
 
 def row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase, sentences: list[str]) -> Tensor:

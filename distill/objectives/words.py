@@ -28,6 +28,7 @@ import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
+from distill.config import ENGLISH_WORD_POOL
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.registry import register_objective
@@ -38,10 +39,6 @@ from teachers.wordpiece import continuation_prefix, group_words
 
 if TYPE_CHECKING:
     from distill.objectives.sources import PhaseSources
-
-# The general-English words whose split ones the phase may learn (wordfreq's most frequent).
-ENGLISH_WORD_POOL = 250_000
-
 
 def split_words(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], count: int) -> dict[str, list[int]]:
     """The ``count`` most frequent words that ``tokenizer`` splits into pieces in ``sentences``, with
