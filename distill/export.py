@@ -14,19 +14,23 @@ convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load i
 * ``model.safetensors``: the source model's weights, the student's under ``student.``, and
   a word-embedding table of the special tokens only (with ``--keep-vocabulary``, the
   source's whole table);
+* with a word segmenter (:mod:`distill.segmentation`; WordPiece sources), ``segmenter.py`` (copied from
+  ``students/segmenter.py``) and ``segmenter.safetensors``: the tokenizer then gives each word the positions the
+  segmenter predicts, as the evaluation's segmented whole-word path does;
 * the source tokenizer's normaliser and pre-tokeniser (``word_splitter.json``, from
   :class:`teachers.words.WordSplitter`: WordPiece, byte-level BPE and SentencePiece families),
   the ids of the special tokens (``vocabulary.json``), where the source places them
   (``tokenizer_config.json``) and the source's sentence-transformers files.
 
-A word gets exactly the vector :meth:`distill.surgery.StudentEmbedding.embed_words` gives it,
-and a special token its row of the baked table, so the model computes what the
-evaluation's whole-word path (:mod:`distill.evaluation.wholeword`) computes for a text
-whose words are all merged.
+A word (or predicted piece) gets exactly the vector :meth:`distill.surgery.StudentEmbedding.embed_words` gives
+it, and a special token its row of the baked table, so the model computes what the evaluation's whole-word path
+(:mod:`distill.evaluation.wholeword`) computes with the same segmenter, or without one for a text whose words are
+all merged.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import importlib.util
@@ -45,6 +49,7 @@ from typing import Any
 
 import torch
 from safetensors import safe_open
+from safetensors.torch import save_file
 from torch import Tensor
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 
@@ -55,12 +60,17 @@ from distill.packaging import (
     evaluation_scores,
     model_card,
     refuse_used_folder,
+    sentence_transformers_folders,
     staged_folder,
 )
+from distill.progress import announce
+from distill.segmentation import segmenter_for
 from distill.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
 from distill.userfiles import read_json_mapping
 from students import StudentEncoder, StudentError
+from students import segmenter as segmenter_module
 from students.registry import resolve_student
+from students.segmenter import WordSegmenter
 from teachers import input_embeddings, load_tokenizer, quiet_transformers
 from teachers.vocabulary import special_token_ids
 from teachers.words import WordSplitter
@@ -69,7 +79,8 @@ TEMPLATE_DIR = Path(__file__).parent / "export_template"
 STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
 TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py",
                   "student_base.py")
-WORD_SPLITTER, VOCABULARY = "word_splitter.json", "vocabulary.json"  # VocabFreeTokenizer.vocab_files_names
+# VocabFreeTokenizer.vocab_files_names
+WORD_SPLITTER, VOCABULARY, SEGMENTER = "word_splitter.json", "vocabulary.json", "segmenter.safetensors"
 # The encoder families exported and tested (transformers' model_type): each runs on inputs_embeds.
 ENCODER_TYPES = ("bert", "distilbert", "roberta", "xlm-roberta", "mpnet")
 Template = list[tuple[str, int]]  # special tokens and texts ($A, $B) in order, with their token types
@@ -197,9 +208,13 @@ def export_vocabulary_free(
     rescale: bool = True,
     revision: str | None = None,
     tracking_uri: str | None = None,
+    segment_words: bool = True,
+    quiet: bool = False,
 ) -> Path:
     """Write the vocabulary-free model of ``student`` swapped into an encoder (BERT, DistilBERT, RoBERTa,
-    XLM-R, MPNet) to ``out_dir``; a source that cannot be exported is refused before anything is written."""
+    XLM-R, MPNet) to ``out_dir``; a source that cannot be exported is refused before anything is written.
+    With ``segment_words`` and a WordPiece source, each word takes the positions the source tokenizer's segmenter
+    predicts (:func:`distill.segmentation.segmenter_for`, trained on first use); otherwise one position."""
     out = Path(out_dir)
     refuse_used_folder(out)
     loaded = load_transformer(model_name_or_path, revision)
@@ -209,6 +224,9 @@ def export_vocabulary_free(
     tokenizer = load_tokenizer(loaded.path)
     splitter = WordSplitter.for_tokenizer(tokenizer)  # refuses a family without one, in one line
     templates = special_token_templates(tokenizer)
+    sentence_transformers_folders(Path(loaded.path))  # a bad modules.json is refused before the segmenter trains
+    segmenter = (segmenter_for(tokenizer, report=lambda line: announce(line, quiet=quiet))
+                 if segment_words and splitter.family.continuation else None)
     with torch.no_grad():
         live = StudentEmbedding.from_model(loaded.model, student, tokenizer, rescale=rescale).eval()
         table, vocabulary, word_token_id = word_table(
@@ -226,10 +244,10 @@ def export_vocabulary_free(
         "form": "vocabulary-free",
         "student": student.config.to_dict(),
         "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
-                    "rescale": rescale_norm is not None},
+                    "rescale": rescale_norm is not None, "segment_words": segmenter is not None},
     }
     with staged_folder(out) as staging, tempfile.TemporaryDirectory() as code_dir, \
-            code_package(write_code(Path(code_dir), student, splitter, vocabulary)) as code:
+            code_package(write_code(Path(code_dir), student, splitter, vocabulary, segmenter)) as code:
         config = code("configuration_vocabfree").VocabFreeConfig(
             encoder=encoder, encoder_options=pooler_option(base), rescale_norm=rescale_norm,
             # The model's rescale_norm is the one applied (None with --no-rescale).
@@ -245,9 +263,11 @@ def export_vocabulary_free(
             model.save_pretrained(staging)
         tokenizer_class = code("tokenization_vocabfree").VocabFreeTokenizer
         tokenizer_class.register_for_auto_class("AutoTokenizer")
+        segmenter_files = {} if segmenter is None else {"segmenter_config": dataclasses.asdict(segmenter.config),
+                                                         "segmenter_file": str(Path(code_dir) / SEGMENTER)}
         exported = tokenizer_class(
             str(Path(code_dir) / WORD_SPLITTER), str(Path(code_dir) / VOCABULARY), word_token_id,
-            *templates, student.word_encoder()[1], **tokenizer_settings(tokenizer, base),
+            *templates, student.word_encoder()[1], **segmenter_files, **tokenizer_settings(tokenizer, base),
         )
         exported.save_pretrained(staging)
         record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))
@@ -258,11 +278,17 @@ def export_vocabulary_free(
     return out
 
 
-def write_code(folder: Path, student: StudentEncoder, splitter: WordSplitter, vocabulary: dict[str, int]) -> Path:
-    """The export's code and word files, in ``folder``: the templates, the student's modules, ``student.py``,
-    the word splitter and the vocabulary of the positions that read the table."""
+def write_code(folder: Path, student: StudentEncoder, splitter: WordSplitter, vocabulary: dict[str, int],
+               segmenter: WordSegmenter | None = None) -> Path:
+    """The export's code and word files, in ``folder``: the templates, the student's modules, ``student.py``, the
+    segmenter's module (and its weights when there is one), the word splitter and the vocabulary of the positions
+    that read the table."""
     for name in TEMPLATE_FILES:
         shutil.copyfile(TEMPLATE_DIR / name, folder / name)
+    shutil.copyfile(inspect.getfile(segmenter_module), folder / "segmenter.py")
+    if segmenter is not None:
+        save_file({key: value.detach().contiguous().cpu() for key, value in segmenter.state_dict().items()},
+                  str(folder / SEGMENTER))
     for name, source in student_sources(student).items():
         (folder / name).write_text(source)
     (folder / "student.py").write_text(student_index(student))

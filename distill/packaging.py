@@ -68,21 +68,27 @@ def copy_sentence_transformers_files(source: Path, target: Path) -> list[str]:
     The first module (the transformer itself, ``path`` empty) is the folder being written,
     so only the files of the later modules (pooling, normalisation, dense…) are copied.
     """
+    folders = sentence_transformers_folders(source)
     copied = [name for name in SENTENCE_TRANSFORMERS_FILES if (source / name).is_file()]
     for name in copied:
         shutil.copy2(source / name, target / name)
-    if "modules.json" not in copied:
-        return copied
+    for folder in folders:
+        if (source / folder).is_dir():
+            shutil.copytree(source / folder, target / folder)
+            copied.append(folder)
+    return copied
+
+
+def sentence_transformers_folders(source: Path) -> list[str]:
+    """The module folders the source's ``modules.json`` names (none without one), each checked by
+    :func:`module_folder`: a caller refuses a bad file before any long work."""
+    if not (source / "modules.json").is_file():
+        return []
     try:
         modules = json.loads((source / "modules.json").read_text())
     except json.JSONDecodeError as error:
         raise DistillError(f"{source / 'modules.json'} is not valid JSON: {error}") from None
-    for module in modules:
-        folder = module_folder(source, module)
-        if folder and (source / folder).is_dir():
-            shutil.copytree(source / folder, target / folder)
-            copied.append(folder)
-    return copied
+    return [folder for module in modules if (folder := module_folder(source, module))]
 
 
 def module_folder(source: Path, module: Any) -> str:

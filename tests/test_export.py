@@ -23,8 +23,10 @@ from torch import Tensor
 from distill.cli import main
 from distill.evaluation.wholeword import WholeWords
 from distill.export import export_vocabulary_free, student_sources
-from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
+from distill.segmentation import segmenter_for
+from distill.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
 from students import StudentEncoder, build_student
+from students.segmenter import WordSegmenter
 from teachers import load_tokenizer
 
 # Texts the tiny BERT splits into known pieces only: words it has, and unseen ones it cuts
@@ -92,7 +94,7 @@ def load_outside(folders: list[Path], texts: list[str], tmp_path: Path, *, pairs
 
 
 def whole_word_states(model_dir: Path, student: StudentEncoder, texts: list[str],
-                      pairs: list[str] | None = None) -> tuple[Tensor, Tensor]:
+                      pairs: list[str] | None = None, segmenter: WordSegmenter | None = None) -> tuple[Tensor, Tensor]:
     """The in-process whole-word path (``distill evaluate --whole-words``): states and mask."""
     loaded = load_transformer(str(model_dir))
     tokenizer = load_tokenizer(loaded.path)
@@ -100,7 +102,7 @@ def whole_word_states(model_dir: Path, student: StudentEncoder, texts: list[str]
     batch = dict(tokenizer(texts, pairs, padding=True, return_tensors="pt"))
     # A word the tokenizer makes [UNK] stays [UNK] there, while the export embeds it.
     assert tokenizer.unk_token_id not in batch["input_ids"]
-    words = WholeWords(live.eval(), live.baked(), tokenizer).inputs(batch)
+    words = WholeWords(live.eval(), live.baked(), tokenizer, segmenter).inputs(batch)
     inputs = {key: words[key] for key in ("attention_mask", "token_type_ids") if key in words}
     with torch.no_grad():
         states = loaded.model.base_model(inputs_embeds=words["inputs_embeds"], **inputs).last_hidden_state
@@ -136,10 +138,12 @@ def student_named(name: str) -> StudentEncoder:
 def tiny_exports(tiny_bert_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("exports")
     folders = {}
+    one_position = {"segment_words": False}  # one position per word; the segmented export is tested on its own
     for name in ("retvec", "hlm-intra-small", "ngrams"):
-        folders[name] = export_vocabulary_free(str(tiny_bert_dir), student_named(name), root / name)
-    folders["bytescnn"] = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), root / "bytescnn")
-    folders["keep"] = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), root / "keep", keep_vocabulary=True)
+        folders[name] = export_vocabulary_free(str(tiny_bert_dir), student_named(name), root / name, **one_position)
+    folders["bytescnn"] = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), root / "bytescnn", **one_position)
+    folders["keep"] = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), root / "keep", keep_vocabulary=True,
+                                             **one_position)
     return folders
 
 
@@ -167,6 +171,22 @@ def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(
     first = outputs[0]
     length = first["single"].shape[1]
     torch.testing.assert_close(first["single"][0], first["states"][0, :length], atol=1e-5, rtol=1e-4)
+
+
+def test_segmented_export_equals_the_segmented_whole_word_path_outside_the_workbench(
+    tiny_bert_dir: Path, tmp_path: Path
+) -> None:
+    """The export's tokenizer cuts words where the tokenizer's segmenter predicts, as ``distill evaluate
+    --whole-words`` does in process: same positions, same states."""
+    texts = [*TINY_TEXTS, "the players walked to the books"]
+    folder = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), tmp_path / "export")
+    segmenter = segmenter_for(load_tokenizer(str(tiny_bert_dir)))  # the one the export took, from the cache
+    assert (folder / "segmenter.safetensors").is_file() and (folder / "segmenter.py").is_file()
+    assert json.loads((folder / SURGERY_RECORD).read_text())["options"]["segment_words"] is True
+    (exported,) = load_outside([folder], texts, tmp_path)
+    reference = whole_word_states(tiny_bert_dir, bytescnn(32), texts, segmenter=segmenter)
+    assert int(reference[1].sum()) > sum(len(text.split()) + 2 for text in texts)  # words cut into pieces
+    assert_same_states(exported, reference)
 
 
 def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(
@@ -230,7 +250,8 @@ def test_minilm_export_equals_the_whole_word_path_in_sentence_transformers(
     embedded_dir: Path, tmp_path: Path
 ) -> None:
     student = bytescnn(384)
-    folder = export_vocabulary_free(None, student, tmp_path / "minilm")
+    # One position per word: training MiniLM's segmenter takes minutes (the segmented export is tested on tiny BERT).
+    folder = export_vocabulary_free(None, student, tmp_path / "minilm", segment_words=False)
     assert (folder / "1_Pooling" / "config.json").is_file()
     (exported,) = load_outside([folder], TEXTS, tmp_path, sentence_transformers=True)
     states, mask = whole_word_states(embedded_dir, student, TEXTS)
@@ -251,7 +272,9 @@ def test_cli_exports_and_refuses_a_decoder(
     assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--out", str(out),
                  "--vocabulary-free"]) == 0
     record = json.loads((out / "surgery.json").read_text())
-    assert record["options"] == {"vocabulary_free": True, "keep_vocabulary": False, "rescale": True}
+    assert record["options"] == {"vocabulary_free": True, "keep_vocabulary": False, "rescale": True,
+                                 "segment_words": True}
+    assert (out / "segmenter.safetensors").is_file()
     assert "trust_remote_code=True" in (out / "README.md").read_text()
     assert (out / "model.safetensors").stat().st_mode & 0o777 == 0o666 & ~current_umask()
     capsys.readouterr()
@@ -262,6 +285,11 @@ def test_cli_exports_and_refuses_a_decoder(
     assert error.count("\n") == 1 and "GPT2Model (gpt2) is not one" in error and not refused.exists()
     assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--out", str(refused),
                  "--keep-vocabulary"]) == 2
+    one_position = tmp_path / "one-position"
+    assert main(["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--out",
+                 str(one_position), "--vocabulary-free", "--no-segment-words", "--quiet"]) == 0
+    assert json.loads((one_position / "surgery.json").read_text())["options"]["segment_words"] is False
+    assert not (one_position / "segmenter.safetensors").exists()
 
 
 @pytest.mark.parametrize("module_path", ["../x/payload", "/tmp/payload", "1_Pooling/../../x"])

@@ -44,7 +44,9 @@ def family_exports(request: pytest.FixtureRequest, tmp_path_factory: pytest.Temp
         config = TrainConfig(teacher=str(source), **TABLE_ONLY_BYTESCNN, loss="mse", epochs=1,
                              work_dir=str(root / "runs")).validate()
         student = train(config, tracking_uri=f"sqlite:///{root / 'mlflow.db'}", quiet=True).student.eval()
-        exports[family] = (source, export_vocabulary_free(str(source), student, root / family), student)
+        # One position per word in every family (BERT's segmented export: tests/test_export.py).
+        exports[family] = (source, export_vocabulary_free(str(source), student, root / family, segment_words=False),
+                           student)
     return exports
 
 

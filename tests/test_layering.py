@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
      "distill.noise", "distill.progress", "distill.devices", "distill.metrics", "distill.schedules", "distill.bounds",
      "distill.tracking", "distill.packaging", "distill.checkpoint", "distill.studentfolders", "distill.data",
      "distill.config", "distill.arguments", "distill.options", "distill.oov", "distill.misspellings",
-     "distill.spelling"),
+     "distill.spelling", "distill.segmentation"),
     ("distill.surgery", "distill.export", "distill.runs"),
     ("distill.evaluation",),
     ("distill.objectives", "distill.training"),

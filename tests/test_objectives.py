@@ -14,13 +14,14 @@ from tiny_models import TABLE_ONLY_BYTESCNN
 from distill.cli import main
 from distill.config import TrainConfig, config_keys
 from distill.data import corpus_from_documents, document_part, load_corpus
+from distill.data.frequencies import english_words
 from distill.errors import DistillError
 from distill.evaluation.samples import collate
 from distill.objectives.context import ContextDistillation
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.registry import OBJECTIVES, objective_metrics, phase_builders, register_objective
 from distill.objectives.table import TableAlignment
-from distill.objectives.text import corpus_part, english_words, judged_texts, row_counts
+from distill.objectives.text import corpus_part, judged_texts, row_counts
 from distill.objectives.words import WholeWordTargets, english_split_words, split_words
 from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train

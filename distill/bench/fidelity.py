@@ -35,6 +35,7 @@ from distill.data import Corpus
 from distill.evaluation import BASELINE, prepare_evaluation
 from distill.evaluation.scoring import Variant
 from distill.evaluation.wholeword import WholeWords
+from distill.segmentation import segmenter_for
 from distill.surgery import StudentEmbedding, input_embeddings
 from distill.training import Trainer, TrainerCallback
 from students import StudentEncoder
@@ -109,6 +110,7 @@ class FidelityJudge:
                  samples: int = 256, max_length: int = 128, batch_size: int = 32) -> None:
         self.setup = prepare_evaluation(model_name, tasks=["fidelity"], datasets=corpora, samples=samples,
                                         whole_words=True).to(device)
+        self.segmenter = segmenter_for(self.setup.tokenizer)  # the vocabulary-free export's layout
         self.seeds, self.samples, self.max_length, self.batch_size = range(seeds), samples, max_length, batch_size
 
     @property
@@ -127,7 +129,7 @@ class FidelityJudge:
             model = self.setup.model
             live = StudentEmbedding.from_model(model, student, self.setup.tokenizer)
             variants: dict[str, Variant] = {BASELINE: input_embeddings(model), WORDPIECE: live,
-                        WHOLE_WORDS: WholeWords(live, live, self.setup.tokenizer)}
+                        WHOLE_WORDS: WholeWords(live, live, self.setup.tokenizer, self.segmenter)}
             scores = self.setup.score(variants, self.seeds, samples=self.samples, max_length=self.max_length,
                                       batch_size=self.batch_size)
         finally:

@@ -29,6 +29,10 @@ class SurgerySettings:
                                     "of baking a table")
     keep_vocabulary: bool = setting(False, "with --vocabulary-free: words that are one vocabulary token keep the "
                                     "source's row")
+    segment_words: bool = setting(True, "with --vocabulary-free: each word takes the positions the word segmenter "
+                                  "predicts from its characters, as the source's tokenizer cuts it (WordPiece "
+                                  "sources; trained once per tokenizer and cached); --no-segment-words: one "
+                                  "position per word")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
 
         out = export_vocabulary_free(source.model, student, settings.out, keep_vocabulary=settings.keep_vocabulary,
                                      rescale=settings.rescale, revision=source.revision,
-                                     tracking_uri=common.tracking_uri)
+                                     tracking_uri=common.tracking_uri, segment_words=settings.segment_words,
+                                     quiet=args.quiet)
         print(f"saved {out}; it loads with AutoModel/AutoTokenizer.from_pretrained({str(out)!r}, "
               "trust_remote_code=True) and SentenceTransformer, no distill code needed")
         return 0

@@ -9,6 +9,12 @@ in general rather than the words of one corpus.
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from transformers import PreTrainedTokenizerBase
+
 LANGUAGE = "en"
 PER_MILLION = 1e6  # frequencies as counts per million words, comparable to counts on a training text
 
@@ -20,3 +26,32 @@ def english_frequencies(count: int) -> dict[str, float]:
 
     frequency = wordfreq.get_frequency_dict(LANGUAGE)
     return {word: frequency[word] for word in wordfreq.top_n_list(LANGUAGE, count)}
+
+
+class EnglishWord(NamedTuple):
+    """A word as the tokenizer's pre-tokenizer delimits it: its pieces' ids and its general-English frequency."""
+
+    ids: list[int]
+    frequency: float
+
+
+@functools.lru_cache(maxsize=4)
+def english_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[str, EnglishWord]:
+    """The words (as the WordPiece pre-tokenizer delimits them: ``don't`` is three) of the ``count`` most
+    frequent English words, most frequent first; a word that becomes the unknown token is left out."""
+    from teachers.wordpiece import continuation_prefix, group_words  # transformers, imported when first needed
+
+    prefix = continuation_prefix(tokenizer)
+    frequencies = english_frequencies(count)
+    words: dict[str, EnglishWord] = {}
+    for ids, frequency in zip(tokenizer(list(frequencies), add_special_tokens=False)["input_ids"],
+                              frequencies.values()):
+        pieces = tokenizer.convert_ids_to_tokens(ids)
+        for word in group_words(pieces, [False] * len(pieces), prefix):
+            word_ids = [ids[position] for position in word.positions]
+            if word_ids == [tokenizer.unk_token_id]:
+                continue
+            text = word.text if word.text is not None else pieces[word.positions[0]]
+            known = words.get(text)
+            words[text] = EnglishWord(word_ids, frequency + (known.frequency if known else 0.0))
+    return dict(sorted(words.items(), key=lambda item: -item[1].frequency))

@@ -41,6 +41,7 @@ from distill.evaluation.statistics import (
 from distill.evaluation.wholeword import SUFFIX, WholeWords
 from distill.progress import announce
 from distill.runs import load_student_from
+from distill.segmentation import segmenter_for
 from distill.settings import check_fields
 from distill.surgery import StudentEmbedding, input_embeddings
 from students import StudentEncoder
@@ -112,6 +113,8 @@ def evaluate(
     sources: dict[str, str] = {}
     losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
     whole_word_paths: dict[str, WholeWords] = {}
+    segmenter = (segmenter_for(tokenizer, report=lambda line: announce(line, quiet=quiet))
+                 if settings.whole_words and settings.segment_words else None)
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), variants)
         live = StudentEmbedding.from_model(network, student, tokenizer)
@@ -120,7 +123,7 @@ def evaluate(
         losses[label] = student.provenance.get("loss", "")
         if settings.whole_words:
             wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
-            whole_word_paths[wholeword_label] = WholeWords(live.eval(), baked, tokenizer)
+            whole_word_paths[wholeword_label] = WholeWords(live.eval(), baked, tokenizer, segmenter)
             losses[wholeword_label] = losses[label]
     variants |= whole_word_paths
     if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
@@ -139,7 +142,7 @@ def evaluate(
         "datasets": ",".join(corpus.name for corpus in setup.corpora), "seeds": seeds, "samples": samples,
         "max_length": max_length, "alpha": alpha, "batch_size": settings.batch_size, "device": str(network.device),
         "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
-        "whole_words": settings.whole_words,
+        "whole_words": settings.whole_words, "segment_words": settings.whole_words and settings.segment_words,
         **{tracking.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }

@@ -88,5 +88,8 @@ class EvaluationSettings(ModelOptions):
                                      "positions if fewer)", interval=Interval(MIN_LENGTH, MAX_LENGTH))
     batch_size: int = setting(16, "samples per forward pass", interval=Interval(1, MAX_BATCH_SIZE))
     alpha: float = setting(0.05, "level of the paired t-tests", interval=Interval(0, 1, low_open=True, high_open=True))
-    whole_words: bool = setting(False, "also run each student on the vocabulary-free path: words the tokenizer splits "
-                                "are embedded whole by the student (<student>-wholeword; WordPiece models)")
+    whole_words: bool = setting(False, "also run each student on the vocabulary-free path: the student embeds every "
+                                "word from its characters (<student>-wholeword; WordPiece models)")
+    segment_words: bool = setting(True, "on the vocabulary-free path, each word takes the positions the word "
+                                  "segmenter predicts from its characters (trained once per tokenizer and cached; "
+                                  "--no-segment-words: a word the tokenizer splits takes one position)")

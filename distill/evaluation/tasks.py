@@ -152,6 +152,14 @@ def last_hidden_state(output: ModelOutput) -> Tensor:
     return hidden if hidden is not None else output["hidden_states"][-1]
 
 
+def covered_positions(piece_position: Tensor, width: int) -> Tensor:
+    """``(B, width)``: the whole-word positions that at least one of the baseline's pieces is pooled into."""
+    covered = torch.zeros(len(piece_position), width, dtype=torch.bool, device=piece_position.device)
+    rows, _ = (piece_position >= 0).nonzero(as_tuple=True)
+    covered[rows, piece_position[piece_position >= 0]] = True
+    return covered
+
+
 def mean_pool(hidden: Tensor, mask: Tensor) -> Tensor:
     weights = mask.unsqueeze(-1).to(hidden.dtype)
     return (hidden * weights).sum(dim=1) / weights.sum(dim=1).clamp_min(1)
@@ -173,8 +181,10 @@ class FidelityScorer(Scorer):
             self.reference_pooled.append(mean_pool(expected, batch[REFERENCE_MASK].bool()).cpu())
             return
         if PIECE_POSITION in batch:  # a whole-word batch: the baseline's sentence over its own pieces
-            self.reference_pooled.append(mean_pool(expected, batch[PIECE_POSITION] >= 0).cpu())
-            expected = pool_pieces(expected, batch[PIECE_POSITION], hidden.shape[1])
+            piece_position = batch[PIECE_POSITION]
+            self.reference_pooled.append(mean_pool(expected, piece_position >= 0).cpu())
+            expected = pool_pieces(expected, piece_position, hidden.shape[1])
+            mask = mask & covered_positions(piece_position, hidden.shape[1])
         else:
             self.reference_pooled.append(mean_pool(expected, mask).cpu())
         self.token_cosine_sum += float(F.cosine_similarity(hidden[mask], expected[mask], dim=-1).sum())

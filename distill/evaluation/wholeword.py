@@ -1,4 +1,4 @@
-"""The vocabulary-free path: words the tokenizer splits are embedded whole by the student.
+"""The vocabulary-free path: the student embeds words from their characters, not from the tokenizer's pieces.
 
 A swapped student can embed any string (:meth:`distill.surgery.StudentEmbedding.embed_words`),
 so it does not need the tokenizer's pieces at all. This variant keeps the model's
@@ -20,11 +20,19 @@ for uncased models), as the student's vocabulary strings are (byte-level BPE: th
 the pieces stand for, ``" the"``). A word that became the
 unknown token is one piece and stays so: its text is not in the ids.
 
-The sequence gets shorter, so the scores are made comparable:
+With a word segmenter (:class:`students.segmenter.WordSegmenter`, :mod:`distill.segmentation`), every word
+the model's tokenizer reads (not only the split ones) takes the positions the segmenter predicts from its
+characters instead: the transformer reads its own layout, and each predicted piece is embedded from its
+characters (``##`` continuations included, as the student's table rows are spelt). A predicted piece that
+is exactly one of the tokenizer's pieces keeps that piece's row of the student's table, which is the
+student's vector of the same string.
+
+The sequence changes, so the scores are made comparable:
 
 * ``fidelity``: the sentence metrics (mean-pooled states) are compared as they are;
   ``token_cosine`` compares each position's state with the baseline's states of the
-  pieces it covers, mean-pooled (one piece: that piece's state, unchanged).
+  pieces it covers, mean-pooled (one piece: that piece's state, unchanged); a segmented position at
+  which none of the tokenizer's pieces starts is left out of ``token_cosine``.
 * ``nsp``: each word keeps its segment (the token type of its pieces).
 * ``mlm``: a word with a masked piece is kept as pieces, so every label stays at a
   position of its own; the masked tokens scored are those of the WordPiece path.
@@ -33,6 +41,8 @@ The sequence gets shorter, so the scores are made comparable:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
+from typing import NamedTuple
 
 import torch
 from torch import Tensor, nn
@@ -41,12 +51,21 @@ from transformers.utils import ModelOutput
 
 from distill.evaluation.samples import IGNORE
 from distill.surgery import StudentEmbedding
-from teachers.words import Word, WordSplitter
+from students.segmenter import WordSegmenter
+from teachers.words import WordSplitter
 
 Batch = dict[str, Tensor]
 SUFFIX = "-wholeword"
 # Maps each piece position of the WordPiece batch to its position in the whole-word batch (-1: padding).
 PIECE_POSITION = "piece_position"
+
+
+class Slot(NamedTuple):
+    """One position of the whole-word path."""
+
+    pieces: list[int]  # the tokenizer's pieces pooled into it (their first character lies in it); may be empty
+    text: str | None  # what the student embeds there, or None: the table row of the piece at ``anchor``
+    anchor: int  # the piece whose token type (and, for a kept piece, id and label) the position takes
 
 
 class WholeWords:
@@ -58,16 +77,20 @@ class WholeWords:
         table: the module for the single pieces: the student's baked table when scoring, or
             ``live`` itself when the gradient must reach the student through every position.
         tokenizer: the model's tokenizer, of a family :class:`teachers.words.WordSplitter` reads.
+        segmenter: the word segmenter of ``tokenizer`` (a WordPiece one): every word then takes the positions
+            it predicts; without it, a split word takes one position.
     """
 
-    def __init__(self, live: StudentEmbedding, table: nn.Module, tokenizer: PreTrainedTokenizerBase) -> None:
-        self.live, self.table = live, table
+    def __init__(self, live: StudentEmbedding, table: nn.Module, tokenizer: PreTrainedTokenizerBase,
+                 segmenter: WordSegmenter | None = None) -> None:
+        self.live, self.table, self.segmenter = live, table, segmenter
         self.splitter = WordSplitter.for_tokenizer(tokenizer)
         self.vocabulary = tokenizer.convert_ids_to_tokens(list(range(len(tokenizer))))
         self.pad_token_id = tokenizer.pad_token_id
+        self.unk_token = tokenizer.unk_token
 
-    def layout(self, batch: Batch) -> list[list[Word]]:
-        """Each example's positions on the whole-word path (merged words and single pieces)."""
+    def layout(self, batch: Batch) -> list[list[Slot]]:
+        """Each example's positions on the whole-word path."""
         ids, mask = batch["input_ids"], batch["attention_mask"].bool()
         labels = batch.get("labels")
         examples = []
@@ -75,8 +98,38 @@ class WholeWords:
             length = int(mask[row].sum())
             pieces = [self.vocabulary[token] for token in ids[row, :length].tolist()]
             masked = [False] * length if labels is None else (labels[row, :length] != IGNORE).tolist()
-            examples.append(self.splitter.group(pieces, masked))
-        return examples
+            examples.append((pieces, masked))
+        if self.segmenter is None:
+            return [[Slot(word.positions, word.text, word.positions[0]) for word in self.splitter.group(*example)]
+                    for example in examples]
+        return self.segmented(examples, self.segmenter)
+
+    def segmented(self, examples: list[tuple[list[str], list[bool]]], segmenter: WordSegmenter) -> list[list[Slot]]:
+        """The layouts of examples (pieces, masked) when every word takes its predicted pieces. A word with a
+        masked piece, a special token, the unknown token and a stray continuation keep the tokenizer's pieces."""
+        prefix = self.splitter.family.continuation
+        keep = {*self.splitter.specials, self.unk_token}
+        words = []  # per example: (positions, the word's text, or None to keep its pieces)
+        for pieces, masked in examples:
+            row = []
+            for word in self.splitter.group(pieces, [False] * len(pieces)):
+                spelt = word.text or pieces[word.positions[0]]
+                kept = spelt in keep or spelt.startswith(prefix) or any(masked[i] for i in word.positions)
+                row.append((word.positions, None if kept else spelt))
+            words.append(row)
+        texts = sorted({text for row in words for _, text in row if text is not None})
+        predicted = dict(zip(texts, segmenter.cuts(texts)))
+        layouts = []
+        for (pieces, _), row in zip(examples, words):
+            slots: list[Slot] = []
+            for positions, text in row:
+                if text is None:
+                    slots.extend(Slot([position], None, position) for position in positions)
+                else:
+                    lengths = [len(pieces[positions[0]]), *(len(pieces[i]) - len(prefix) for i in positions[1:])]
+                    slots.extend(predicted_slots(text, predicted[text], positions, lengths, prefix))
+            layouts.append(slots)
+        return layouts
 
     def inputs(self, batch: Batch) -> Batch:
         """The whole-word batch: ``inputs_embeds``, the mask, segments and labels moved to the new positions.
@@ -85,11 +138,11 @@ class WholeWords:
         """
         ids = batch["input_ids"]
         examples = self.layout(batch)
-        texts = sorted({word.text for words in examples for word in words if word.text is not None})
+        texts = sorted({slot.text for slots in examples for slot in slots if slot.text is not None})
         merged = self.live.embed_words(texts) if texts else None
         text_row = {text: index for index, text in enumerate(texts)}
 
-        width, device = max(len(words) for words in examples), ids.device
+        width, device = max(len(slots) for slots in examples), ids.device
         shape = (len(ids), width)
         new_ids = torch.full(shape, self.pad_token_id, dtype=torch.long, device=device)
         out: Batch = {"attention_mask": torch.zeros(shape, dtype=batch["attention_mask"].dtype, device=device)}
@@ -98,16 +151,15 @@ class WholeWords:
             out[key] = torch.full(shape, IGNORE if key == "labels" else 0, dtype=batch[key].dtype, device=device)
         merged_at: list[tuple[int, int, int]] = []  # (row, position, row of ``merged``)
         piece_position = piece_positions(examples, ids.shape, device)
-        for row, words in enumerate(examples):
-            out["attention_mask"][row, : len(words)] = 1
-            for position, word in enumerate(words):
-                first = word.positions[0]
+        for row, slots in enumerate(examples):
+            out["attention_mask"][row, : len(slots)] = 1
+            for position, slot in enumerate(slots):
                 for key in moved:
-                    out[key][row, position] = batch[key][row, first]
-                if word.text is None:
-                    new_ids[row, position] = ids[row, first]
+                    out[key][row, position] = batch[key][row, slot.anchor]
+                if slot.text is None:
+                    new_ids[row, position] = ids[row, slot.anchor]
                 else:
-                    merged_at.append((row, position, text_row[word.text]))
+                    merged_at.append((row, position, text_row[slot.text]))
         embeds = self.table(new_ids)
         if merged_at:
             assert merged is not None  # merged_at holds positions of words in texts
@@ -125,12 +177,26 @@ class WholeWords:
         return model(inputs_embeds=words["inputs_embeds"], **kwargs, output_hidden_states=output_hidden_states), words
 
 
-def piece_positions(examples: Sequence[Sequence[Word]], shape: torch.Size, device: torch.device) -> Tensor:
+def predicted_slots(text: str, cuts: list[int], positions: list[int], lengths: list[int], prefix: str) -> list[Slot]:
+    """The slots of one word cut at ``cuts`` (character offsets), whose tokenizer pieces are at ``positions`` with
+    ``lengths`` characters: a predicted piece that is exactly one of the tokenizer's keeps its row."""
+    starts = dict(zip([0, *accumulate(lengths)], positions))  # character offset → the piece starting there
+    bounds = [0, *cuts, len(text)]
+    slots = []
+    for start, end in zip(bounds, bounds[1:]):
+        inside = [position for offset, position in starts.items() if start <= offset < end]
+        anchor = max(position for offset, position in starts.items() if offset <= start)
+        exact = start in starts and (end in starts or end == len(text)) and len(inside) == 1
+        slots.append(Slot(inside, None if exact else (prefix if start else "") + text[start:end], anchor))
+    return slots
+
+
+def piece_positions(examples: Sequence[Sequence[Slot]], shape: torch.Size, device: torch.device) -> Tensor:
     """``PIECE_POSITION`` of a layout: each piece's whole-word position, -1 for padding."""
     positions = torch.full(shape, -1, dtype=torch.long)
-    for row, words in enumerate(examples):
-        for position, word in enumerate(words):
-            positions[row, word.positions] = position
+    for row, slots in enumerate(examples):
+        for position, slot in enumerate(slots):
+            positions[row, slot.pieces] = position
     return positions.to(device)
 
 

@@ -11,7 +11,9 @@ vocabulary pieces. Special tokens are placed as the source places them
 encoded characters in ``word_characters`` (``student.py``'s ``encode_words``; a byte-level
 word is read as the text it stands for, ``Ġworld`` -> `` world``), except that a word listed in
 ``vocabulary.json`` (special tokens, and with ``--keep-vocabulary`` the source's whole-word
-tokens) gets its id there.
+tokens) gets its id there. With ``segmenter.safetensors`` (``segmenter.py``, the workbench's word segmenter), a word
+that is not in ``vocabulary.json`` takes one position per piece the segmenter predicts from its characters, as
+the source's tokenizer would cut it (``walking`` → ``walk``, ``##ing``), and the student embeds each piece.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import torch
+from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 from transformers import BatchEncoding, PreTrainedTokenizer
 
+from .segmenter import SegmenterConfig, WordSegmenter
 from .student import encode_words
 
 T = TypeVar("T")
@@ -34,6 +38,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     vocab_files_names: dict[str, str] = {
         "splitter_file": "word_splitter.json",
         "vocabulary_file": "vocabulary.json",
+        "segmenter_file": "segmenter.safetensors",
     }
     model_input_names: list[str] = ["input_ids", "token_type_ids", "attention_mask", "word_characters"]
 
@@ -45,9 +50,18 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         single_template: list[tuple[str, int]],
         pair_template: list[tuple[str, int]],
         encoder_options: dict[str, Any],
+        segmenter_config: dict[str, Any] | None = None,
+        segmenter_file: str | None = None,
         **kwargs: Any,
     ) -> None:
         self.splitter = Tokenizer.from_file(splitter_file)
+        self.segmenter: WordSegmenter | None = None
+        if segmenter_config is not None:
+            if segmenter_file is None:
+                raise ValueError("segmenter_config is set but segmenter.safetensors is missing")
+            self.segmenter = WordSegmenter(SegmenterConfig(**segmenter_config))
+            self.segmenter.load_state_dict(load_file(segmenter_file))
+            self.segmenter.eval()
         with open(vocabulary_file, encoding="utf-8") as file:
             self.vocabulary: dict[str, int] = json.load(file)
         self.id_to_word = {index: word for word, index in self.vocabulary.items()}
@@ -60,6 +74,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             single_template=single_template,
             pair_template=pair_template,
             encoder_options=encoder_options,
+            segmenter_config=segmenter_config,
             **kwargs,
         )
 
@@ -72,12 +87,19 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return dict(self.vocabulary)
 
     def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
-        """The source's normaliser, then its pre-tokeniser: the words of ``text``."""
+        """The source's normaliser, then its pre-tokeniser: the words of ``text``; with a segmenter, the words
+        outside ``vocabulary.json`` cut into the pieces it predicts."""
         if self.splitter.normalizer is not None:
             text = self.splitter.normalizer.normalize_str(text)
         if self.splitter.pre_tokenizer is None:
-            return text.split()
-        return [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
+            words = text.split()
+        else:
+            words = [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
+        if self.segmenter is None:
+            return words
+        unknown = [word for word in words if word not in self.vocabulary]
+        pieces = dict(zip(unknown, self.segmenter.segment(unknown)))
+        return [piece for word in words for piece in pieces.get(word, [word])]
 
     def _convert_token_to_id(self, token: str) -> int:
         return self.vocabulary.get(token, self.word_token_id)
@@ -213,4 +235,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         self.splitter.save(splitter_path)
         with open(vocabulary_path, "w", encoding="utf-8") as file:
             json.dump(self.vocabulary, file, ensure_ascii=False, indent=0)
-        return splitter_path, vocabulary_path
+        if self.segmenter is None:
+            return splitter_path, vocabulary_path
+        segmenter_path = os.path.join(save_directory, prefix + self.vocab_files_names["segmenter_file"])
+        save_file({key: value.contiguous() for key, value in self.segmenter.state_dict().items()}, segmenter_path)
+        return splitter_path, vocabulary_path, segmenter_path

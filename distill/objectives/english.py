@@ -18,7 +18,7 @@ import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from distill.objectives.text import english_words
+from distill.data.frequencies import english_words
 from students import StudentEncoder
 from teachers import TeacherTable
 from teachers.errors import TeacherError

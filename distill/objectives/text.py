@@ -3,10 +3,8 @@ counted on that text or taken from general English (``frequency_source``)."""
 
 from __future__ import annotations
 
-import functools
 import string
 from collections import Counter
-from typing import NamedTuple
 
 import torch
 from torch import Tensor
@@ -15,17 +13,9 @@ from transformers import PreTrainedTokenizerBase
 from distill.data import JUDGED_DOMAINS, PARTS, Corpus, load_corpus
 from distill.data.frequencies import PER_MILLION, english_frequencies
 from teachers import TeacherTable
-from teachers.wordpiece import continuation_prefix, group_words
 
 # General-English words whose pieces weigh the rows in frequency-aware sampling.
 SAMPLING_WORDS = 100_000
-
-
-class EnglishWord(NamedTuple):
-    """A word as the tokenizer's pre-tokenizer delimits it: its pieces' ids and its general-English frequency."""
-
-    ids: list[int]
-    frequency: float
 
 
 def part_names(name: str) -> dict[str, str]:
@@ -80,23 +70,3 @@ def english_row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase
     punctuation = torch.tensor([len(token) == 1 and token in string.punctuation for token in teacher.tokens])
     counts[punctuation] = max(frequencies.values()) * PER_MILLION
     return counts
-
-
-@functools.lru_cache(maxsize=4)
-def english_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[str, EnglishWord]:
-    """The words (as the WordPiece pre-tokenizer delimits them: ``don't`` is three) of the ``count`` most
-    frequent English words, most frequent first; a word that becomes the unknown token is left out."""
-    prefix = continuation_prefix(tokenizer)
-    frequencies = english_frequencies(count)
-    words: dict[str, EnglishWord] = {}
-    for ids, frequency in zip(tokenizer(list(frequencies), add_special_tokens=False)["input_ids"],
-                              frequencies.values()):
-        pieces = tokenizer.convert_ids_to_tokens(ids)
-        for word in group_words(pieces, [False] * len(pieces), prefix):
-            word_ids = [ids[position] for position in word.positions]
-            if word_ids == [tokenizer.unk_token_id]:
-                continue
-            text = word.text if word.text is not None else pieces[word.positions[0]]
-            known = words.get(text)
-            words[text] = EnglishWord(word_ids, frequency + (known.frequency if known else 0.0))
-    return dict(sorted(words.items(), key=lambda item: -item[1].frequency))

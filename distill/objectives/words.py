@@ -29,11 +29,11 @@ from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
 from distill.config import ENGLISH_WORD_POOL
+from distill.data.frequencies import english_words
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.registry import register_objective
 from distill.objectives.table import TableAlignment
-from distill.objectives.text import english_words
 from losses import build_loss
 from teachers.wordpiece import continuation_prefix, group_words
 

@@ -1,0 +1,196 @@
+"""The word segmenter of a WordPiece tokenizer (:class:`students.segmenter.WordSegmenter`): trained on how
+the tokenizer cuts general English's words, once per tokenizer, and cached.
+
+The vocabulary-free path (:mod:`distill.evaluation.wholeword`, :mod:`distill.export`) gives each word the
+positions the segmenter predicts, so that the transformer reads the layout it was trained on. The segmenter
+depends on the tokenizer alone, not on the student, so every student of a teacher shares one: it is trained
+on first use (about a minute on 2 CPU cores for general English's 250,000 most frequent words) and kept
+under ``$DISTILL_CACHE_DIR/segmenters`` (else ``~/.cache/distill/segmenters``), keyed by a digest of the
+tokenizer's pipeline and of the training recipe.
+
+The examples are every word among wordfreq's most frequent (:func:`distill.data.frequencies.english_words`,
+as the source's pre-tokenizer delimits them), with the pieces the tokenizer gives them, and every
+vocabulary entry that is a whole word (no cut), so that the words the source keeps whole stay whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import shutil
+import uuid
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import torch
+from safetensors import SafetensorError
+from torch import Tensor, nn
+from transformers import PreTrainedTokenizerBase
+
+from distill.config import ENGLISH_WORD_POOL
+from distill.data.frequencies import english_words
+from distill.errors import DistillError
+from students.segmenter import SegmenterConfig, WordSegmenter, encode_code_points
+from teachers.errors import TeacherError
+from teachers.wordpiece import continuation_prefix
+
+# Bump when the examples or the stored layout change, so that old cache entries are ignored.
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class SegmenterRecipe:
+    """How a segmenter is trained: its examples (``words`` most frequent English words), epochs, batch and rate."""
+
+    words: int = ENGLISH_WORD_POOL
+    epochs: int = 6
+    batch_size: int = 512
+    lr: float = 3e-3
+    # A word is drawn with probability ∝ frequency ** frequency_exponent (a vocabulary entry outside the word list
+    # as the rarest word): running text is mostly frequent words, and a frequent word cut wrongly costs most.
+    frequency_exponent: float = 0.5
+    heldout_share: float = 0.02  # of the words, never trained on: the accuracy is measured on them
+    seed: int = 0
+
+
+@dataclass(frozen=True)
+class Example:
+    word: str
+    cuts: list[int]  # character offsets where the tokenizer starts a new piece
+    frequency: float  # general-English frequency (0 for vocabulary entries outside the word list)
+
+
+def examples_for(tokenizer: PreTrainedTokenizerBase, words: int) -> list[Example]:
+    """How ``tokenizer`` cuts the ``words`` most frequent English words, and its whole-word vocabulary entries."""
+    prefix = continuation_prefix(tokenizer)
+    examples: dict[str, Example] = {}
+    for text, english in english_words(tokenizer, words).items():
+        pieces = tokenizer.convert_ids_to_tokens(english.ids)
+        lengths = [len(piece) - (len(prefix) if index and piece.startswith(prefix) else 0)
+                   for index, piece in enumerate(pieces)]
+        if sum(lengths) == len(text):  # pieces that spell the word (not an unknown token inside it)
+            examples[text] = Example(text, [sum(lengths[:index]) for index in range(1, len(lengths))],
+                                     english.frequency)
+    specials = set(tokenizer.all_special_tokens)
+    for token in tokenizer.get_vocab():
+        if token not in examples and token not in specials and not token.startswith(prefix):
+            examples[token] = Example(token, [], 0.0)
+    return list(examples.values())
+
+
+def boundary_labels(examples: list[Example], encoded: Tensor) -> Tensor:
+    """``encoded``'s shape: 1 where a piece starts (after the first character), else 0."""
+    labels = torch.zeros(encoded.shape)
+    for row, example in enumerate(examples):
+        labels[row, example.cuts] = 1.0
+    return labels
+
+
+def word_accuracy(segmenter: WordSegmenter, examples: list[Example]) -> dict[str, float]:
+    """Share of ``examples`` cut exactly as the tokenizer cuts them: plain, and weighted by English frequency."""
+    predicted = [cuts for start in range(0, len(examples), 4096)
+                 for cuts in segmenter.cuts([example.word for example in examples[start : start + 4096]])]
+    right = torch.tensor([cuts == example.cuts for cuts, example in zip(predicted, examples)], dtype=torch.double)
+    weights = torch.tensor([example.frequency for example in examples], dtype=torch.double)
+    weighted = float((right * weights).sum() / weights.sum()) if weights.sum() > 0 else float(right.mean())
+    return {"segment_accuracy": float(right.mean()), "segment_weighted_accuracy": weighted}
+
+
+def train_segmenter(
+    examples: list[Example],
+    recipe: SegmenterRecipe,
+    config: SegmenterConfig,
+    report: Callable[[str], None] = lambda line: None,
+) -> tuple[WordSegmenter, dict[str, float]]:
+    """A segmenter trained on ``examples`` (all but the held-out share), and its accuracy on the held-out words.
+
+    Each epoch draws as many words as there are training examples, by :attr:`SegmenterRecipe.frequency_exponent`.
+    """
+    generator = torch.Generator().manual_seed(recipe.seed)
+    order = torch.randperm(len(examples), generator=generator).tolist()
+    heldout_count = min(len(examples) - 1, max(1, round(recipe.heldout_share * len(examples))))
+    heldout = [examples[index] for index in order[:heldout_count]]
+    training = [examples[index] for index in order[heldout_count:]]
+    frequencies = torch.tensor([example.frequency for example in training], dtype=torch.double)
+    rarest = frequencies[frequencies > 0].min() if bool((frequencies > 0).any()) else torch.tensor(1.0)
+    weights = frequencies.clamp_min(rarest) ** recipe.frequency_exponent
+    torch.manual_seed(recipe.seed)
+    segmenter = WordSegmenter(config)
+    optimizer = torch.optim.AdamW(segmenter.parameters(), lr=recipe.lr)
+    steps_per_epoch = math.ceil(len(training) / recipe.batch_size)
+    steps = recipe.epochs * steps_per_epoch
+    schedule = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 0.5 * (1 + math.cos(math.pi * step / steps)))
+    segmenter.train()
+    for epoch in range(recipe.epochs):
+        total = 0.0
+        for _ in range(steps_per_epoch):
+            drawn = torch.multinomial(weights, recipe.batch_size, replacement=True, generator=generator).tolist()
+            batch = [training[index] for index in drawn]
+            encoded = encode_code_points([example.word for example in batch])
+            present = (encoded > 0).float()
+            losses = nn.functional.binary_cross_entropy_with_logits(
+                segmenter(encoded), boundary_labels(batch, encoded), reduction="none")
+            loss = (losses * present).sum() / present.sum()
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            optimizer.step()
+            schedule.step()
+            total += loss.item()
+        report(f"segmenter epoch {epoch + 1}/{recipe.epochs}: loss {total / steps_per_epoch:.4f}")
+    segmenter.eval()
+    return segmenter, word_accuracy(segmenter, heldout)
+
+
+def cache_root() -> Path:
+    base = os.environ.get("DISTILL_CACHE_DIR")
+    return (Path(base).expanduser() if base else Path.home() / ".cache" / "distill") / "segmenters"
+
+
+def cache_entry(tokenizer: PreTrainedTokenizerBase, recipe: SegmenterRecipe, config: SegmenterConfig) -> Path:
+    """The folder of ``tokenizer``'s segmenter: a digest of its pipeline (normaliser, pre-tokeniser, vocabulary)
+    and of the recipe and architecture."""
+    pipeline = tokenizer.backend_tokenizer.to_str() if getattr(tokenizer, "backend_tokenizer", None) else ""
+    key = json.dumps([FORMAT_VERSION, pipeline, asdict(recipe), asdict(config)], sort_keys=True)
+    return cache_root() / hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def segmenter_for(
+    tokenizer: PreTrainedTokenizerBase,
+    recipe: SegmenterRecipe = SegmenterRecipe(),
+    config: SegmenterConfig | None = None,
+    report: Callable[[str], None] = lambda line: None,
+) -> WordSegmenter:
+    """``tokenizer``'s segmenter from the cache, trained and stored there first when it is missing.
+
+    An entry is written into a hidden sibling folder and renamed into place once complete, so a crash never
+    leaves half a segmenter under its name. A tokenizer that is not WordPiece is refused in one line.
+    """
+    try:
+        prefix = continuation_prefix(tokenizer)
+    except TeacherError as error:
+        raise DistillError(f"the segmented vocabulary-free path needs a WordPiece tokenizer: {error}") from None
+    config = config or SegmenterConfig(continuation=prefix)
+    entry = cache_entry(tokenizer, recipe, config)
+    try:
+        return WordSegmenter.from_pretrained(entry)
+    except (OSError, ValueError, KeyError, TypeError, RuntimeError, SafetensorError):
+        pass  # absent or unreadable: trained again below
+    report(f"training the word segmenter of the tokenizer on {recipe.words:,} English words (once; cached)")
+    segmenter, accuracy = train_segmenter(examples_for(tokenizer, recipe.words), recipe, config, report)
+    report(f"word segmenter: {accuracy['segment_accuracy']:.4f} of held-out words cut as the tokenizer cuts them "
+           f"({accuracy['segment_weighted_accuracy']:.4f} weighted by English frequency)")
+    staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
+    try:
+        segmenter.save_pretrained(staging)
+        (staging / "accuracy.json").write_text(json.dumps(accuracy, indent=2))
+        shutil.rmtree(entry, ignore_errors=True)
+        staging.rename(entry)
+    except OSError:
+        if not entry.is_dir():
+            raise
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return segmenter
