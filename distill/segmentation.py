@@ -4,9 +4,9 @@ the tokenizer cuts general English's words, once per tokenizer, and cached.
 The vocabulary-free path (:mod:`distill.evaluation.wholeword`, :mod:`distill.export`) gives each word the
 positions the segmenter predicts, so that the transformer reads the layout it was trained on. The segmenter
 depends on the tokenizer alone, not on the student, so every student of a teacher shares one: it is trained
-on first use (about a minute on 2 CPU cores for general English's 250,000 most frequent words) and kept
-under ``$DISTILL_CACHE_DIR/segmenters`` (else ``~/.cache/distill/segmenters``), keyed by a digest of the
-tokenizer's pipeline and of the training recipe.
+on first use (6 minutes on 2 CPU cores for general English's 250,000 most frequent words; docs/defaults.md)
+and kept under ``$DISTILL_CACHE_DIR/segmenters`` (else ``~/.cache/distill/segmenters``), keyed by a digest of
+the tokenizer's pipeline and of the training recipe.
 
 The examples are every word among wordfreq's most frequent (:func:`distill.data.frequencies.english_words`,
 as the source's pre-tokenizer delimits them), with the pieces the tokenizer gives them, and every
@@ -119,10 +119,16 @@ def train_segmenter(
     weights = frequencies.clamp_min(rarest) ** recipe.frequency_exponent
     torch.manual_seed(recipe.seed)
     segmenter = WordSegmenter(config)
-    optimizer = torch.optim.AdamW(segmenter.parameters(), lr=recipe.lr)
+    sparse = list(segmenter.substrings.parameters())
+    dense = [parameter for name, parameter in segmenter.named_parameters() if not name.startswith("substrings.")]
+    optimizers = [torch.optim.AdamW(dense, lr=recipe.lr), torch.optim.SparseAdam(sparse, lr=recipe.lr)]
     steps_per_epoch = math.ceil(len(training) / recipe.batch_size)
     steps = recipe.epochs * steps_per_epoch
-    schedule = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: 0.5 * (1 + math.cos(math.pi * step / steps)))
+
+    def cosine(step: int) -> float:
+        return 0.5 * (1 + math.cos(math.pi * step / steps))
+
+    schedules = [torch.optim.lr_scheduler.LambdaLR(optimizer, cosine) for optimizer in optimizers]
     segmenter.train()
     for epoch in range(recipe.epochs):
         total = 0.0
@@ -134,10 +140,12 @@ def train_segmenter(
             losses = nn.functional.binary_cross_entropy_with_logits(
                 segmenter(encoded), boundary_labels(batch, encoded), reduction="none")
             loss = (losses * present).sum() / present.sum()
-            optimizer.zero_grad(set_to_none=True)
+            for optimizer in optimizers:
+                optimizer.zero_grad(set_to_none=True)
             loss.backward()
-            optimizer.step()
-            schedule.step()
+            for optimizer, schedule in zip(optimizers, schedules):
+                optimizer.step()
+                schedule.step()
             total += loss.item()
         report(f"segmenter epoch {epoch + 1}/{recipe.epochs}: loss {total / steps_per_epoch:.4f}")
     segmenter.eval()

@@ -114,7 +114,8 @@ class WordSegmenter(nn.Module):
         super().__init__()
         self.config = config
         self.characters = nn.Embedding(config.buckets, config.width, padding_idx=0)
-        self.substrings = nn.Embedding(config.substring_buckets, config.width, padding_idx=0)
+        # Sparse gradients: a step touches a few thousand rows (distill.segmentation steps them with SparseAdam).
+        self.substrings = nn.Embedding(config.substring_buckets, config.width, padding_idx=0, sparse=True)
         self.convolutions = nn.ModuleList(
             nn.Conv1d(config.width, config.width, config.kernel_size,
                       padding=dilation * (config.kernel_size - 1) // 2, dilation=dilation)

@@ -32,9 +32,12 @@ from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import EvaluationSettings, noise_specs
 from distill.evaluation.wholeword import SUFFIX, WholeWords
+from distill.progress import announce
+from distill.segmentation import segmenter_for
 from distill.surgery import StudentEmbedding, input_embeddings
 from distill.tracking import safe_name
 from students import StudentEncoder
+from students.segmenter import WordSegmenter
 from teachers import resolve_model_path
 
 STUDENT = "student"
@@ -44,9 +47,10 @@ STUDENT_WHOLEWORD = STUDENT + SUFFIX  # the student on the vocabulary-free path
 class TrialEvaluator:
     """Prepares the evaluation model, its tasks and the corpora once per process and scores trial students."""
 
-    def __init__(self, settings: EvaluationSettings) -> None:
-        self.settings = settings
+    def __init__(self, settings: EvaluationSettings, *, quiet: bool = False) -> None:
+        self.settings, self.quiet = settings, quiet
         self._setup: EvaluationSetup | None = None
+        self._segmenter: WordSegmenter | None = None
         self._max_length = 0
 
     def prepare(self) -> EvaluationSetup:
@@ -58,6 +62,9 @@ class TrialEvaluator:
             self._setup = prepare_evaluation(settings.model, revision=settings.revision, tasks=settings.tasks,
                                              datasets=settings.datasets, samples=settings.samples,
                                              whole_words=settings.whole_words)
+            if settings.whole_words and settings.segment_words:  # the default export's layout; trained once
+                self._segmenter = segmenter_for(self._setup.tokenizer,
+                                                report=lambda line: announce(line, quiet=self.quiet))
         return self._setup
 
     def score(self, student: StudentEncoder, device: torch.device) -> ScoreTable:
@@ -68,7 +75,7 @@ class TrialEvaluator:
         baked = live.baked()
         variants: dict[str, Variant] = {BASELINE: input_embeddings(setup.model), STUDENT: baked}
         if self.settings.whole_words:
-            variants[STUDENT_WHOLEWORD] = WholeWords(live.eval(), baked, setup.tokenizer)
+            variants[STUDENT_WHOLEWORD] = WholeWords(live.eval(), baked, setup.tokenizer, self._segmenter)
         return setup.score(variants, range(self.settings.seeds), samples=self.settings.samples,
                            max_length=self._max_length, batch_size=self.settings.batch_size,
                            noise=noise_specs(self.settings.noise))

@@ -118,7 +118,7 @@ def run_sweep(
         state = progress(study)
         announce(f"study {study.study_name} in {display_url(url)}: {max(state.remaining(budget), 0)} of {budget} "
                  "trials to run; checking each trial's teacher and evaluation set-up", quiet=quiet)
-        evaluator = _preflight(spec) if not state.finished(budget) else None
+        evaluator = _preflight(spec, quiet) if not state.finished(budget) else None
         uri = tracking.load_settings(tracking_uri).tracking_uri
         experiment_id = tracking.configure("sweep", uri)
         parent_run_id = _parent_run(study, spec, url, experiment_id)
@@ -155,7 +155,7 @@ def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
     study.sampler = build_sampler(spec, f"{socket.gethostname()}/{job.rank}/{len(study.trials)}")
     study.pruner = spec.pruner.build()
     if evaluator is None and spec.evaluation is not None:
-        evaluator = TrialEvaluator(spec.evaluation)
+        evaluator = TrialEvaluator(spec.evaluation, quiet=job.quiet)
     objective = TrialObjective(spec, parent_run_id=job.parent_run_id, tracking_uri=job.tracking_uri,
                                quiet=job.quiet, evaluator=evaluator)
     while True:
@@ -172,11 +172,12 @@ def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
             return
 
 
-def _preflight(spec: SweepSpec) -> TrialEvaluator | None:
-    """Load every evaluation model and check its tasks and corpora before the first trial."""
+def _preflight(spec: SweepSpec, quiet: bool) -> TrialEvaluator | None:
+    """Load every evaluation model and check its tasks and corpora before the first trial (and train the
+    tokenizer's word segmenter where the vocabulary-free path needs one and none is cached)."""
     if spec.evaluation is None:
         return None
-    evaluator = TrialEvaluator(spec.evaluation)
+    evaluator = TrialEvaluator(spec.evaluation, quiet=quiet)
     evaluator.prepare()
     return evaluator
 

@@ -30,11 +30,13 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert quick.is_grid and len(quick.grid()["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
     assert 0 in quick.grid()["context_epochs"] and max(quick.grid()["context_epochs"]) > 0  # context is a contender
     trial = quick.trial_config({"loss": "cosine", "context_epochs": 3})
-    assert (trial.student, trial.epochs, trial.whole_word_epochs) == ("ngrams", 30, 2)  # distill train's defaults
+    # distill train's student and table epochs; no whole-word phase (the segmented layout reads the pieces)
+    assert (trial.student, trial.epochs, trial.whole_word_epochs) == ("ngrams", 30, 0)
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
     # judged on held-out documents of general English and of a domain training never reads, vocabulary-free
     assert quick.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and trial.corpus == "wiki"
-    assert quick.evaluation.whole_words and trial.context_whole_words and trial.frequency_source == "wordfreq"
+    assert quick.evaluation.whole_words and quick.evaluation.segment_words and trial.frequency_source == "wordfreq"
+    assert not trial.context_whole_words  # context on the tokenizer's pieces, the layout the segmenter predicts
     search = load_spec("search")
     assert not search.is_grid and search.pruner.kind == "median" and search.budget() == 20
     assert {parameter.name for parameter in search.space} == {"lr", "batch_size", "loss_options.alpha"}
