@@ -19,8 +19,6 @@ import hashlib
 import json
 import math
 import os
-import shutil
-import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -34,6 +32,7 @@ from distill.config import ENGLISH_WORD_POOL
 from distill.data.frequencies import english_words
 from distill.errors import DistillError
 from students.segmenter import SegmenterConfig, WordSegmenter, encode_code_points
+from teachers.cache import publish_entry
 from teachers.errors import TeacherError
 from teachers.wordpiece import continuation_prefix
 
@@ -173,8 +172,9 @@ def segmenter_for(
 ) -> WordSegmenter:
     """``tokenizer``'s segmenter from the cache, trained and stored there first when it is missing.
 
-    An entry is written into a hidden sibling folder and renamed into place once complete, so a crash never
-    leaves half a segmenter under its name. A tokenizer that is not WordPiece is refused in one line.
+    An entry is written into a hidden sibling folder and renamed into place once complete
+    (:func:`teachers.cache.publish_entry`), so a crash never leaves half a segmenter under its name. A
+    tokenizer that is not WordPiece is refused in one line.
     """
     try:
         prefix = continuation_prefix(tokenizer)
@@ -190,15 +190,10 @@ def segmenter_for(
     segmenter, accuracy = train_segmenter(examples_for(tokenizer, recipe.words), recipe, config, report)
     report(f"word segmenter: {accuracy['segment_accuracy']:.4f} of held-out words cut as the tokenizer cuts them "
            f"({accuracy['segment_weighted_accuracy']:.4f} weighted by English frequency)")
-    staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
-    try:
-        segmenter.save_pretrained(staging)
-        (staging / "accuracy.json").write_text(json.dumps(accuracy, indent=2))
-        shutil.rmtree(entry, ignore_errors=True)
-        staging.rename(entry)
-    except OSError:
-        if not entry.is_dir():
-            raise
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+
+    def write(folder: Path) -> None:
+        segmenter.save_pretrained(folder)
+        (folder / "accuracy.json").write_text(json.dumps(accuracy, indent=2))
+
+    publish_entry(entry, write)
     return segmenter

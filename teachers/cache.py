@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 from safetensors import SafetensorError
@@ -74,10 +75,16 @@ def write_cached_table(entry: Path, table: TeacherTable) -> None:
     (safetensors' ``save_file`` makes its files 0600). When another process published the entry
     first, its copy is kept and this one discarded: both hold the same table.
     """
+    publish_entry(entry, lambda staging: write_entry_files(staging, table))
+
+
+def publish_entry(entry: Path, write: Callable[[Path], None]) -> None:
+    """Have ``write`` fill a new hidden sibling folder of ``entry``, then rename it to ``entry`` (an unreadable
+    entry there is replaced). When another process published the entry first, its copy is kept."""
     staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
     staging.mkdir(parents=True)
     try:
-        write_entry_files(staging, table)
+        write(staging)
         shutil.rmtree(entry, ignore_errors=True)  # an unreadable entry, about to be replaced
         try:
             staging.rename(entry)
