@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -32,11 +31,11 @@ from distill.config import ENGLISH_WORD_POOL
 from distill.data.frequencies import english_words
 from distill.errors import DistillError
 from students.segmenter import SegmenterConfig, WordSegmenter, encode_code_points
-from teachers.cache import publish_entry
+from teachers.cache import cache_root, publish_entry
 from teachers.errors import TeacherError
-from teachers.wordpiece import continuation_prefix
+from teachers.wordpiece import continuation_prefix, piece_lengths
 
-# Bump when the examples or the stored layout change, so that old cache entries are ignored.
+# Bump when the examples, the training or the stored layout change, so that old cache entries are ignored.
 FORMAT_VERSION = 1
 
 
@@ -67,9 +66,7 @@ def examples_for(tokenizer: PreTrainedTokenizerBase, words: int) -> list[Example
     prefix = continuation_prefix(tokenizer)
     examples: dict[str, Example] = {}
     for text, english in english_words(tokenizer, words).items():
-        pieces = tokenizer.convert_ids_to_tokens(english.ids)
-        lengths = [len(piece) - (len(prefix) if index and piece.startswith(prefix) else 0)
-                   for index, piece in enumerate(pieces)]
+        lengths = piece_lengths(tokenizer.convert_ids_to_tokens(english.ids), prefix)
         if sum(lengths) == len(text):  # pieces that spell the word (not an unknown token inside it)
             examples[text] = Example(text, [sum(lengths[:index]) for index in range(1, len(lengths))],
                                      english.frequency)
@@ -151,17 +148,12 @@ def train_segmenter(
     return segmenter, word_accuracy(segmenter, heldout)
 
 
-def cache_root() -> Path:
-    base = os.environ.get("DISTILL_CACHE_DIR")
-    return (Path(base).expanduser() if base else Path.home() / ".cache" / "distill") / "segmenters"
-
-
 def cache_entry(tokenizer: PreTrainedTokenizerBase, recipe: SegmenterRecipe, config: SegmenterConfig) -> Path:
     """The folder of ``tokenizer``'s segmenter: a digest of its pipeline (normaliser, pre-tokeniser, vocabulary)
     and of the recipe and architecture."""
     pipeline = tokenizer.backend_tokenizer.to_str() if getattr(tokenizer, "backend_tokenizer", None) else ""
     key = json.dumps([FORMAT_VERSION, pipeline, asdict(recipe), asdict(config)], sort_keys=True)
-    return cache_root() / hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    return cache_root(kind="segmenters") / hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
 def segmenter_for(

@@ -14,7 +14,7 @@ from transformers import PreTrainedTokenizerBase
 from teachers.errors import TeacherError
 from teachers.words import Word, WordFamily, WordSplitter, word_family
 
-__all__ = ["Word", "continuation_prefix", "group_words"]
+__all__ = ["Word", "continuation_prefix", "group_words", "piece_lengths"]
 
 
 def continuation_prefix(tokenizer: PreTrainedTokenizerBase) -> str:
@@ -38,3 +38,9 @@ def group_words(pieces: Sequence[str], masked: Sequence[bool], prefix: str) -> l
     more pieces is merged unless one of its pieces is masked (then each piece stays).
     """
     return WordSplitter(WordFamily("WordPiece", continuation=prefix)).group(pieces, masked)
+
+
+def piece_lengths(pieces: Sequence[str], prefix: str) -> list[int]:
+    """How many characters of its word each of one word's pieces spells: the first as it is, each continuation
+    without ``prefix``."""
+    return [len(pieces[0]), *(len(piece) - len(prefix) for piece in pieces[1:])] if pieces else []

@@ -52,6 +52,7 @@ from transformers.utils import ModelOutput
 from distill.evaluation.samples import IGNORE
 from distill.surgery import StudentEmbedding
 from students.segmenter import WordSegmenter
+from teachers.wordpiece import piece_lengths
 from teachers.words import WordSplitter
 
 Batch = dict[str, Tensor]
@@ -126,7 +127,7 @@ class WholeWords:
                 if text is None:
                     slots.extend(Slot([position], None, position) for position in positions)
                 else:
-                    lengths = [len(pieces[positions[0]]), *(len(pieces[i]) - len(prefix) for i in positions[1:])]
+                    lengths = piece_lengths([pieces[position] for position in positions], prefix)
                     slots.extend(predicted_slots(text, predicted[text], positions, lengths, prefix))
             layouts.append(slots)
         return layouts
