@@ -301,3 +301,33 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     assert metrics["vocabulary-free/vocabulary-free/batch_8_source"] > 0
     assert main(argv) == 0
     assert results.read_text().count("## Vocabulary-free export") == 1
+
+
+def test_fidelity_contenders_train_every_row_and_unseen_rows_measures_what_an_unseen_row_gets(
+        tmp_path, tiny_bert_dir) -> None:
+    """``distill bench --fidelity``: the contenders train the whole table, as ``distill train`` does (a held-out row
+    would sit untrained at its own position on the segmented path and cap the fidelity); the unseen-rows contender
+    alone holds rows out, and only it reports their cosine."""
+    from sweep_files import write_corpus
+
+    from distill.bench.fidelity import HOLDOUT, contenders
+
+    configs = {contender.name: contender.config("teacher", "cpu", "wiki") for contender in contenders(300.0)}
+    assert {name: config.holdout for name, config in configs.items()} == {
+        "table": 0.0, "table+frequency": 0.0, "table+context": 0.0, "best": 0.0, "unseen-rows": HOLDOUT}
+    results = tmp_path / "RESULTS.md"
+    argv = ["bench", "--quick", "--fidelity", "--teacher", str(tiny_bert_dir), "--results", str(results),
+            "--fidelity-corpora", str(write_corpus(tmp_path)), "--contenders", "table", "unseen-rows",
+            "--budgets", "0.5"]
+    assert main(argv) == 0
+    unseen_cells: dict[str, list[str]] = {"table": [], "unseen-rows": []}
+    for line in results.read_text().splitlines():
+        cells = [cell.strip() for cell in line.strip("| ").split(" | ")]
+        if cells[0] in unseen_cells and cells[1].endswith(" min"):  # a summary row (ends with what stopped it)
+            unseen_cells[cells[0]].append(cells[-2] if cells[-1].endswith(" s)") else cells[-1])
+    assert len(unseen_cells["table"]) >= 2 and set(unseen_cells["table"]) == {"—"}  # the summary and each judgement
+    assert len(unseen_cells["unseen-rows"]) >= 2
+    assert all(-1.0 <= float(cell) <= 1.0 for cell in unseen_cells["unseen-rows"])
+    (run,) = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list")
+    never_trained = {name for name in run.data.metrics if "never_trained" in name or "rows_never" in name}
+    assert never_trained and all("unseen" in name for name in never_trained)

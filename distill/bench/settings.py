@@ -72,8 +72,8 @@ class BenchSettings(CommonOptions):
                                             factory=lambda: list(BUDGETS), interval=POSITIVE, flag="--budgets",
                                             metavar="S")
     fidelity_contenders: list[str] | None = setting(None, "with --fidelity: table, table+frequency, table+context, "
-                                                    "best (default all)", check=_contenders, flag="--contenders",
-                                                    metavar="NAME")
+                                                    "best, unseen-rows (default all)", check=_contenders,
+                                                    flag="--contenders", metavar="NAME")
     best_budgets: list[float] | None = setting(None, "with --fidelity: further budgets for the best contender only",
                                                interval=POSITIVE, metavar="S")
     vocabulary_free: bool = setting(False, "only the vocabulary-free export's inference speed: sentences/s of the "
