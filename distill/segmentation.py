@@ -37,6 +37,8 @@ from teachers.wordpiece import continuation_prefix, piece_lengths
 
 # Bump when the examples, the training or the stored layout change, so that old cache entries are ignored.
 FORMAT_VERSION = 1
+# The parts of a tokenizer's pipeline (tokenizer.json) that decide how it cuts a word.
+CUTTING_PARTS = ("normalizer", "pre_tokenizer", "model", "added_tokens")
 
 
 @dataclass(frozen=True)
@@ -149,10 +151,14 @@ def train_segmenter(
 
 
 def cache_entry(tokenizer: PreTrainedTokenizerBase, recipe: SegmenterRecipe, config: SegmenterConfig) -> Path:
-    """The folder of ``tokenizer``'s segmenter: a digest of its pipeline (normaliser, pre-tokeniser, vocabulary)
-    and of the recipe and architecture."""
-    pipeline = tokenizer.backend_tokenizer.to_str() if getattr(tokenizer, "backend_tokenizer", None) else ""
-    key = json.dumps([FORMAT_VERSION, pipeline, asdict(recipe), asdict(config)], sort_keys=True)
+    """The folder of ``tokenizer``'s segmenter: a digest of the parts of its pipeline that decide the cuts
+    (:data:`CUTTING_PARTS`: normaliser, pre-tokeniser, vocabulary, added tokens) and of the recipe and
+    architecture. Truncation and padding are left out: calling the tokenizer with another ``max_length`` changes
+    them, and a key with them trained the same segmenter again."""
+    backend = getattr(tokenizer, "backend_tokenizer", None)
+    pipeline = json.loads(backend.to_str()) if backend is not None else {}
+    cutting = {part: pipeline.get(part) for part in CUTTING_PARTS}
+    key = json.dumps([FORMAT_VERSION, cutting, asdict(recipe), asdict(config)], sort_keys=True)
     return cache_root(kind="segmenters") / hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 

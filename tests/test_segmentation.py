@@ -123,6 +123,11 @@ def test_segmenter_is_trained_once_per_tokenizer_and_cached(tiny_bert_dir: Path,
     again = segmenter_for(tokenizer, recipe, SMALL)
     for name, value in first.state_dict().items():
         assert torch.equal(again.state_dict()[name], value)
+    tokenizer(["house river"], truncation=True, max_length=7, padding="max_length")  # sets truncation and padding
+    assert segmenter_for(tokenizer, recipe, SMALL).config == first.config  # still the cached one
+    other = load_tokenizer(str(tiny_bert_dir))
+    other.backend_tokenizer.normalizer = None  # cuts differently: its own entry
+    assert cache_entry(other, recipe, SMALL) != cache_entry(tokenizer, recipe, SMALL)
 
 
 def test_a_tokenizer_without_word_pieces_is_refused_in_one_line(tiny_roberta_dir: Path) -> None:
