@@ -323,7 +323,8 @@ def test_fidelity_contenders_train_every_row_and_unseen_rows_measures_what_an_un
     unseen_cells: dict[str, list[str]] = {"table": [], "unseen-rows": []}
     for line in results.read_text().splitlines():
         cells = [cell.strip() for cell in line.strip("| ").split(" | ")]
-        if cells[0] in unseen_cells and cells[1].endswith(" min"):  # a summary row (ends with what stopped it)
+        if cells[0] in unseen_cells and cells[1].endswith(" min"):  # the summary row, then one per judgement
+            # The summary row ends with what stopped the run ("… (0 s)"), a judgement row with the unseen cell.
             unseen_cells[cells[0]].append(cells[-2] if cells[-1].endswith(" s)") else cells[-1])
     assert len(unseen_cells["table"]) >= 2 and set(unseen_cells["table"]) == {"—"}  # the summary and each judgement
     assert len(unseen_cells["unseen-rows"]) >= 2

@@ -9,7 +9,8 @@ the last epoch, off the clock, the student is swapped live into the
 model (:class:`distill.surgery.StudentEmbedding`) and scored with the evaluation's
 fidelity task (:mod:`distill.evaluation.tasks`) on the *held-out documents* of every judged
 domain (general English and the Python documentation by default) over several seeds, on the
-vocabulary-free path (words embedded whole, as the export does) and on the WordPiece path.
+vocabulary-free path (each word at the positions the tokenizer's word segmenter predicts, as the export
+does) and on the WordPiece path.
 Contenders train every row of the table, as ``distill train`` does: a row held out of training
 sits at its own position on the segmented vocabulary-free path, so holding rows out would cap
 the fidelity the bench reports below what users get. What an unseen row gets (the cosine of
@@ -255,7 +256,8 @@ def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: s
              f"Machine: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
              (f"Judged on the held-out documents of each domain, {domains} ({samples}); `sentence_cosine` (cos) and "
               "`similarity_spearman` (ρ) of the swapped model against the untouched one, on the vocabulary-free "
-              "path (words embedded whole, as `distill surgery --vocabulary-free` exports) in the *worst* domain; "
+              "path (each word at the segmenter's positions, as `distill surgery --vocabulary-free` exports) in the "
+              "*worst* domain; "
               "the WordPiece path (wp) beside it. Seconds are training time only (judging is off the clock); "
               "— not reached."), "",
              "| contender | budget | " + " | ".join(f"s to {short[m]} ≥ {t:g}" for m, t in targets)
