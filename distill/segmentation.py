@@ -97,6 +97,7 @@ def word_accuracy(segmenter: WordSegmenter, examples: list[Example]) -> dict[str
     return {"segment_accuracy": float(right.mean()), "segment_weighted_accuracy": weighted}
 
 
+@torch.enable_grad()  # whatever the caller's mode: an export under torch.no_grad() trains it on first use
 def train_segmenter(
     examples: list[Example],
     recipe: SegmenterRecipe,
