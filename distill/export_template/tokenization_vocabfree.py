@@ -55,6 +55,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         **kwargs: Any,
     ) -> None:
         self.splitter = Tokenizer.from_file(splitter_file)
+        self.batch_pieces: dict[str, list[str]] = {}  # while __call__ encodes a batch: its words, cut in one call
         self.segmenter: WordSegmenter | None = None
         if segmenter_config is not None:
             if segmenter_file is None:
@@ -86,20 +87,29 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def get_vocab(self) -> dict[str, int]:
         return dict(self.vocabulary)
 
-    def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
-        """The source's normaliser, then its pre-tokeniser: the words of ``text``; with a segmenter, the words
-        outside ``vocabulary.json`` cut into the pieces it predicts."""
+    def words(self, text: str) -> list[str]:
+        """The source's normaliser, then its pre-tokeniser: the words of ``text``."""
         if self.splitter.normalizer is not None:
             text = self.splitter.normalizer.normalize_str(text)
         if self.splitter.pre_tokenizer is None:
-            words = text.split()
-        else:
-            words = [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
+            return text.split()
+        return [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
+
+    def cut(self, words: list[str]) -> dict[str, list[str]]:
+        """The pieces the segmenter predicts for each of ``words`` outside ``vocabulary.json``, in one call."""
+        assert self.segmenter is not None
+        unknown = sorted({word for word in words if word not in self.vocabulary})
+        return dict(zip(unknown, self.segmenter.segment(unknown)))
+
+    def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
+        """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into the pieces it
+        predicts (read from :attr:`batch_pieces` when ``__call__`` has cut the batch's words already)."""
+        words = self.words(text)
         if self.segmenter is None:
             return words
-        unknown = [word for word in words if word not in self.vocabulary]
-        pieces = dict(zip(unknown, self.segmenter.segment(unknown)))
-        return [piece for word in words for piece in pieces.get(word, [word])]
+        missing = [word for word in words if word not in self.batch_pieces and word not in self.vocabulary]
+        fresh = self.cut(missing) if missing else {}
+        return [piece for word in words for piece in fresh.get(word) or self.batch_pieces.get(word) or [word]]
 
     def _convert_token_to_id(self, token: str) -> int:
         return self.vocabulary.get(token, self.word_token_id)
@@ -167,7 +177,13 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                 raise ValueError(f"{len(texts)} texts but {len(pairs)} second texts")
         truncate = truncation not in (None, False, "do_not_truncate") or max_length is not None
         limit = (max_length or self.model_max_length) if truncate else None
-        rows = [self.encode_words(one, other, add_special_tokens, limit) for one, other in zip(texts, pairs)]
+        if self.segmenter is not None:  # one segmenter call for the batch, not one per text
+            self.batch_pieces = self.cut([word for one in [*texts, *pairs] if one is not None
+                                          for word in self.words(one)])
+        try:
+            rows = [self.encode_words(one, other, add_special_tokens, limit) for one, other in zip(texts, pairs)]
+        finally:
+            self.batch_pieces = {}
         width = max((len(ids) for ids, _, _ in rows), default=0)
         ragged = len({len(ids) for ids, _, _ in rows}) > 1
         if padding == "max_length" and max_length is not None:
