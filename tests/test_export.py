@@ -189,15 +189,18 @@ def test_segmented_export_equals_the_segmented_whole_word_path_outside_the_workb
     assert_same_states(exported, reference)
 
 
-def test_the_segmented_tokenizer_cuts_a_batch_in_one_segmenter_call(tiny_bert_dir: Path, tmp_path: Path) -> None:
+def test_the_segmented_tokenizer_cuts_a_batch_in_one_segmenter_call(tiny_bert_dir: Path, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Speed (#22): ``tokenizer(batch)`` runs the segmenter once for the words of the whole batch (it ran once per
-    text: 0.39× the source's sentences/s), and gives each text the ids it gets alone."""
+    text: 0.39× the source's sentences/s), words cut before come from the tokenizer's cache, and each text gets
+    the ids it gets alone."""
     from transformers import AutoTokenizer
 
     texts = [*TINY_TEXTS, "the players walked to the books"]
     folder = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), tmp_path / "export")
     tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
     alone = [tokenizer(text)["input_ids"] for text in texts]
+    tokenizer.piece_cache.clear()
     calls: list[list[str]] = []
     segment = tokenizer.segmenter.segment
     tokenizer.segmenter.segment = lambda words: calls.append(words) or segment(words)
@@ -206,6 +209,11 @@ def test_the_segmented_tokenizer_cuts_a_batch_in_one_segmenter_call(tiny_bert_di
     assert [sum(mask) for mask in batch["attention_mask"]] == [len(one) for one in alone]  # the rest is padding
     assert len(calls) == 1 and any(len(tokenizer.tokenize(word)) > 1 for word in calls[0])  # split words among them
     assert tokenizer.batch_pieces == {}  # nothing of the batch is kept for the next one
+    assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(calls) == 1  # all cached
+    tokenizer.piece_cache.clear()
+    assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(calls) == 2
+    monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "PIECE_CACHE_SIZE", 2)
+    assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(tokenizer.piece_cache) == 2
 
 
 def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(

@@ -69,6 +69,18 @@ def test_segment_spells_continuations_with_the_prefix() -> None:
     assert segmenter.segment(["cats"]) == [["cats"]]
 
 
+def test_cuts_in_length_chunks_are_the_cuts_of_each_word_alone() -> None:
+    torch.manual_seed(0)
+    segmenter = WordSegmenter(SMALL).eval()
+    with torch.no_grad():
+        segmenter.boundary.bias.fill_(0.05)  # near the threshold: a padding effect would flip cuts
+    words = ["electroencephalography", "a", "cats", "", "unbelievable", "ok", "rivers", "x" * 40]
+    alone = [segmenter.cuts([word])[0] for word in words]
+    assert segmenter.cuts(words, chunk=3) == alone
+    assert segmenter.cuts(words) == alone
+    assert any(alone) and segmenter.cuts([]) == []
+
+
 def test_config_refuses_an_even_kernel() -> None:
     with pytest.raises(ValueError, match="odd"):
         SegmenterConfig(kernel_size=4)

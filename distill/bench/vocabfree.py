@@ -5,7 +5,7 @@ The source model, its vocabulary-free export (``distill surgery --vocabulary-fre
 tokenization included, sorted by length as ``SentenceTransformer.encode`` sorts them, at each batch size.
 The three take turns, round after round in alternating order, so that a shared machine slows them alike;
 each model's best round is kept (the issue's "best of 3 interleaved passes"). The export's word cache is
-emptied before each pass: every pass starts cold.
+emptied before each pass, and so is its tokenizer's cache of word pieces: every pass starts cold.
 """
 
 from __future__ import annotations
@@ -48,10 +48,11 @@ class Encoder:
             self.model(**{name: value.to(device) for name, value in encoded.items() if name in self.inputs})
 
     def reset(self) -> None:
-        """Empty the export's word cache (the source has none)."""
-        cache = getattr(self.model, "word_cache", None)
-        if cache is not None:
-            cache.clear()
+        """Empty the export's caches, the model's word vectors and the tokenizer's word pieces (the source has
+        none)."""
+        for cache in (getattr(self.model, "word_cache", None), getattr(self.tokenizer, "piece_cache", None)):
+            if cache is not None:
+                cache.clear()
 
 
 @dataclass
@@ -142,7 +143,7 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               f"untrained: its speed does not depend on its weights) encode the first {result.sentences} sentences of "
               f"`{CORPUS}` (held-out English Wikipedia), longest first, tokenization included, cut at {MAX_LENGTH} "
               f"positions; the three take turns over {rounds} rounds in alternating order and each keeps its best "
-              "round; the export's word cache is emptied before every pass. In the exports each word takes the "
+              "round; the export's caches (its model's word vectors, its tokenizer's word pieces) are emptied before every pass. In the exports each word takes the "
               "positions the tokenizer's word segmenter predicts from its characters (tokenization included)."), "",
              "| model | " + " | ".join(f"batch {size}: sentences/s (× source)" for size in batch_sizes) + " |",
              "|---|" + "---|" * len(batch_sizes)]

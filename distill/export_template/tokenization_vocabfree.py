@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -32,6 +33,7 @@ from .segmenter import SegmenterConfig, WordSegmenter
 from .student import encode_words
 
 T = TypeVar("T")
+PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across batches
 
 
 class VocabFreeTokenizer(PreTrainedTokenizer):
@@ -56,6 +58,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     ) -> None:
         self.splitter = Tokenizer.from_file(splitter_file)
         self.batch_pieces: dict[str, list[str]] = {}  # while __call__ encodes a batch: its words, cut in one call
+        self.piece_cache: OrderedDict[str, list[str]] = OrderedDict()  # the last PIECE_CACHE_SIZE words cut
         self.segmenter: WordSegmenter | None = None
         if segmenter_config is not None:
             if segmenter_file is None:
@@ -96,10 +99,20 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
 
     def cut(self, words: list[str]) -> dict[str, list[str]]:
-        """The pieces the segmenter predicts for each of ``words`` outside ``vocabulary.json``, in one call."""
+        """The pieces the segmenter predicts for each of ``words`` outside ``vocabulary.json``: those of the
+        last :data:`PIECE_CACHE_SIZE` words cut kept, the others in one segmenter call."""
         assert self.segmenter is not None
-        unknown = sorted({word for word in words if word not in self.vocabulary})
-        return dict(zip(unknown, self.segmenter.segment(unknown)))
+        unknown = {word for word in words if word not in self.vocabulary}
+        fresh = sorted(unknown - self.piece_cache.keys())
+        if fresh:
+            self.piece_cache.update(zip(fresh, self.segmenter.segment(fresh)))
+        pieces = {}
+        for word in unknown:
+            self.piece_cache.move_to_end(word)
+            pieces[word] = self.piece_cache[word]
+        while len(self.piece_cache) > PIECE_CACHE_SIZE:
+            self.piece_cache.popitem(last=False)
+        return pieces
 
     def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
         """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into the pieces it
@@ -221,7 +234,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def pad_rows(
         self, rows: list[tuple[list[int], list[str | None], list[int]]], width: int
     ) -> dict[str, torch.Tensor]:
-        """Rows padded to ``width`` on ``padding_side``, and every word's characters encoded at once."""
+        """Rows padded to ``width`` on ``padding_side``, and the characters of the batch's distinct words encoded
+        at once."""
         shape = (len(rows), width)
         input_ids = torch.full(shape, self.pad_token_id, dtype=torch.long)
         attention_mask = torch.zeros(shape, dtype=torch.long)
@@ -233,7 +247,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             attention_mask[row, start : start + len(ids)] = 1
             token_type_ids[row, start : start + len(ids)] = torch.tensor(types, dtype=torch.long)
             words.extend(word for word in row_words if word is not None)
-        encoded = encode_words(words, **self.encoder_options).long()
+        distinct = {word: row for row, word in enumerate(dict.fromkeys(words))}  # each word encoded once
+        encoded = encode_words(list(distinct), **self.encoder_options).long()[[distinct[word] for word in words]]
         word_characters = torch.zeros(*shape, encoded.shape[-1], dtype=torch.long)
         word_characters[input_ids == self.word_token_id] = encoded
         columns = {
