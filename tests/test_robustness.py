@@ -88,6 +88,17 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
     assert noisy[(noisy_name, "fidelity", 0)] != noisy[(noisy_name, "fidelity", 1)]
 
 
+def test_the_clean_reference_is_read_once_per_seed_for_every_noise_setting(tiny_bert_dir, whole_word_corpus) -> None:
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    passes: list[int] = []
+    model.register_forward_pre_hook(lambda module, args, kwargs: passes.append(1), with_kwargs=True)
+    specs = [NoiseSpec.parse("typo:0.1"), NoiseSpec.parse("drop:0.1")]
+    score_variants(model, tokenizer, {BASELINE: input_embeddings(model)}, [load_corpus(str(whole_word_corpus))],
+                   [TASKS["fidelity"]], [0, 1], samples=8, max_length=32, batch_size=8, noise=specs)
+    assert len(passes) == 2 * (1 + len(specs))  # per seed: the clean samples once, then each noisy sample
+
+
 def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_path) -> None:
     path = tmp_path / "plain.txt"
     path.write_text("\n\n".join(tiny_paragraphs()) + "\n")  # whole vocabulary words only
@@ -159,10 +170,12 @@ def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_wor
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
     settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
                                   max_length=48, batch_size=4, tasks=["fidelity"], whole_words=True)
-    both = evaluate([str(student)], replace(settings, noise=["clean", "typo:0.1"]), quiet=True).scores.values
-    alone = {**evaluate([str(student)], replace(settings, noise=["clean"]), quiet=True).scores.values,
-             **evaluate([str(student)], replace(settings, noise=["typo:0.1"]), quiet=True).scores.values}
-    assert {key.dataset for key in both} == {"words", "words ~ typo:0.1"}
+    noises = ["clean", "typo:0.1", "drop:0.1"]  # two noisy settings share each seed's clean reference
+    both = evaluate([str(student)], replace(settings, noise=noises), quiet=True).scores.values
+    alone = {}
+    for noise in noises:
+        alone |= evaluate([str(student)], replace(settings, noise=[noise]), quiet=True).scores.values
+    assert {key.dataset for key in both} == {"words", "words ~ typo:0.1", "words ~ drop:0.1"}
     assert set(both) == set(alone)
     for key, values in both.items():
         assert values == pytest.approx(alone[key], abs=1e-9), key

@@ -62,6 +62,7 @@ def score_variants(
     accepted = inspect.signature(model.forward).parameters
     inputs = [name for name in MODEL_INPUTS if name in accepted]
     scores = ScoreTable(list(seeds))
+    clean_vectors: dict[tuple[str, str, int], torch.Tensor] = {}  # the reference on the clean samples, per seed
     total = len(corpora) * len(noise) * len(seeds) * len(tasks) * -(-samples // batch_size)
     progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
     with progress, torch.no_grad():
@@ -74,10 +75,14 @@ def score_variants(
                 scores.fingerprints[(dataset, task.name, seed)] = drawn.fingerprint
                 clean_sentences = None
                 if spec is not None and task.compares_with_clean:
-                    # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order).
-                    clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
-                    clean_sentences = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
-                                                        tokenizer.pad_token_id, batch_size, inputs)
+                    # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order),
+                    # so every noise setting of a seed compares with the same vectors, computed once.
+                    key = (corpus.name, task.name, seed)
+                    if key not in clean_vectors:
+                        clean_drawn = task.draw(corpus, tokenizer, seed, samples, max_length)
+                        clean_vectors[key] = _sentence_vectors(model, next(iter(variants.values())), clean_drawn,
+                                                               tokenizer.pad_token_id, batch_size, inputs)
+                    clean_sentences = clean_vectors[key]
                 scored_variants = {label: variant for label, variant in variants.items()
                                    if task.compares_sentences or not isinstance(variant, Rewritten)}
                 rewritten = {label: task.draw(variant.corpus(text), tokenizer, seed, samples, max_length)
