@@ -166,6 +166,18 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
     assert baseline == pytest.approx([1.0, 1.0])
 
 
+def test_without_word_pieces_only_the_vocabulary_free_path_is_scored(tiny_bert_dir, whole_word_corpus,
+                                                                      tmp_path) -> None:
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["fidelity"], noise=["typo:0.1"],
+                                  whole_words=True, word_pieces=False)
+    models = evaluate([str(student)], settings, quiet=True).scores.models
+    assert len(models) == 3 and models[0] == BASELINE and models[1].endswith(SUFFIX) and models[2] == SPELL_CHECKED
+    with pytest.raises(DistillError, match="nothing to be scored on"):
+        evaluate([str(student)], replace(settings, whole_words=False), quiet=True)
+
+
 def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
     settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
@@ -242,6 +254,7 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     assert headings == [whole_word_corpus.stem, second_domain.stem]
     assert len(re.findall(rf"\* `{label}` on `.+`: goal \*\*not reached\*\*", document)) == 2
     assert re.search(r"\| `second` \| `" + re.escape(label) + r"` \| -?[0-9.]+ ± ", document)  # clean, per domain
+    assert "| `second` | `bytescnn-small-student` |" not in document  # the study scores the vocabulary-free path only
     assert "| noise | metric | untouched | spell-check first | vocabulary-free |" in document
     for setting in ("typo:0.1", str(NoiseSpec.parse("hlm")), "misspell:0.15"):
         assert f"| `{setting}` | sentence_cosine_clean |" in document

@@ -91,12 +91,15 @@ def evaluate(
             samples of every task; each noise setting is reported as its own dataset, ``<corpus> ~ <spec>``,
             and with noise given the untouched model on the spell-corrected text (``spellcheck-then-baseline``)
             is scored too, on the tasks that compare sentences (fidelity); ``whole_words`` adds each student
-            on its vocabulary-free path (``<student>-wholeword``).
+            on its vocabulary-free path (``<student>-wholeword``), and without ``word_pieces`` that path alone
+            is scored.
     """
     settings = settings or EvaluationSettings()
     if not students:
         raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
     settings = check_fields(settings)
+    if not (settings.word_pieces or settings.whole_words):
+        raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --whole-words")
     model, seeds, samples, alpha = settings.model, settings.seeds, settings.samples, settings.alpha
     tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(settings.noise)
@@ -116,9 +119,11 @@ def evaluate(
     segmenter = (segmenter_for(tokenizer, report=lambda line: announce(line, quiet=quiet))
                  if settings.whole_words and settings.segment_words else None)
     for source, student in zip(students, trained):
-        label = _unique(student_label(student, source), variants)
+        label = _unique(student_label(student, source), {**variants, **sources})
         live = StudentEmbedding.from_model(network, student, tokenizer)
-        variants[label] = baked = live.baked()
+        baked = live.baked()
+        if settings.word_pieces:
+            variants[label] = baked
         sources[label] = source
         losses[label] = student.provenance.get("loss", "")
         if settings.whole_words:

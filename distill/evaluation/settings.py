@@ -90,6 +90,8 @@ class EvaluationSettings(ModelOptions):
     alpha: float = setting(0.05, "level of the paired t-tests", interval=Interval(0, 1, low_open=True, high_open=True))
     whole_words: bool = setting(False, "also run each student on the vocabulary-free path: the student embeds every "
                                 "word from its characters (<student>-wholeword; WordPiece models)")
+    word_pieces: bool = setting(True, "score each student on the tokenizer's pieces (<student>); "
+                                "--no-word-pieces with --whole-words scores the vocabulary-free path alone")
     segment_words: bool = setting(True, "on the vocabulary-free path, each word takes the positions the word "
                                   "segmenter predicts from its characters (trained once per tokenizer and cached; "
                                   "--no-segment-words: a word the tokenizer splits takes one position)")

@@ -124,8 +124,10 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         + f" (the recipe trains on general English, wiki's training documents; the Python documentation is a "
         f"domain it never reads), {settings.seeds} seeds × {settings.samples} sentences, max length "
         f"{settings.max_length}; every model sees the same samples "
-        "per seed. `-wholeword` is the vocabulary-free path (each word the student's vector, as in the export); "
-        "the label without it is the same student on the WordPiece pieces.",
+        "per seed. `-wholeword` is the vocabulary-free path, as in the export ("
+        + ("each word at the positions the word segmenter predicts, each piece the student's vector"
+           if settings.segment_words else "each word one position, the student's vector of it") + ")"
+        + ("; the label without it is the same student on the tokenizer's pieces." if settings.word_pieces else "."),
         "* `sentence_cosine_clean` / `similarity_spearman_clean`: a model on the noisy text against the "
         "untouched model on the clean text (1.0 = reads the noisy text as the original reads the clean one). "
         f"Paired t-tests over the seeds, level {settings.alpha}.",
