@@ -19,6 +19,7 @@ from pathlib import Path
 
 import optuna
 import pytest
+from stop_targets import sleep_when_ready
 from sweep_files import complete_params, fixed_settings, free_port, load_study, sweep_runs, write_sweep
 
 from distill.cli import main
@@ -39,22 +40,18 @@ from sweeps.study import (
 from sweeps.trial import TrialObjective
 
 
-def _sleep_deaf_to_ctrl_c() -> None:
-    """A worker whose Ctrl-C was dropped (as in a library's cleanup callback): it goes on."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    time.sleep(600)
-
-
 def test_ctrl_c_stops_every_worker_within_seconds() -> None:
     """The parent interrupts, then terminates, workers still running after the grace period (#26)."""
     from sweeps.runner import stop_workers
 
-    context = multiprocessing.get_context("fork")  # the targets live in this test module
-    obedient = context.Process(target=time.sleep, args=(600,))
-    deaf = context.Process(target=_sleep_deaf_to_ctrl_c)
+    # Spawned, as the sweep's workers are: a child forked from this process (torch, threads) can hang on a lock
+    # a thread held at the fork, and it once outlived the grace period in CI.
+    context = multiprocessing.get_context("spawn")
+    ready = {deaf: context.Event() for deaf in (False, True)}
+    obedient, deaf = (context.Process(target=sleep_when_ready, args=(ready[kind], kind)) for kind in (False, True))
     for process in (obedient, deaf):
         process.start()
-    time.sleep(0.5)  # let the deaf one ignore SIGINT before it is sent
+    assert all(event.wait(60) for event in ready.values())  # both asleep, the deaf one deaf to SIGINT
     started = time.monotonic()
     stop_workers([obedient, deaf], grace=1.0)
     assert time.monotonic() - started < 4
