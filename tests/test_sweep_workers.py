@@ -44,8 +44,9 @@ def test_ctrl_c_stops_every_worker_within_seconds() -> None:
     """The parent interrupts, then terminates, workers still running after the grace period (#26)."""
     from sweeps.runner import stop_workers
 
-    # Spawned, as the sweep's workers are: a child forked from this process (torch, threads) can hang on a lock
-    # a thread held at the fork, and it once outlived the grace period in CI.
+    # Spawned, as the sweep's workers are, and each setting its own Ctrl-C handling (stop_targets): a stand-in that
+    # inherited it ignored SIGINT whenever the tests ran where SIGINT is ignored (a background job of a shell
+    # without job control), and was ended by SIGTERM.
     context = multiprocessing.get_context("spawn")
     ready = {deaf: context.Event() for deaf in (False, True)}
     obedient, deaf = (context.Process(target=sleep_when_ready, args=(ready[kind], kind)) for kind in (False, True))
