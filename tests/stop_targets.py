@@ -13,6 +13,5 @@ def sleep_when_ready(ready: Event, deaf_to_ctrl_c: bool) -> None:
     the stand-in sets its own Ctrl-C handling rather than inherit the test process's: Python's KeyboardInterrupt,
     or, for a deaf one, none at all (a worker whose Ctrl-C a library's cleanup callback swallowed)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN if deaf_to_ctrl_c else signal.default_int_handler)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     ready.set()
     time.sleep(600)

@@ -57,7 +57,6 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         **kwargs: Any,
     ) -> None:
         self.splitter = Tokenizer.from_file(splitter_file)
-        self.batch_pieces: dict[str, list[str]] = {}  # while __call__ encodes a batch: its words, cut in one call
         self.piece_cache: OrderedDict[str, list[str]] = OrderedDict()  # the last PIECE_CACHE_SIZE words cut
         self.segmenter: WordSegmenter | None = None
         if segmenter_config is not None:
@@ -116,13 +115,12 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
 
     def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
         """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into the pieces it
-        predicts (read from :attr:`batch_pieces` when ``__call__`` has cut the batch's words already)."""
+        predicts (from :attr:`piece_cache` when ``__call__`` has cut the batch's words already)."""
         words = self.words(text)
         if self.segmenter is None:
             return words
-        missing = [word for word in words if word not in self.batch_pieces and word not in self.vocabulary]
-        fresh = self.cut(missing) if missing else {}
-        return [piece for word in words for piece in fresh.get(word) or self.batch_pieces.get(word) or [word]]
+        pieces = self.cut(words)
+        return [piece for word in words for piece in pieces.get(word, [word])]
 
     def _convert_token_to_id(self, token: str) -> int:
         return self.vocabulary.get(token, self.word_token_id)
@@ -190,13 +188,9 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                 raise ValueError(f"{len(texts)} texts but {len(pairs)} second texts")
         truncate = truncation not in (None, False, "do_not_truncate") or max_length is not None
         limit = (max_length or self.model_max_length) if truncate else None
-        if self.segmenter is not None:  # one segmenter call for the batch, not one per text
-            self.batch_pieces = self.cut([word for one in [*texts, *pairs] if one is not None
-                                          for word in self.words(one)])
-        try:
-            rows = [self.encode_words(one, other, add_special_tokens, limit) for one, other in zip(texts, pairs)]
-        finally:
-            self.batch_pieces = {}
+        if self.segmenter is not None:  # one segmenter call for the batch's words, kept in the piece cache
+            self.cut([word for one in [*texts, *pairs] if one is not None for word in self.words(one)])
+        rows = [self.encode_words(one, other, add_special_tokens, limit) for one, other in zip(texts, pairs)]
         width = max((len(ids) for ids, _, _ in rows), default=0)
         ragged = len({len(ids) for ids, _, _ in rows}) > 1
         if padding == "max_length" and max_length is not None:
