@@ -142,6 +142,11 @@ class TrainConfig:
                              interval=Interval(0, 1, high_open=True))
     augment: float = setting(0.0, "also train on typo variants (RETVec's families at RATE per character); 0 = off",
                              interval=UNIT, metavar="RATE")
+    augment_noise: str = setting(
+        "", "also train on variants noised with these ';'-separated distill.noise specs or presets, one per copy in "
+        "turn (e.g. 'typo:0.1;misspell:1'), instead of --augment's typos; '' = off", check=noise_mix,
+        metavar="SPECS",
+    )
     augment_copies: int = setting(4, "noisy variants of each token, encoded once", interval=Interval(1, 1000))
     augment_share: float = setting(0.8, "share of training examples drawn noisy (RETVec's 16 noisy : 4 clean)",
                                    interval=UNIT)
@@ -237,6 +242,8 @@ class TrainConfig:
             raise DistillError(
                 "nothing to train: epochs, typo_pretrain_epochs, whole_word_epochs and context_epochs are all 0"
             )
+        if self.augment and self.augment_noise:
+            raise DistillError("give augment (RETVec's typos at a rate) or augment_noise (noise specs), not both")
         if self.context_epochs and not self.context_token_weight and not self.context_sentence_weight:
             raise DistillError("context distillation needs context_token_weight or context_sentence_weight above 0")
 

@@ -41,6 +41,8 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--holdout", "1.0"], "holdout must be in [0, 1)"),
     ([*TRAIN, "--holdout", "-0.1"], "holdout must be in [0, 1)"),
     ([*TRAIN, "--augment", "1.5"], "augment must be in [0, 1]"),
+    ([*TRAIN, "--augment-noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
+    ([*TRAIN, "--augment", "0.1", "--augment-noise", "human"], "augment_noise (noise specs), not both"),
     ([*TRAIN, "--vocab-sample", "-3"], "vocab_sample must be a non-negative integer"),
     ([*TRAIN, "--device", "tpu"], "device must be one of auto, cpu, cuda, got 'tpu'"),
     ([*TRAIN, "--recipe", "nope"], "recipe must be one of paper, fast, got 'nope'"),

@@ -216,6 +216,21 @@ def test_augmentation_trains_noisy_variants_against_clean_targets(tiny_bert_dir)
     assert torch.equal(recorded[0], teacher.table[rows])
 
 
+def test_augment_noise_draws_each_copy_with_its_spec_in_turn(tiny_bert_dir) -> None:
+    from distill.noise import noisy_tokens
+    from distill.training import build_trainer, prepare
+
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1, augment_noise="case:1; repeat:0",
+                         augment_copies=3).validate()
+    teacher, student, loss = prepare(config)
+    variants = build_trainer(config, teacher, student, loss, torch.device("cpu")).phase(1).variants
+    assert variants.shape[0] == 4 and torch.equal(variants[0], student.encode(teacher.tokens))
+    # Copies 1 and 3 read every cased letter flipped, copy 2 the clean token (repeat at rate 0).
+    flipped = student.encode(noisy_tokens(teacher.tokens, "case:1", seed=0))
+    assert torch.equal(variants[1], flipped) and torch.equal(variants[3], flipped)
+    assert torch.equal(variants[2], variants[0]) and not torch.equal(variants[1], variants[0])
+
+
 def test_vocab_sample_and_fast_recipe(tmp_path, tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="cosine", epochs=2,
                          recipe="fast", vocab_sample=40, holdout=0.25, work_dir=str(tmp_path / "runs")).validate()

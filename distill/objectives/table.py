@@ -3,7 +3,10 @@
 Every loss of :mod:`losses` plugs in here. Two additions to the paper's recipe:
 
 * **Typo augmentation** (``augment``): a share of the examples reads a typo variant of
-  the token, with the clean row as target (RETVec's families, §3).
+  the token, with the clean row as target (RETVec's families, §3); ``augment_noise`` draws the
+  variants with any :mod:`distill.noise` specs instead, e.g. human misspellings
+  (``misspell:1``), so that a misspelt word is read as the word (Piktus et al., NAACL 2019,
+  "Misspelling Oblivious Word Embeddings", train fastText's subwords on misspellings so).
 * **Frequency-aware sampling** (``frequency_exponent`` > 0): an epoch draws as many rows
   as it has training rows, with replacement, in proportion to ``(count + 1) ** exponent``
   where ``count`` is how often the tokenizer emits the row on the training text. The
@@ -14,34 +17,48 @@ Every loss of :mod:`losses` plugs in here. Two additions to the paper's recipe:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import torch
 from torch import Tensor
 
-from distill.noise import noisy_tokens
+from distill.noise import NoiseSpec, noise_mix, noisy_tokens
 from distill.objectives.base import Scheduler, Setup, shuffled_batches, steps_for
 from distill.objectives.registry import register_objective
 from losses import AlignmentLoss
 
 if TYPE_CHECKING:
+    from distill.config import TrainConfig
     from distill.objectives.sources import PhaseSources
 
 
-def encode_variants(setup: Setup, rate: float, copies: int, seed: int) -> Tensor:
-    """``(1 + copies, V, ...)``: the clean encoding, then ``copies`` typo variants (none at rate 0).
+def retvec_typos(rate: float) -> list[NoiseSpec]:
+    """RETVec's typo families at ``rate`` per character, at most 4 edits and 25 % of a token (§3); none at 0."""
+    return [NoiseSpec.parse(f"typo:{rate},max_edits:4,max_fraction:0.25")] if rate > 0 else []
 
-    The noisy strings are drawn once per run (RETVec's typo families at ``rate`` per
-    character, within its per-token limits, §3), so the loop only indexes tensors.
+
+def augment_specs(config: TrainConfig) -> list[NoiseSpec]:
+    """The noise of the table phase's variants: ``augment_noise``'s specs, else :func:`retvec_typos` at
+    ``augment``'s rate."""
+    return noise_mix(config.augment_noise) if config.augment_noise else retvec_typos(config.augment)
+
+
+def encode_variants(setup: Setup, specs: Sequence[NoiseSpec], copies: int, seed: int) -> Tensor:
+    """``(1 + copies, V, ...)``: the clean encoding, then ``copies`` noisy variants, copy ``k`` noised with
+    ``specs[k % len(specs)]`` (none without specs).
+
+    The noisy strings are drawn once per run, so the loop only indexes tensors. All variants are encoded in
+    one call: a student whose encoding is as wide as its longest input (``ngrams``) pads them alike.
     """
-    variants = [setup.encoded]
-    if rate > 0:
-        spec = f"typo:{rate},max_edits:4,max_fraction:0.25"
-        tokens = setup.teacher.tokens
-        variants += [setup.student.encode(noisy_tokens(tokens, spec, seed=seed + copy)).to(setup.device)
-                     for copy in range(copies)]
-    return torch.stack(variants)
+    tokens = setup.teacher.tokens
+    if not specs:
+        return setup.encoded.unsqueeze(0)
+    strings = list(tokens)
+    for copy in range(copies):
+        strings += noisy_tokens(tokens, specs[copy % len(specs)], seed=seed + copy)
+    encoded = setup.student.encode(strings).to(setup.device)
+    return encoded.view(1 + copies, len(tokens), *encoded.shape[1:])
 
 
 @register_objective
@@ -58,7 +75,7 @@ class TableAlignment:
         config = setup.config
         self.setup, self.loss = setup, loss
         self.batch_size = setup.batch_size
-        self.variants = encode_variants(setup, config.augment, config.augment_copies, seed=config.seed * 1_000)
+        self.variants = encode_variants(setup, augment_specs(config), config.augment_copies, seed=config.seed * 1_000)
         # Labels are teacher rows; a loss that mines negatives (triplet) draws them from the training rows.
         loss.set_negative_pool(setup.table[setup.train_rows], setup.train_rows, config.negative_window)
         self.row_weights: Tensor | None = None

@@ -34,7 +34,7 @@ from torch.nn import functional as F
 
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.registry import register_objective
-from distill.objectives.table import encode_variants
+from distill.objectives.table import encode_variants, retvec_typos
 from losses import build_loss
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class TypoPretraining:
     def __init__(self, setup: Setup) -> None:
         config = setup.config
         self.setup, self.rows = setup, setup.train_rows
-        self.variants = encode_variants(setup, config.typo_pretrain_rate, config.augment_copies,
+        self.variants = encode_variants(setup, retvec_typos(config.typo_pretrain_rate), config.augment_copies,
                                         seed=config.seed * 1_000 + 500)
         self.rows_per_step = max(1, setup.batch_size // 2)
         # RETVec's parameters: §3.3 / Appendix E and google-research/retvec's training config agree on them.
