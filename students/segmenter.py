@@ -81,11 +81,8 @@ MIX = 2_654_435_761  # Knuth's multiplicative constant, to spread (string, lengt
 def encode_code_points(words: list[str]) -> Tensor:
     """``(len(words), longest)`` code points plus one; 0 pads."""
     width = max((len(word) for word in words), default=0)
-    encoded = torch.zeros(len(words), width, dtype=torch.long)
-    for row, word in enumerate(words):
-        if word:
-            encoded[row, : len(word)] = torch.tensor([ord(character) + 1 for character in word])
-    return encoded
+    rows = [[ord(character) + 1 for character in word] + [0] * (width - len(word)) for word in words]
+    return torch.tensor(rows, dtype=torch.long).reshape(len(words), width)
 
 
 def substring_ids(encoded: Tensor, longest: int, buckets: int) -> Tensor:
@@ -152,9 +149,11 @@ class WordSegmenter(nn.Module):
         found: list[list[int]] = [[] for _ in words]
         for start in range(0, len(order), chunk):
             rows = order[start : start + chunk]
-            starts = (self(encode_code_points([words[row] for row in rows]).to(device)) > 0).cpu()
-            for position, row in enumerate(rows):
-                found[row] = [offset for offset in range(1, len(words[row])) if starts[position, offset]]
+            encoded = encode_code_points([words[row] for row in rows]).to(device)
+            starts = (self(encoded) > 0) & (encoded > 0)  # not in the padding
+            starts[:, 0] = False  # the first piece starts at the first character: not a cut
+            for position, offset in starts.nonzero().tolist():  # row-major: each word's offsets in order
+                found[rows[position]].append(offset)
         return found
 
     def segment(self, words: list[str]) -> list[list[str]]:

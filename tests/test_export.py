@@ -215,6 +215,28 @@ def test_the_segmented_tokenizer_cuts_a_batch_in_one_segmenter_call(tiny_bert_di
     assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(tokenizer.piece_cache) == 2
 
 
+def test_the_segmented_tokenizer_splits_each_text_once_and_keeps_special_tokens_whole(tiny_bert_dir: Path,
+                                                                                    tmp_path: Path) -> None:
+    """Speed (#22): a batch's texts are normalised and split into words once each (they were twice: once to cut
+    the batch's words, once to encode each text); a special token written in the text stays one position."""
+    from transformers import AutoTokenizer
+
+    folder = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), tmp_path / "export")
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    split: list[str] = []
+    words = tokenizer.words
+    tokenizer.words = lambda text: split.append(text) or words(text)
+    texts = ["the players walked", "to the books", "the [MASK] walked"]
+    batch = tokenizer(texts, padding=True)
+    assert split == ["the players walked", "to the books", "the ", " walked"]  # [MASK] is not split
+    masked = batch["input_ids"][2]
+    assert masked[:4] == [tokenizer.cls_token_id, tokenizer.word_token_id, tokenizer.mask_token_id,
+                          tokenizer.word_token_id]
+    assert tokenizer.tokenize("the [MASK] walked") == ["the", "[MASK]", *tokenizer.tokenize("walked")]
+    for text, ids in zip(texts, batch["input_ids"]):  # one position per piece that tokenize gives
+        assert sum(index != tokenizer.pad_token_id for index in ids) == len(tokenizer.tokenize(text)) + 2
+
+
 def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(
     tiny_exports: dict[str, Path]
 ) -> None:

@@ -114,13 +114,26 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return pieces
 
     def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
+        """The words of a stretch of text between special tokens (the base class's ``tokenize`` keeps those)."""
+        return self.words(text)
+
+    def text_words(self, text: str) -> list[str]:
+        """The words of ``text``, its special tokens among them."""
+        return super().tokenize(text)
+
+    # The signature of PythonBackend.tokenize, the class this one extends (transformers narrows its base's there).
+    def tokenize(self, text: str, **kwargs: Any) -> list[str]:  # type: ignore[override]
         """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into the pieces it
-        predicts (from :attr:`piece_cache` when ``__call__`` has cut the batch's words already)."""
-        words = self.words(text)
+        predicts."""
+        return self.pieces_of([super().tokenize(text, **kwargs)])[0]
+
+    def pieces_of(self, texts: list[list[str]]) -> list[list[str]]:
+        """The words of each text, with a segmenter those outside ``vocabulary.json`` cut into their pieces:
+        one segmenter call for all the texts' words."""
         if self.segmenter is None:
-            return words
-        pieces = self.cut(words)
-        return [piece for word in words for piece in pieces.get(word, [word])]
+            return texts
+        pieces = self.cut([word for words in texts for word in words])
+        return [[piece for word in words for piece in pieces.get(word, [word])] for words in texts]
 
     def _convert_token_to_id(self, token: str) -> int:
         return self.vocabulary.get(token, self.word_token_id)
@@ -188,9 +201,10 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                 raise ValueError(f"{len(texts)} texts but {len(pairs)} second texts")
         truncate = truncation not in (None, False, "do_not_truncate") or max_length is not None
         limit = (max_length or self.model_max_length) if truncate else None
-        if self.segmenter is not None:  # one segmenter call for the batch's words, kept in the piece cache
-            self.cut([word for one in [*texts, *pairs] if one is not None for word in self.words(one)])
-        rows = [self.encode_words(one, other, add_special_tokens, limit) for one, other in zip(texts, pairs)]
+        tokenized = iter(self.pieces_of([self.text_words(one) for one in [*texts, *pairs] if one is not None]))
+        firsts = [next(tokenized) for _ in texts]
+        seconds = [None if pair is None else next(tokenized) for pair in pairs]
+        rows = [self.encode_tokens(first, second, add_special_tokens, limit) for first, second in zip(firsts, seconds)]
         width = max((len(ids) for ids, _, _ in rows), default=0)
         ragged = len({len(ids) for ids, _, _ in rows}) > 1
         if padding == "max_length" and max_length is not None:
@@ -204,12 +218,11 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                 batch = {key: value[0] for key, value in batch.items()}
         return BatchEncoding(batch, tensor_type=return_tensors)
 
-    def encode_words(
-        self, text: str, pair: str | None, add_special_tokens: bool, limit: int | None
+    def encode_tokens(
+        self, first: list[str], second: list[str] | None, add_special_tokens: bool, limit: int | None
     ) -> tuple[list[int], list[str | None], list[int]]:
-        """One text's (or pair's) ids, at each position the student embeds its word (else None), and
-        the token types."""
-        first, second = self.tokenize(text), (None if pair is None else self.tokenize(pair))
+        """One text's (or pair's) ids from its tokens, at each position the word the student embeds (else None),
+        and the token types."""
         template = self.single_template if second is None else self.pair_template
         specials = sum(token not in ("$A", "$B") for token, _ in template) if add_special_tokens else 0
         if limit is not None:
