@@ -36,8 +36,14 @@ def token_grams(token: str, min_n: int, max_n: int, max_chars: int) -> list[byte
 
 def token_buckets(token: str, buckets: int, min_n: int, max_n: int, max_chars: int) -> list[int]:
     """The bucket of the whole token, then those of its n-grams."""
-    whole = zlib.crc32(f"<{token[:max_chars]}>".encode("utf-8", "surrogateescape"), WHOLE_TOKEN_SEED) % buckets
-    return [whole, *(zlib.crc32(gram) % buckets for gram in token_grams(token, min_n, max_n, max_chars))]
+    bracketed = f"<{token[:max_chars]}>"
+    data = bracketed.encode("utf-8", "surrogateescape")
+    if len(data) == len(bracketed):  # one byte per character: its grams are slices of the bytes
+        grams = [data[start : start + n] for n in range(min_n, max_n + 1) for start in range(len(data) - n + 1)]
+    else:
+        grams = token_grams(token, min_n, max_n, max_chars)
+    crc32 = zlib.crc32
+    return [crc32(data, WHOLE_TOKEN_SEED) % buckets, *[crc32(gram) % buckets for gram in grams]]
 
 
 def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, max_chars: int) -> Tensor:

@@ -89,21 +89,25 @@ def substring_ids(encoded: Tensor, longest: int, buckets: int) -> Tensor:
     """``(B, L, 2 * longest)``: at each character, the hashed ids of the strings of 1 .. ``longest`` characters
     ending just before it and starting at it (0 where the string would leave the word)."""
     batch, width = encoded.shape
-    lengths = (encoded > 0).sum(dim=1, keepdim=True)
-    offsets = torch.arange(width, device=encoded.device).unsqueeze(0)
+    lengths = (encoded > 0).sum(dim=1, keepdim=True).unsqueeze(-1)
+    offsets = torch.arange(width, device=encoded.device).view(1, width, 1)
     padded = nn.functional.pad(encoded, (longest, longest))  # zeros beyond both ends
-    ids = []
-    for side in (0, 1):  # 0: the string before the character, 1: the string from it
-        hashed = torch.zeros_like(encoded)
-        for size in range(1, longest + 1):
-            start = longest - size if side == 0 else longest + size - 1  # the character the string grows by
-            hashed = (hashed * BASE + padded[:, start : start + width]) % MODULUS
-            inside = offsets - size >= 0 if side == 0 else offsets + size <= lengths
-            edge = offsets - size == 0 if side == 0 else offsets + size == lengths
-            key = (hashed * 4 + edge.long() * 2 + side) % MODULUS
-            key = (key * MIX + size) % MODULUS
-            ids.append(torch.where(inside & (encoded > 0), 1 + key % (buckets - 1), 0))
-    return torch.stack(ids, dim=-1)
+    # Both sides' strings grow one character per size, in one (2, B, L) tensor: the character before the string
+    # ending just before each one (side 0), the string's next character from it (side 1).
+    hashed = encoded.new_zeros((2, batch, width))
+    grown = []
+    for size in range(1, longest + 1):
+        before, after = longest - size, longest + size - 1
+        hashed = (hashed * BASE + torch.stack([padded[:, before : before + width], padded[:, after : after + width]])
+                  ) % MODULUS
+        grown.append(hashed)
+    hashed = torch.stack(grown, dim=-1).permute(1, 2, 0, 3).reshape(batch, width, 2 * longest)  # side 0's sizes first
+    side = torch.arange(2, device=encoded.device).repeat_interleave(longest)
+    size = torch.arange(1, longest + 1, device=encoded.device).repeat(2)
+    reach = torch.where(side == 0, offsets - size, lengths - offsets - size)  # characters left beyond the string
+    key = (hashed * 4 + (reach == 0).long() * 2 + side) % MODULUS
+    key = (key * MIX + size) % MODULUS
+    return torch.where((reach >= 0) & (encoded > 0).unsqueeze(-1), 1 + key % (buckets - 1), 0)
 
 
 class WordSegmenter(nn.Module):

@@ -58,6 +58,30 @@ def test_substring_ids_stay_inside_the_word_and_mark_its_edges() -> None:
     assert ids[0, 2, 1] != ids[1, 2, 1]  # "^ab" and "^xb" before c
 
 
+def test_substring_ids_are_the_documented_hashes() -> None:
+    """The ids a trained segmenter's rows stand for: a change of the hash would silently void every cached one."""
+    from students.segmenter import BASE, MIX, MODULUS
+
+    words, longest, buckets = ["naïve", "ab", "x", "hello"], 3, 4096
+    ids = substring_ids(encode_code_points(words), longest, buckets)
+    for row, word in enumerate(words):
+        codes = [ord(character) + 1 for character in word]
+        for position in range(len(word)):
+            for side in (0, 1):
+                for size in range(1, longest + 1):
+                    # side 0: the string ending just before the character, grown leftwards; side 1: from it
+                    grown = [position - step if side == 0 else position + step - 1 for step in range(1, size + 1)]
+                    inside = all(0 <= index < len(word) for index in grown)
+                    hashed = 0
+                    for index in grown:
+                        hashed = (hashed * BASE + (codes[index] if inside else 0)) % MODULUS
+                    edge = (position - size == 0) if side == 0 else (position + size == len(word))
+                    key = ((hashed * 4 + 2 * edge + side) % MODULUS * MIX + size) % MODULUS
+                    expected = 1 + key % (buckets - 1) if inside else 0
+                    assert ids[row, position, side * longest + size - 1] == expected, (word, position, side, size)
+    assert (ids[1, 2:] == 0).all()  # the padding after "ab"
+
+
 def test_segment_spells_continuations_with_the_prefix() -> None:
     segmenter = WordSegmenter(SMALL)
     with torch.no_grad():

@@ -19,9 +19,10 @@ def test_a_token_is_its_bracketed_whole_and_its_n_grams() -> None:
     assert token_grams("cat", 3, 4, 50) == [b"<ca", b"cat", b"at>", b"<cat", b"cat>"]
     assert token_grams("naïve", 6, 6, 50) == ["<naïve".encode(), "naïve>".encode()]
     assert token_grams("abcdef", 3, 3, 2) == [b"<ab", b"ab>"]  # characters past max_chars are cut
-    buckets = token_buckets("cat", BUCKETS, 3, 4, 50)
-    assert buckets[0] == zlib.crc32(b"<cat>", WHOLE_TOKEN_SEED) % BUCKETS
-    assert buckets[1:] == [zlib.crc32(gram) % BUCKETS for gram in token_grams("cat", 3, 4, 50)]
+    for token in ("cat", "naïve", "漢字ab", "abcdefgh"):  # one byte per character (sliced as bytes) or not
+        buckets = token_buckets(token, BUCKETS, 3, 4, 5)
+        assert buckets[0] == zlib.crc32(f"<{token[:5]}>".encode(), WHOLE_TOKEN_SEED) % BUCKETS
+        assert buckets[1:] == [zlib.crc32(gram) % BUCKETS for gram in token_grams(token, 3, 4, 5)]
 
 
 def test_the_whole_token_and_the_equal_n_gram_hash_apart() -> None:
