@@ -96,16 +96,16 @@ def substring_ids(encoded: Tensor, longest: int, buckets: int) -> Tensor:
     # ending just before each one (side 0), the string's next character from it (side 1).
     hashed = encoded.new_zeros((2, batch, width))
     grown = []
-    for size in range(1, longest + 1):
-        before, after = longest - size, longest + size - 1
+    for length in range(1, longest + 1):
+        before, after = longest - length, longest + length - 1
         hashed = (hashed * BASE + torch.stack([padded[:, before : before + width], padded[:, after : after + width]])
                   ) % MODULUS
         grown.append(hashed)
-    hashed = torch.stack(grown, dim=-1).permute(1, 2, 0, 3).reshape(batch, width, 2 * longest)  # side 0's sizes first
+    strings = torch.stack(grown, dim=-1).permute(1, 2, 0, 3).reshape(batch, width, 2 * longest)  # side 0's first
     side = torch.arange(2, device=encoded.device).repeat_interleave(longest)
     size = torch.arange(1, longest + 1, device=encoded.device).repeat(2)
     reach = torch.where(side == 0, offsets - size, lengths - offsets - size)  # characters left beyond the string
-    key = (hashed * 4 + (reach == 0).long() * 2 + side) % MODULUS
+    key = (strings * 4 + (reach == 0).long() * 2 + side) % MODULUS
     key = (key * MIX + size) % MODULUS
     return torch.where((reach >= 0) & (encoded > 0).unsqueeze(-1), 1 + key % (buckets - 1), 0)
 
