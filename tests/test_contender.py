@@ -21,7 +21,7 @@ from distill.evaluation import (
     load_corpus,
     score_variants,
 )
-from distill.evaluation.contender import SPELL_CHECKED, Rewritten, spell_checked
+from distill.evaluation.contender import SPELL_CHECKED, Rewritten, RewrittenSentences, spell_checked
 from distill.noise import NoiseSpec
 from distill.spelling import correct_text, correct_word
 from distill.surgery import input_embeddings, load_transformer
@@ -111,3 +111,27 @@ def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, whole_word_c
     assert (result.scores.models[1], SPELL_CHECKED) in compared  # the student against correcting first
     assert SPELL_CHECKED in result.report
     assert SPELL_CHECKED not in evaluate([str(student)], settings, quiet=True).scores.models  # no noise, no contender
+
+
+def test_the_contender_rewrites_only_the_sentences_it_reads(tiny_bert_dir, whole_word_corpus) -> None:  # noqa: F811
+    """Spell-correcting a whole corpus per noise setting and seed, for the few hundred sentences scored, was most
+    of the contender's time in the robustness study."""
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    embeddings = input_embeddings(model)
+    corpus = load_corpus(str(whole_word_corpus))
+    rewritten: list[str] = []
+    upper = Rewritten(embeddings, lambda sentence: rewritten.append(sentence) or sentence.upper())
+    score_variants(model, tokenizer, {BASELINE: embeddings, "upper": upper}, [corpus], [TASKS["fidelity"]], [0, 1],
+                   samples=4, max_length=48, batch_size=3, noise=[None, NoiseSpec.parse("typo:0.2")])
+    assert len(corpus.sentences) > 8 and len(rewritten) == 2 * 2 * 4  # settings × seeds × samples
+
+
+def test_rewritten_sentences_read_as_a_sequence_and_rewrite_each_once() -> None:
+    calls: list[str] = []
+    sentences = RewrittenSentences(("a", "b", "c"), lambda sentence: calls.append(sentence) or sentence * 2)
+    assert len(sentences) == 3 and sentences[1] == "bb" and sentences[-1] == "cc" and sentences[1] == "bb"
+    assert calls == ["b", "c"]  # each sentence once, and only those read
+    assert sentences[0:2] == ["aa", "bb"] and list(sentences) == ["aa", "bb", "cc"]
+    with pytest.raises(IndexError):
+        sentences[3]

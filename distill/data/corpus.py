@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -29,7 +29,7 @@ class Corpus:
     """Sentences in reading order; ``documents[i]`` is the document of ``sentences[i]``."""
 
     name: str
-    sentences: tuple[str, ...]
+    sentences: Sequence[str]  # a tuple, or sentences rewritten as they are read (contender.RewrittenSentences)
     documents: tuple[int, ...]
 
     @cached_property
