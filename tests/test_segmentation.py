@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from wordfreq import word_frequency
 
 from distill.errors import DistillError
 from distill.evaluation.wholeword import Slot, WholeWords, predicted_slots
@@ -15,6 +16,7 @@ from distill.segmentation import (
     cache_entry,
     examples_for,
     segmenter_for,
+    split_heldout,
     train_segmenter,
 )
 from distill.surgery import StudentEmbedding, load_transformer
@@ -126,9 +128,20 @@ def test_examples_are_the_tokenizers_cuts(tiny_bert_dir: Path) -> None:
     assert examples["players"].cuts == [4, 6]  # play ##er ##s
     assert examples["house"].cuts == []
     few = {example.word: example for example in examples_for(tokenizer, 100)}
-    assert few["river"].cuts == [] and few["river"].frequency == 0  # a vocabulary entry, not among the 100
+    # a vocabulary entry, not among the 100: wordfreq's frequency (numbers are no entry of its word list)
+    assert few["river"].cuts == [] and few["river"].frequency == word_frequency("river", "en") > 0
     assert not any(word.startswith("##") for word in examples)
     assert "[CLS]" not in examples
+
+
+def test_held_out_words_are_never_among_the_most_frequent(tiny_bert_dir: Path) -> None:
+    """Held out from all words, "best" and "your" were never trained on and cut wrongly in every text."""
+    examples = examples_for(load_tokenizer(str(tiny_bert_dir)), RECIPE.words)
+    recipe = SegmenterRecipe(heldout_share=0.1, heldout_after=100)
+    training, heldout = split_heldout(examples, recipe, torch.Generator().manual_seed(0))
+    frequent = sorted(examples, key=lambda example: -example.frequency)[:100]
+    assert len(heldout) == round(0.1 * len(examples)) and len(training) + len(heldout) == len(examples)
+    assert not {example.word for example in heldout} & {example.word for example in frequent + training}
 
 
 def test_training_learns_the_tokenizers_cuts(tiny_bert_dir: Path) -> None:
