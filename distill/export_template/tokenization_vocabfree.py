@@ -117,15 +117,15 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         """The words of a stretch of text between special tokens (the base class's ``tokenize`` keeps those)."""
         return self.words(text)
 
-    def text_words(self, text: str) -> list[str]:
-        """The words of ``text``, its special tokens among them."""
-        return super().tokenize(text)
+    def text_words(self, text: str, **kwargs: Any) -> list[str]:
+        """The words of ``text``, its special tokens among them (the base class's ``tokenize``)."""
+        return super().tokenize(text, **kwargs)
 
     # The signature of PythonBackend.tokenize, the class this one extends (transformers narrows its base's there).
     def tokenize(self, text: str, **kwargs: Any) -> list[str]:  # type: ignore[override]
         """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into the pieces it
         predicts."""
-        return self.pieces_of([super().tokenize(text, **kwargs)])[0]
+        return self.pieces_of([self.text_words(text, **kwargs)])[0]
 
     def pieces_of(self, texts: list[list[str]]) -> list[list[str]]:
         """The words of each text, with a segmenter those outside ``vocabulary.json`` cut into their pieces:
