@@ -15,8 +15,8 @@ convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load i
   a word-embedding table of the special tokens only (with ``--keep-vocabulary``, the
   source's whole table);
 * with a word segmenter (:mod:`distill.segmentation`; WordPiece sources), ``segmenter.py`` (copied from
-  ``students/segmenter.py``) and ``segmenter.safetensors``: the tokenizer then gives each word the positions the
-  segmenter predicts, as the evaluation's segmented whole-word path does;
+  ``students/segmenter.py``) and ``segmenter.safetensors`` (a Bloom filter of the source's pieces): the tokenizer
+  then gives each word the positions the source tokenizer would, as the evaluation's segmented whole-word path does;
 * the source tokenizer's normaliser and pre-tokeniser (``word_splitter.json``, from
   :class:`teachers.words.WordSplitter`: WordPiece, byte-level BPE and SentencePiece families),
   the ids of the special tokens (``vocabulary.json``), where the source places them
@@ -63,7 +63,6 @@ from distill.packaging import (
     sentence_transformers_folders,
     staged_folder,
 )
-from distill.progress import announce
 from distill.segmentation import segmenter_for
 from distill.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
 from distill.userfiles import read_json_mapping
@@ -213,8 +212,8 @@ def export_vocabulary_free(
 ) -> Path:
     """Write the vocabulary-free model of ``student`` swapped into an encoder (BERT, DistilBERT, RoBERTa,
     XLM-R, MPNet) to ``out_dir``; a source that cannot be exported is refused before anything is written.
-    With ``segment_words`` and a WordPiece source, each word takes the positions the source tokenizer's segmenter
-    predicts (:func:`distill.segmentation.segmenter_for`, trained on first use); otherwise one position."""
+    With ``segment_words`` and a WordPiece source, each word takes the positions the source tokenizer gives it
+    (:func:`distill.segmentation.segmenter_for`); otherwise one position."""
     out = Path(out_dir)
     refuse_used_folder(out)
     loaded = load_transformer(model_name_or_path, revision)
@@ -224,9 +223,8 @@ def export_vocabulary_free(
     tokenizer = load_tokenizer(loaded.path)
     splitter = WordSplitter.for_tokenizer(tokenizer)  # refuses a family without one, in one line
     templates = special_token_templates(tokenizer)
-    sentence_transformers_folders(Path(loaded.path))  # a bad modules.json is refused before the segmenter trains
-    segmenter = (segmenter_for(tokenizer, report=lambda line: announce(line, quiet=quiet))
-                 if segment_words and splitter.family.continuation else None)
+    sentence_transformers_folders(Path(loaded.path))  # a bad modules.json is refused before anything is built
+    segmenter = segmenter_for(tokenizer) if segment_words and splitter.family.continuation else None
     with torch.no_grad():
         live = StudentEmbedding.from_model(loaded.model, student, tokenizer, rescale=rescale).eval()
         table, vocabulary, word_token_id = word_table(

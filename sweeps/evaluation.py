@@ -32,7 +32,6 @@ from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import EvaluationSettings, noise_specs
 from distill.evaluation.wholeword import SUFFIX, WholeWords
-from distill.progress import announce
 from distill.segmentation import segmenter_for
 from distill.surgery import StudentEmbedding, input_embeddings
 from distill.tracking import safe_name
@@ -62,9 +61,8 @@ class TrialEvaluator:
             self._setup = prepare_evaluation(settings.model, revision=settings.revision, tasks=settings.tasks,
                                              datasets=settings.datasets, samples=settings.samples,
                                              whole_words=settings.whole_words)
-            if settings.whole_words and settings.segment_words:  # the default export's layout; trained once
-                self._segmenter = segmenter_for(self._setup.tokenizer,
-                                                report=lambda line: announce(line, quiet=self.quiet))
+            if settings.whole_words and settings.segment_words:  # the default export's layout
+                self._segmenter = segmenter_for(self._setup.tokenizer)
         return self._setup
 
     def score(self, student: StudentEncoder, device: torch.device) -> ScoreTable:

@@ -180,7 +180,7 @@ def test_segmented_export_equals_the_segmented_whole_word_path_outside_the_workb
     --whole-words`` does in process: same positions, same states."""
     texts = [*TINY_TEXTS, "the players walked to the books"]
     folder = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), tmp_path / "export")
-    segmenter = segmenter_for(load_tokenizer(str(tiny_bert_dir)))  # the one the export took, from the cache
+    segmenter = segmenter_for(load_tokenizer(str(tiny_bert_dir)))  # the one the export built
     assert (folder / "segmenter.safetensors").is_file() and (folder / "segmenter.py").is_file()
     assert json.loads((folder / SURGERY_RECORD).read_text())["options"]["segment_words"] is True
     (exported,) = load_outside([folder], texts, tmp_path)
@@ -298,11 +298,11 @@ def test_minilm_export_equals_the_whole_word_path_in_sentence_transformers(
     embedded_dir: Path, tmp_path: Path
 ) -> None:
     student = bytescnn(384)
-    # One position per word: training MiniLM's segmenter takes minutes (the segmented export is tested on tiny BERT).
-    folder = export_vocabulary_free(None, student, tmp_path / "minilm", segment_words=False)
+    folder = export_vocabulary_free(None, student, tmp_path / "minilm")  # each word at MiniLM's positions
     assert (folder / "1_Pooling" / "config.json").is_file()
     (exported,) = load_outside([folder], TEXTS, tmp_path, sentence_transformers=True)
-    states, mask = whole_word_states(embedded_dir, student, TEXTS)
+    states, mask = whole_word_states(embedded_dir, student, TEXTS, segmenter=segmenter_for(load_tokenizer(
+        str(embedded_dir))))
     assert_same_states(exported, (states, mask))
     # sentence-transformers: the source's mean pooling and normalisation over the same states.
     keep = mask.unsqueeze(-1).to(states.dtype)

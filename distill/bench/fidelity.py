@@ -9,7 +9,7 @@ the last epoch, off the clock, the student is swapped live into the
 model (:class:`distill.surgery.StudentEmbedding`) and scored with the evaluation's
 fidelity task (:mod:`distill.evaluation.tasks`) on the *held-out documents* of every judged
 domain (general English and the Python documentation by default) over several seeds, on the
-vocabulary-free path (each word at the positions the tokenizer's word segmenter predicts, as the export
+vocabulary-free path (each word at the positions the tokenizer's word segmenter gives it, as the export
 does) and on the WordPiece path.
 Contenders train every row of the table, as ``distill train`` does: a row held out of training
 sits at its own position on the segmented vocabulary-free path, so holding rows out would cap

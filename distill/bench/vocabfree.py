@@ -144,8 +144,8 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               f"`{CORPUS}` (held-out English Wikipedia), longest first, tokenization included, cut at {MAX_LENGTH} "
               f"positions; the three take turns over {rounds} rounds in alternating order and each keeps its best "
               "round; the export's caches (its model's word vectors, its tokenizer's word pieces) are emptied "
-              "before every pass. In the exports each word takes the positions the tokenizer's word segmenter "
-              "predicts from its characters (tokenization included)."), "",
+              "before every pass. In the exports each word takes the positions the tokenizer gives it (the word "
+              "segmenter; tokenization included)."), "",
              "| model | " + " | ".join(f"batch {size}: sentences/s (× source)" for size in batch_sizes) + " |",
              "|---|" + "---|" * len(batch_sizes)]
     for label, rates in result.rates.items():

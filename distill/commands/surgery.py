@@ -29,10 +29,9 @@ class SurgerySettings:
                                     "of baking a table")
     keep_vocabulary: bool = setting(False, "with --vocabulary-free: words that are one vocabulary token keep the "
                                     "source's row")
-    segment_words: bool = setting(True, "with --vocabulary-free: each word takes the positions the word segmenter "
-                                  "predicts from its characters, as the source's tokenizer cuts it (WordPiece "
-                                  "sources; trained once per tokenizer and cached); --no-segment-words: one "
-                                  "position per word")
+    segment_words: bool = setting(True, "with --vocabulary-free: each word takes the positions the source's "
+                                  "tokenizer gives it (WordPiece sources: its cuts, by the word segmenter, a Bloom "
+                                  "filter of its pieces); --no-segment-words: one position per word")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

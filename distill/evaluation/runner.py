@@ -116,8 +116,7 @@ def evaluate(
     sources: dict[str, str] = {}
     losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
     whole_word_paths: dict[str, WholeWords] = {}
-    segmenter = (segmenter_for(tokenizer, report=lambda line: announce(line, quiet=quiet))
-                 if settings.whole_words and settings.segment_words else None)
+    segmenter = segmenter_for(tokenizer) if settings.whole_words and settings.segment_words else None
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), {**variants, **sources})
         live = StudentEmbedding.from_model(network, student, tokenizer)

@@ -92,6 +92,6 @@ class EvaluationSettings(ModelOptions):
                                 "word from its characters (<student>-wholeword; WordPiece models)")
     word_pieces: bool = setting(True, "score each student on the tokenizer's pieces (<student>); "
                                 "--no-word-pieces with --whole-words scores the vocabulary-free path alone")
-    segment_words: bool = setting(True, "on the vocabulary-free path, each word takes the positions the word "
-                                  "segmenter predicts from its characters (trained once per tokenizer and cached; "
-                                  "--no-segment-words: a word the tokenizer splits takes one position)")
+    segment_words: bool = setting(True, "on the vocabulary-free path, each word takes the positions the "
+                                  "tokenizer gives it (WordPiece's cuts, by the word segmenter; --no-segment-words: "
+                                  "a word the tokenizer splits takes one position)")

@@ -21,8 +21,8 @@ the pieces stand for, ``" the"``). A word that became the
 unknown token is one piece and stays so: its text is not in the ids.
 
 With a word segmenter (:class:`students.segmenter.WordSegmenter`, :mod:`distill.segmentation`), every word
-the model's tokenizer reads (not only the split ones) takes the positions the segmenter predicts from its
-characters instead: the transformer reads its own layout, and each predicted piece is embedded from its
+the model's tokenizer reads (not only the split ones) takes the positions the segmenter gives it instead
+(WordPiece's cuts): the transformer reads its own layout, and each piece is embedded from its
 characters (``##`` continuations included, as the student's table rows are spelt). A predicted piece that
 is exactly one of the tokenizer's pieces keeps that piece's row of the student's table, which is the
 student's vector of the same string.

@@ -3,17 +3,18 @@
 Written by the distill workbench (``distill surgery --vocabulary-free``). Words are what
 the source tokenizer's own normaliser and pre-tokeniser make of the text
 (``word_splitter.json``: for BERT, lower-casing, accent stripping, punctuation split
-off; RoBERTa: byte-level words such as ``Ġworld``; XLM-R: ``▁world``), never cut into
-vocabulary pieces. Special tokens are placed as the source places them
+off; RoBERTa: byte-level words such as ``Ġworld``; XLM-R: ``▁world``), cut into pieces
+only with a segmenter (below). Special tokens are placed as the source places them
 (``single_template`` and ``pair_template``: each position a special token or a text,
 ``$A`` or ``$B``, with its token type), e.g. ``[CLS] a [SEP] b [SEP]`` for BERT and
 ``<s> a </s></s> b </s>`` for RoBERTa. Every word gets the id ``word_token_id`` and its
 encoded characters in ``word_characters`` (``student.py``'s ``encode_words``; a byte-level
 word is read as the text it stands for, ``Ġworld`` -> `` world``), except that a word listed in
 ``vocabulary.json`` (special tokens, and with ``--keep-vocabulary`` the source's whole-word
-tokens) gets its id there. With ``segmenter.safetensors`` (``segmenter.py``, the workbench's word segmenter), a word
-that is not in ``vocabulary.json`` takes one position per piece the segmenter predicts from its characters, as
-the source's tokenizer would cut it (``walking`` → ``walk``, ``##ing``), and the student embeds each piece.
+tokens) gets its id there. With ``segmenter.safetensors`` (``segmenter.py``, the workbench's word segmenter: a
+Bloom filter of the source's pieces, no ids and no vectors), a word that is not in ``vocabulary.json`` takes one
+position per piece, as the source's tokenizer cuts it (``walking`` → ``walk``, ``##ing``), and the student embeds
+each piece from its characters.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
 
     def cut(self, words: list[str]) -> dict[str, list[str]]:
-        """The pieces the segmenter predicts for each of ``words`` outside ``vocabulary.json``: those of the
+        """The pieces the segmenter cuts each of ``words`` outside ``vocabulary.json`` into: those of the
         last :data:`PIECE_CACHE_SIZE` words cut kept, the others in one segmenter call."""
         assert self.segmenter is not None
         unknown = {word for word in words if word not in self.vocabulary}
@@ -123,8 +124,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
 
     # The signature of PythonBackend.tokenize, the class this one extends (transformers narrows its base's there).
     def tokenize(self, text: str, **kwargs: Any) -> list[str]:  # type: ignore[override]
-        """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into the pieces it
-        predicts."""
+        """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into their pieces."""
         return self.pieces_of([self.text_words(text, **kwargs)])[0]
 
     def pieces_of(self, texts: list[list[str]]) -> list[list[str]]:

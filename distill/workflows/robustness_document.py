@@ -125,7 +125,7 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         f"domain it never reads), {settings.seeds} seeds × {settings.samples} sentences, max length "
         f"{settings.max_length}; every model sees the same samples "
         "per seed. `-wholeword` is the vocabulary-free path, as in the export ("
-        + ("each word at the positions the word segmenter predicts, each piece the student's vector"
+        + ("each word at the positions the tokenizer gives it (the word segmenter), each piece the student's vector"
            if settings.segment_words else "each word one position, the student's vector of it") + ")"
         + ("; the label without it is the same student on the tokenizer's pieces." if settings.word_pieces else "."),
         "* `sentence_cosine_clean` / `similarity_spearman_clean`: a model on the noisy text against the "
