@@ -173,8 +173,8 @@ def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
 
 
 def _preflight(spec: SweepSpec, quiet: bool) -> TrialEvaluator | None:
-    """Load every evaluation model and check its tasks and corpora before the first trial (and train the
-    tokenizer's word segmenter where the vocabulary-free path needs one and none is cached)."""
+    """Load every evaluation model and check its tasks and corpora before the first trial (and build the
+    tokenizer's word segmenter where the vocabulary-free path needs one)."""
     if spec.evaluation is None:
         return None
     evaluator = TrialEvaluator(spec.evaluation, quiet=quiet)
