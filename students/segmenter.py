@@ -118,7 +118,7 @@ class WordSegmenter(nn.Module):
     def membership(self) -> Callable[[str], bool]:
         """Whether a string (spelt as the vocabulary spells it: ``##ing``) is one of the pieces, per the filter as
         it is now."""
-        packed = self.filter.numpy().tobytes()
+        packed = self.filter.cpu().numpy().tobytes()
         config = self.config
 
         def is_piece(string: str) -> bool:
