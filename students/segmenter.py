@@ -101,15 +101,15 @@ class WordSegmenter(nn.Module):
     def from_pieces(cls, pieces: Iterable[str], *, continuation: str, max_word_length: int,
                     hashes: int = 8) -> WordSegmenter:
         """The segmenter of a WordPiece vocabulary: ``pieces`` as the tokenizer spells them (``walk``, ``##ing``)."""
-        pieces = sorted(set(pieces))
-        if not pieces:
+        distinct = set(pieces)  # a repeated piece would size the filter for more pieces than it holds
+        if not distinct:
             raise ValueError("a segmenter needs at least one piece")
-        bits = 8 * 2 ** math.ceil(math.log2(max(1, BITS_PER_PIECE * len(pieces) // 8)))
-        config = SegmenterConfig(bits=bits, hashes=hashes, longest=max(len(piece) for piece in pieces),
+        bits = 8 * 2 ** math.ceil(math.log2(max(1, BITS_PER_PIECE * len(distinct) // 8)))
+        config = SegmenterConfig(bits=bits, hashes=hashes, longest=max(len(piece) for piece in distinct),
                                  max_word_length=max_word_length, continuation=continuation)
         segmenter = cls(config)
         packed = bytearray(config.bits // 8)
-        for piece in pieces:
+        for piece in distinct:
             for position in bit_positions(piece, config):
                 packed[position >> 3] |= 1 << (position & 7)
         segmenter.filter.copy_(torch.frombuffer(packed, dtype=torch.uint8))

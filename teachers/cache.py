@@ -30,13 +30,13 @@ TENSORS_NAME = "table.safetensors"
 TOKENS_NAME = "tokens.json"
 
 
-def cache_root(cache_dir: str | os.PathLike[str] | None = None, kind: str = "teachers") -> Path:
-    """The folder of one kind of cached entry: ``cache_dir`` when given, else ``$DISTILL_CACHE_DIR/<kind>``,
-    else ``~/.cache/distill/<kind>``."""
+def cache_root(cache_dir: str | os.PathLike[str] | None = None) -> Path:
+    """The folder of the cached teacher tables: ``cache_dir`` when given, else ``$DISTILL_CACHE_DIR/teachers``,
+    else ``~/.cache/distill/teachers``."""
     if cache_dir is not None:
         return Path(cache_dir).expanduser()
     base = os.environ.get("DISTILL_CACHE_DIR")
-    return (Path(base).expanduser() if base else Path.home() / ".cache" / "distill") / kind
+    return (Path(base).expanduser() if base else Path.home() / ".cache" / "distill") / "teachers"
 
 
 def cache_entry(
