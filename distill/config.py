@@ -82,7 +82,16 @@ RECIPES: dict[str, dict[str, Any]] = {
 STUDENT_RECIPES: dict[str, dict[str, dict[str, Any]]] = {
     "ngrams": {"fast": {"lr": 1e-2, "context_lr": 3e-3}, "paper": {"context_lr": 3e-3}},
 }
-
+# What a table loss changes in the later phases, on top of the recipe and the student's values. The joint table
+# batch of context distillation is the run's loss beside the context loss (cosine by default), so its weight
+# is on the table loss's scale: 1 for the angular losses; for mse, whose value is on the scale of the rows' mean
+# square (0.0032 for MiniLM's), 600. A student trained with mse keeps the rows' lengths, which the ngrams
+# context rate of 3e-3 (tuned under the cosine loss, whose student is rescaled to one length) tears apart: the
+# table's mean cosine fell from 0.987 to 0.864 in 3 context epochs; at 3e-4 it stays at 0.982 and the
+# vocabulary-free sentence_cosine at 0.991 on both domains (2026-11-26, docs/defaults.md).
+LOSS_RECIPES: dict[str, dict[str, Any]] = {"mse": {"context_table_weight": 600.0}}
+STUDENT_LOSS_RECIPES: dict[tuple[str, str], dict[str, Any]] = {("ngrams", "mse"): {"context_lr": 3e-4}}
+CONTEXT_TABLE_WEIGHT = 1.0  # the joint table batch's weight under a loss that LOSS_RECIPES does not name
 
 # Names are listed and checked without importing a student or loss module (nor torch): see students.registry.
 STUDENTS = Choices(student_names, resolve=check_student_name)
@@ -90,16 +99,27 @@ LOSSES = Choices(loss_names, resolve=check_loss_name)
 
 
 def _by_recipe(name: str) -> str:
-    """The help text's default of a setting the recipe (and, for some students, the student) fills in."""
+    """The help text's default of a setting the recipe (and, for some students and losses, they) fill in."""
     by_student = [f"{student} {recipe} {values[name]}" for student, recipes in STUDENT_RECIPES.items()
                   for recipe, values in recipes.items() if name in values]
+    by_loss = [f"{student} with {loss} {values[name]}" for (student, loss), values in STUDENT_LOSS_RECIPES.items()
+               if name in values]
     return "default: by --recipe, " + ", ".join(
-        [f"{recipe} {values[name]}" for recipe, values in RECIPES.items()] + by_student)
+        [f"{recipe} {values[name]}" for recipe, values in RECIPES.items()] + by_student + by_loss)
 
 
-def recipe_defaults(recipe: str, student: str) -> dict[str, Any]:
-    """The values a recipe gives the settings left unset, the student's own (:data:`STUDENT_RECIPES`) on top."""
-    return {**RECIPES[recipe], **STUDENT_RECIPES.get(student, {}).get(recipe, {})}
+def _by_loss(name: str, otherwise: float) -> str:
+    """The help text's default of a setting the loss fills in."""
+    by_loss = [f"{loss} {values[name]}" for loss, values in LOSS_RECIPES.items() if name in values]
+    return "default: by --loss, " + ", ".join(by_loss) + f", else {otherwise}"
+
+
+def recipe_defaults(recipe: str, student: str, loss: str) -> dict[str, Any]:
+    """The values a recipe gives the settings left unset: the recipe's, the student's own
+    (:data:`STUDENT_RECIPES`), the loss's (:data:`LOSS_RECIPES`) and the student's with the loss on top."""
+    return {**RECIPES[recipe], "context_table_weight": CONTEXT_TABLE_WEIGHT,
+            **STUDENT_RECIPES.get(student, {}).get(recipe, {}), **LOSS_RECIPES.get(loss, {}),
+            **STUDENT_LOSS_RECIPES.get((student, loss), {})}
 
 
 def _layer_indices(layers: list[int]) -> None:
@@ -198,8 +218,9 @@ class TrainConfig:
                                 "sentence vector", choices=("cosine", "mse"))
     context_token_weight: float = setting(1.0, "weight of the per-token context loss", interval=NON_NEGATIVE)
     context_sentence_weight: float = setting(1.0, "weight of the per-sentence context loss", interval=NON_NEGATIVE)
-    context_table_weight: float = setting(
-        1.0, "each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
+    context_table_weight: float | None = setting(
+        None, "each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off "
+        f"({_by_loss('context_table_weight', CONTEXT_TABLE_WEIGHT)})",
         interval=NON_NEGATIVE,
     )
     context_noise: str = setting(
@@ -230,7 +251,7 @@ class TrainConfig:
         Raises :class:`DistillError` (or a registry's own error) with one line naming the key and the bad value.
         """
         checked = check_fields(self)
-        recipe_values = {name: value for name, value in recipe_defaults(self.recipe, self.student).items()
+        recipe_values = {name: value for name, value in recipe_defaults(self.recipe, self.student, self.loss).items()
                          if getattr(self, name) is None}
         config = dataclasses.replace(checked, **recipe_values)
         config._check_combined()

@@ -174,3 +174,18 @@ def test_a_flag_wins_over_the_yaml_file_which_wins_over_the_defaults(tmp_path) -
     assert (config.batch_size, config.schedule) == (100, "plateau")  # the file's recipe fills what no one set
     assert (config.seed, config.student, config.context_layers) == (0, "ngrams", [-1])  # defaults
     assert load_config(config_file, parsed_settings(["--recipe", "fast"])).batch_size == 256
+
+
+@pytest.mark.parametrize(("student", "loss", "context_lr", "table_weight"), [
+    ("ngrams", "cosine", 3e-3, 1.0),  # the sparse student's rate, tuned under the cosine loss
+    ("ngrams", "mse", 3e-4, 600.0),  # mse keeps the rows' lengths: a tenth of the rate, the table term on its scale
+    ("bytescnn-small", "mse", 5e-4, 600.0),  # a dense student keeps the recipe's rate
+    ("bytescnn-small", "triplet-angular", 5e-4, 1.0),
+])
+def test_the_loss_fills_in_the_context_rate_and_the_joint_table_weight(student, loss, context_lr,
+                                                                       table_weight) -> None:
+    config = TrainConfig(student=student, loss=loss).validate()
+    assert (config.context_lr, config.context_table_weight) == (context_lr, table_weight)
+    explicit = TrainConfig(student=student, loss=loss, context_lr=1e-3, context_table_weight=2.0).validate()
+    assert (explicit.context_lr, explicit.context_table_weight) == (1e-3, 2.0)  # a value set wins
+    assert TrainConfig(student=student, loss=loss).context_table_weight is None  # validation never mutates

@@ -80,7 +80,9 @@ class ContextDistillation:
         ``table``: the alignment objective whose loss and row sampling the joint table term uses
         (required when ``context_table_weight`` > 0)."""
         config, teacher = setup.config, setup.teacher
-        if config.context_table_weight > 0 and table is None:
+        assert config.context_table_weight is not None, "needs a validated TrainConfig (the loss fills it in)"
+        self.table_weight = config.context_table_weight
+        if self.table_weight > 0 and table is None:
             raise ValueError("the joint table term needs the table alignment objective")
         self.setup, self.table = setup, table
         loaded = load_transformer(teacher.model_path)
@@ -159,10 +161,9 @@ class ContextDistillation:
 
     def batch_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
         loss = self.context_loss(batch_indices, generator)
-        weight = self.setup.config.context_table_weight
-        if weight > 0 and self.table is not None:
+        if self.table_weight > 0 and self.table is not None:
             rows = self.table.draw_rows(self.setup.batch_size, generator)
-            loss = loss + weight * self.table.batch_loss(rows, generator)
+            loss = loss + self.table_weight * self.table.batch_loss(rows, generator)
         return loss
 
     def context_loss(self, batch_indices: Tensor, generator: torch.Generator) -> Tensor:
