@@ -83,15 +83,19 @@ STUDENT_RECIPES: dict[str, dict[str, dict[str, Any]]] = {
     "ngrams": {"fast": {"lr": 1e-2, "context_lr": 3e-3}, "paper": {"context_lr": 3e-3}},
 }
 # What a table loss changes in the later phases, on top of the recipe and the student's values. The joint table
-# batch of context distillation is the run's loss beside the context loss (cosine by default), so its weight
-# is on the table loss's scale: 1 for the angular losses; for mse, whose value is on the scale of the rows' mean
-# square (0.0032 for MiniLM's), 600. A student trained with mse keeps the rows' lengths, which the ngrams
-# context rate of 3e-3 (tuned under the cosine loss, whose student is rescaled to one length) tears apart: the
-# table's mean cosine fell from 0.987 to 0.864 in 3 context epochs; at 3e-4 it stays at 0.982 and the
-# vocabulary-free sentence_cosine at 0.991 on both domains (2026-11-26, docs/defaults.md).
-LOSS_RECIPES: dict[str, dict[str, Any]] = {"mse": {"context_table_weight": 600.0}}
-STUDENT_LOSS_RECIPES: dict[tuple[str, str], dict[str, Any]] = {("ngrams", "mse"): {"context_lr": 3e-4}}
-CONTEXT_TABLE_WEIGHT = 1.0  # the joint table batch's weight under a loss that LOSS_RECIPES does not name
+# batches of the whole-word and context phases are the run's loss beside the phase's cosine distance, so their
+# weights are on the table loss's scale: 3 and 1 for the angular losses; for mse, whose value is on the scale
+# of the rows' mean square (0.0032 for MiniLM's), about 300 times that. A student trained with mse keeps the
+# rows' lengths, which the ngrams rates tuned under the cosine loss (whose student is rescaled to one length)
+# tear apart: 3 context epochs at 3e-3 took the table's mean cosine from 0.987 to 0.864, 2 whole-word epochs at
+# the table's 1e-2 to 0.725 even at weight 900; at 3e-4 and 1e-3 it stays at 0.982 and 0.991 (2026-11-26,
+# docs/defaults.md).
+LOSS_RECIPES: dict[str, dict[str, Any]] = {"mse": {"context_table_weight": 600.0, "whole_word_table_weight": 900.0}}
+STUDENT_LOSS_RECIPES: dict[tuple[str, str], dict[str, Any]] = {
+    ("ngrams", "mse"): {"context_lr": 3e-4, "whole_word_lr": 1e-3},
+}
+# The joint table weights under a loss that LOSS_RECIPES does not name.
+TABLE_WEIGHTS = {"context_table_weight": 1.0, "whole_word_table_weight": 3.0}
 
 # Names are listed and checked without importing a student or loss module (nor torch): see students.registry.
 STUDENTS = Choices(student_names, resolve=check_student_name)
@@ -108,16 +112,16 @@ def _by_recipe(name: str) -> str:
         [f"{recipe} {values[name]}" for recipe, values in RECIPES.items()] + by_student + by_loss)
 
 
-def _by_loss(name: str, otherwise: float) -> str:
-    """The help text's default of a setting the loss fills in."""
+def _by_loss(name: str) -> str:
+    """The help text's default of a table weight the loss fills in."""
     by_loss = [f"{loss} {values[name]}" for loss, values in LOSS_RECIPES.items() if name in values]
-    return "default: by --loss, " + ", ".join(by_loss) + f", else {otherwise}"
+    return "default: by --loss, " + ", ".join(by_loss) + f", else {TABLE_WEIGHTS[name]}"
 
 
 def recipe_defaults(recipe: str, student: str, loss: str) -> dict[str, Any]:
     """The values a recipe gives the settings left unset: the recipe's, the student's own
     (:data:`STUDENT_RECIPES`), the loss's (:data:`LOSS_RECIPES`) and the student's with the loss on top."""
-    return {**RECIPES[recipe], "context_table_weight": CONTEXT_TABLE_WEIGHT,
+    return {**RECIPES[recipe], **TABLE_WEIGHTS,
             **STUDENT_RECIPES.get(student, {}).get(recipe, {}), **LOSS_RECIPES.get(loss, {}),
             **STUDENT_LOSS_RECIPES.get((student, loss), {})}
 
@@ -191,9 +195,16 @@ class TrainConfig:
         "mean of their pieces' rows (distill.objectives.words) for EPOCHS; 0 = off",
         interval=EPOCHS, metavar="EPOCHS",
     )
-    whole_word_table_weight: float = setting(
-        3.0, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off",
+    whole_word_table_weight: float | None = setting(
+        None, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off "
+        f"({_by_loss('whole_word_table_weight')})",
         interval=NON_NEGATIVE,
+    )
+    whole_word_lr: float | None = setting(
+        None, "learning rate of the whole-word phase (default: the table alignment's, "
+        + ", ".join(f"{student} with {loss} {values['whole_word_lr']}"
+                    for (student, loss), values in STUDENT_LOSS_RECIPES.items() if "whole_word_lr" in values) + ")",
+        interval=POSITIVE,
     )
     whole_word_count: int = setting(
         ENGLISH_WORD_POOL, "how many of the most frequent split words (general English: the split ones among "
@@ -220,7 +231,7 @@ class TrainConfig:
     context_sentence_weight: float = setting(1.0, "weight of the per-sentence context loss", interval=NON_NEGATIVE)
     context_table_weight: float | None = setting(
         None, "each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off "
-        f"({_by_loss('context_table_weight', CONTEXT_TABLE_WEIGHT)})",
+        f"({_by_loss('context_table_weight')})",
         interval=NON_NEGATIVE,
     )
     context_noise: str = setting(
@@ -254,6 +265,8 @@ class TrainConfig:
         recipe_values = {name: value for name, value in recipe_defaults(self.recipe, self.student, self.loss).items()
                          if getattr(self, name) is None}
         config = dataclasses.replace(checked, **recipe_values)
+        if config.whole_word_lr is None:
+            config = dataclasses.replace(config, whole_word_lr=config.lr)
         config._check_combined()
         return ValidConfig(config)
 

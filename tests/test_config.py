@@ -176,16 +176,21 @@ def test_a_flag_wins_over_the_yaml_file_which_wins_over_the_defaults(tmp_path) -
     assert load_config(config_file, parsed_settings(["--recipe", "fast"])).batch_size == 256
 
 
-@pytest.mark.parametrize(("student", "loss", "context_lr", "table_weight"), [
-    ("ngrams", "cosine", 3e-3, 1.0),  # the sparse student's rate, tuned under the cosine loss
-    ("ngrams", "mse", 3e-4, 600.0),  # mse keeps the rows' lengths: a tenth of the rate, the table term on its scale
-    ("bytescnn-small", "mse", 5e-4, 600.0),  # a dense student keeps the recipe's rate
-    ("bytescnn-small", "triplet-angular", 5e-4, 1.0),
+@pytest.mark.parametrize(("student", "loss", "rates", "weights"), [
+    ("ngrams", "cosine", (1e-2, 3e-3), (3.0, 1.0)),  # the sparse student's rates, tuned under the cosine loss
+    ("ngrams", "mse", (1e-3, 3e-4), (900.0, 600.0)),  # mse keeps the rows' lengths: lower rates, its scale's weights
+    ("bytescnn-small", "mse", (4e-3, 5e-4), (900.0, 600.0)),  # a dense student keeps the recipe's rates
+    ("bytescnn-small", "triplet-angular", (4e-3, 5e-4), (3.0, 1.0)),
 ])
-def test_the_loss_fills_in_the_context_rate_and_the_joint_table_weight(student, loss, context_lr,
-                                                                       table_weight) -> None:
+def test_the_loss_fills_in_the_later_phases_rates_and_joint_table_weights(student, loss, rates, weights) -> None:
+    """(whole-word lr, context lr) and (whole-word, context) joint table weights."""
     config = TrainConfig(student=student, loss=loss).validate()
-    assert (config.context_lr, config.context_table_weight) == (context_lr, table_weight)
-    explicit = TrainConfig(student=student, loss=loss, context_lr=1e-3, context_table_weight=2.0).validate()
-    assert (explicit.context_lr, explicit.context_table_weight) == (1e-3, 2.0)  # a value set wins
+    assert (config.whole_word_lr, config.context_lr) == rates
+    assert (config.whole_word_table_weight, config.context_table_weight) == weights
+    explicit = TrainConfig(student=student, loss=loss, whole_word_lr=2e-3, context_lr=1e-3,
+                           whole_word_table_weight=4.0, context_table_weight=2.0).validate()
+    assert (explicit.whole_word_lr, explicit.context_lr) == (2e-3, 1e-3)  # a value set wins
+    assert (explicit.whole_word_table_weight, explicit.context_table_weight) == (4.0, 2.0)
+    assert TrainConfig(student=student, loss=loss, lr=5e-3).validate().whole_word_lr == (
+        rates[0] if (student, loss) == ("ngrams", "mse") else 5e-3)  # otherwise the table's rate
     assert TrainConfig(student=student, loss=loss).context_table_weight is None  # validation never mutates

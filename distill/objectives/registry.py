@@ -59,7 +59,7 @@ OBJECTIVES: tuple[Listing, ...] = (
              "negative_window", "augment", "augment_copies", "augment_share", "frequency_exponent"),
             {"train_loss": "minimize"}),
     Listing("words", "whole-word targets", "distill.objectives.words",
-            ("whole_word_epochs", "whole_word_table_weight", "whole_word_count"),
+            ("whole_word_epochs", "whole_word_lr", "whole_word_table_weight", "whole_word_count"),
             {"words_loss": "minimize", "words_cosine": "maximize"}),
     Listing("context", "context distillation", "distill.objectives.context",
             ("context_epochs", "context_lr", "context_batch_size", "context_steps_per_epoch", "context_max_length",

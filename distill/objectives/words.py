@@ -76,7 +76,10 @@ class WholeWordTargets:
         """``words``: the split words to learn, each with its pieces' ids; ``table``: the alignment objective
         whose loss and row sampling the joint table term uses (required when ``whole_word_table_weight`` > 0)."""
         config = setup.config
-        if config.whole_word_table_weight > 0 and table is None:
+        assert config.whole_word_lr is not None and config.whole_word_table_weight is not None, (
+            "needs a validated TrainConfig (the recipe and the loss fill them in)")
+        self.table_weight = config.whole_word_table_weight
+        if self.table_weight > 0 and table is None:
             raise ValueError("the joint table term needs the table alignment objective")
         self.setup, self.table = setup, table
         if not words:
@@ -86,7 +89,7 @@ class WholeWordTargets:
         self.targets = piece_mean_targets(setup.teacher, words.values()).to(setup.device)
         self.indices = torch.arange(len(self.words), device=setup.device)
         self.distance = build_loss("cosine")
-        self.optimizer = setup.new_optimizer(setup.lr)
+        self.optimizer = setup.new_optimizer(config.whole_word_lr)
         self.scheduler = setup.warmup_cosine(self.optimizer, config.whole_word_epochs * self.steps_per_epoch)
 
     @classmethod
@@ -97,7 +100,7 @@ class WholeWordTargets:
         words = (split_words(sources.tokenizer, text.sentences, config.whole_word_count)
                  if sources.counts_on_corpus and text is not None
                  else english_split_words(sources.tokenizer, config.whole_word_count))
-        return cls(sources.setup, words, sources.table if config.whole_word_table_weight > 0 else None)
+        return cls(sources.setup, words, sources.table if config.whole_word_table_weight else None)
 
     @property
     def steps_per_epoch(self) -> int:
@@ -111,10 +114,9 @@ class WholeWordTargets:
         (drawn as the table phase draws them), so that learning words does not unlearn the rows."""
         predicted = self.setup.forward(self.encoded[batch]).float()
         loss = self.distance(predicted, self.targets[batch])
-        weight = self.setup.config.whole_word_table_weight
-        if weight > 0 and self.table is not None:
-            loss = loss + weight * self.table.batch_loss(self.table.draw_rows(self.setup.batch_size, generator),
-                                                         generator)
+        if self.table_weight > 0 and self.table is not None:
+            rows = self.table.draw_rows(self.setup.batch_size, generator)
+            loss = loss + self.table_weight * self.table.batch_loss(rows, generator)
         return loss
 
     @torch.no_grad()
