@@ -102,14 +102,18 @@ STUDENTS = Choices(student_names, resolve=check_student_name)
 LOSSES = Choices(loss_names, resolve=check_loss_name)
 
 
+def _by_student_and_loss(name: str) -> list[str]:
+    """The help text's values of a setting that a student with a loss fills in."""
+    return [f"{student} with {loss} {values[name]}" for (student, loss), values in STUDENT_LOSS_RECIPES.items()
+            if name in values]
+
+
 def _by_recipe(name: str) -> str:
-    """The help text's default of a setting the recipe (and, for some students and losses, they) fill in."""
+    """The help text's default of a setting that the recipe, the student or the student with the loss fills in."""
     by_student = [f"{student} {recipe} {values[name]}" for student, recipes in STUDENT_RECIPES.items()
                   for recipe, values in recipes.items() if name in values]
-    by_loss = [f"{student} with {loss} {values[name]}" for (student, loss), values in STUDENT_LOSS_RECIPES.items()
-               if name in values]
     return "default: by --recipe, " + ", ".join(
-        [f"{recipe} {values[name]}" for recipe, values in RECIPES.items()] + by_student + by_loss)
+        [f"{recipe} {values[name]}" for recipe, values in RECIPES.items()] + by_student + _by_student_and_loss(name))
 
 
 def _by_loss(name: str) -> str:
@@ -202,8 +206,7 @@ class TrainConfig:
     )
     whole_word_lr: float | None = setting(
         None, "learning rate of the whole-word phase (default: the table alignment's, "
-        + ", ".join(f"{student} with {loss} {values['whole_word_lr']}"
-                    for (student, loss), values in STUDENT_LOSS_RECIPES.items() if "whole_word_lr" in values) + ")",
+        + ", ".join(_by_student_and_loss("whole_word_lr")) + ")",
         interval=POSITIVE,
     )
     whole_word_count: int = setting(
