@@ -59,13 +59,11 @@ FIXED = ("tasks", "whole_words")
 # The ngrams student on general English: mse table alignment (norm-aware: the rows' lengths vary by 19 %, and the
 # cosine loss's fixed length cost clean fidelity, 0.987 / 0.980 against 0.992 / 0.991), then denoising context
 # distillation on the tokenizer's pieces, the vocabulary-free export's layout: half of each batch's sentences
-# noised with RETVec's typos, HLM's noise and human misspellings. An mse student needs a tenth of the ngrams
-# context rate (3e-3 destroyed it: table mean cosine 0.987 -> 0.864 in 3 epochs) and a joint table batch weighted
-# for mse's scale (the rows' mean square is 0.0032, so 600 weighs about as 2 does under the cosine loss). The
-# Python documentation (pydoc+stdlib) is never trained on: it is the study's unseen domain.
+# noised with RETVec's typos, HLM's noise and human misspellings. The context rate and the joint table batch's
+# weight are mse's (distill.config.LOSS_RECIPES, STUDENT_LOSS_RECIPES: 3e-4 and 600). The Python documentation
+# (pydoc+stdlib) is never trained on: it is the study's unseen domain.
 RECIPE: dict[str, Any] = {
-    "teacher": "embedded", "loss": "mse", "whole_word_epochs": 0, "context_epochs": 20, "context_lr": 3e-4,
-    "context_table_weight": 600.0, "context_whole_words": False,
+    "teacher": "embedded", "loss": "mse", "whole_word_epochs": 0, "context_epochs": 20, "context_whole_words": False,
     "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5,
     "eval_every": 100, "checkpoint_every": 5, "run_name": "robustness-denoised",
 }
