@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import torch
@@ -31,13 +32,18 @@ def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
     import mlflow
 
     tracking.configure("train", tracking_uri)
-    try:
-        mlflow.get_run(run_or_folder)
-        folder = mlflow.artifacts.download_artifacts(run_id=run_or_folder, artifact_path=STUDENT_ARTIFACT)
-    except mlflow.exceptions.MlflowException:
-        raise DistillError(
-            f"{run_or_folder!r} is neither a student folder nor an MLflow run with a 'student' artifact "
-            f"in {mlflow.get_tracking_uri()}"
-        ) from None
-    check_student_folder(Path(folder))
-    return load_student(folder, map_location=map_location)
+    # Download into a folder of our own: without ``dst_path`` MLflow leaves every download (hundreds of MB
+    # for an n-gram student) in a temporary folder nobody removes.
+    with tempfile.TemporaryDirectory(prefix="distill-student-") as download_dir:
+        try:
+            mlflow.get_run(run_or_folder)
+            folder = mlflow.artifacts.download_artifacts(
+                run_id=run_or_folder, artifact_path=STUDENT_ARTIFACT, dst_path=download_dir
+            )
+        except mlflow.exceptions.MlflowException:
+            raise DistillError(
+                f"{run_or_folder!r} is neither a student folder nor an MLflow run with a 'student' artifact "
+                f"in {mlflow.get_tracking_uri()}"
+            ) from None
+        check_student_folder(Path(folder))
+        return load_student(folder, map_location=map_location)

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,7 +37,9 @@ def runs_in_store() -> list:
     return mlflow.search_runs(search_all_experiments=True, output_format="list")
 
 
-def test_train_end_to_end_records_run_metrics_and_loadable_student(tmp_path, tiny_bert_dir, capsys) -> None:
+def test_train_end_to_end_records_run_metrics_and_loadable_student(
+    tmp_path, tiny_bert_dir, capsys, monkeypatch
+) -> None:
     config = write_config(tmp_path, tiny_bert_dir, holdout=0.2)
     assert main(["train", "--config", str(config), "--quiet"]) == 0
     (run,) = runs_in_store()
@@ -49,8 +52,12 @@ def test_train_end_to_end_records_run_metrics_and_loadable_student(tmp_path, tin
     assert losses[-1] < losses[0]
     assert run.data.params["loss"] == "mse" and run.data.params["student"] == "bytescnn-small"
     assert float(run.data.params["teacher.norm_mean"]) > 0
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     student = load_student_from(run.info.run_id)
     assert student.registry_name == "bytescnn-small" and student.provenance["run_id"] == run.info.run_id
+    assert not list(scratch.iterdir())  # the downloaded artifact is gone once loaded
     assert student(["hello"]).shape[-1] == 32  # the tiny teacher's hidden size
     out = capsys.readouterr().out
     assert run.info.run_id in out and f"next: distill surgery --student {run.info.run_id}" in out
