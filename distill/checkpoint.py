@@ -103,6 +103,14 @@ def save_checkpoint(
     return folder
 
 
+def drop_resume_checkpoints(root: Path) -> None:
+    """Remove the checkpoints of a run that finished: it cannot be resumed, and they hold the optimiser's state
+    beside the student (961 MB each for the n-gram student on MiniLM, against 193 MB for ``final/student``)."""
+    for folder in checkpoint_folders(root):
+        shutil.rmtree(folder, ignore_errors=True)
+    (root / LATEST).unlink(missing_ok=True)
+
+
 def checkpoint_folders(root: Path) -> list[Path]:
     """The checkpoint folders under ``root``, newest first."""
     return sorted((path for path in root.glob("epoch-*") if path.is_dir()), reverse=True)

@@ -58,6 +58,10 @@ def test_train_end_to_end_records_run_metrics_and_loadable_student(
     student = load_student_from(run.info.run_id)
     assert student.registry_name == "bytescnn-small" and student.provenance["run_id"] == run.info.run_id
     assert not list(scratch.iterdir())  # the downloaded artifact is gone once loaded
+    # A finished run cannot be resumed: its resume checkpoints (optimiser state included) are dropped.
+    checkpoint_root = tmp_path / "runs" / run.info.run_id
+    assert sorted(path.name for path in checkpoint_root.iterdir() if not path.name.startswith(".")) == [
+        "final", "train_config.yaml"]
     assert student(["hello"]).shape[-1] == 32  # the tiny teacher's hidden size
     out = capsys.readouterr().out
     assert run.info.run_id in out and f"next: distill surgery --student {run.info.run_id}" in out
@@ -158,6 +162,7 @@ def test_resume_after_sigkill_matches_an_uninterrupted_run(tmp_path, tiny_bert_d
     for name, value in expected.items():
         assert resumed.data.metrics[name] == pytest.approx(value, rel=1e-6, abs=1e-7), name
     assert main(["train", "--resume", run_id, "--quiet"]) == 2  # finished runs are not resumed
+    assert not list((work_dir / run_id).glob("epoch-*")) and not (work_dir / run_id / "LATEST").exists()
 
 
 def test_non_finite_loss_stops_naming_epoch_and_step(tmp_path, tiny_bert_dir, capsys) -> None:

@@ -24,7 +24,13 @@ import torch
 from tqdm.auto import tqdm
 
 from distill import tracking
-from distill.checkpoint import CONFIG_NAME, NoIntactCheckpoint, checkpoint_folders, load_checkpoint
+from distill.checkpoint import (
+    CONFIG_NAME,
+    NoIntactCheckpoint,
+    checkpoint_folders,
+    drop_resume_checkpoints,
+    load_checkpoint,
+)
 from distill.config import ValidConfig, config_from_mapping
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
@@ -95,7 +101,9 @@ def train(
                 f"{teacher.name} embedding table", teacher.revision, teacher.model_path, "teacher",
                 {"token": teacher.vocab_tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
             )
-            return _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, callbacks)
+            result = _run_epochs(trainer, run.info.run_id, checkpoint_root, 1, quiet, callbacks)
+    drop_resume_checkpoints(checkpoint_root)  # the run is FINISHED now
+    return result
 
 
 def writable_folder(folder: Path) -> Path:
@@ -160,7 +168,9 @@ def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False)
         if not quiet:
             print(f"resuming run {run_id} at epoch {first_epoch} of {trainer.total_epochs}", file=sys.stderr)
         with mlflow.start_run(run_id=run_id, nested=mlflow.active_run() is not None):
-            return _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, (), resumed=True)
+            result = _run_epochs(trainer, run_id, checkpoint_root, first_epoch, quiet, (), resumed=True)
+    drop_resume_checkpoints(checkpoint_root)  # the run is FINISHED now
+    return result
 
 
 def _run_epochs(
