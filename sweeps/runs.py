@@ -6,11 +6,14 @@ after what the trial varies (:func:`trial_run_name`) and tagged with the trial's
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Protocol
 
 from mlflow import MlflowClient
 
+from distill.checkpoint import drop_resume_checkpoints
 from distill.tracking import TRIAL_STATE_TAG
+from distill.training import CHECKPOINT_TAG
 
 NOTE_TAG = "distill.note"
 RUN_STATUS = {"COMPLETE": "FINISHED", "PRUNED": "KILLED", "FAIL": "FAILED"}
@@ -51,7 +54,12 @@ def find_trial_run(parent_run_id: str, trial: TrialLike) -> str | None:
 
 
 def mark_trial_run(parent_run_id: str, trial: TrialLike, state: str, note: str = "") -> None:
-    """Tag ``trial``'s run with its Optuna ``state`` and end it accordingly (no-op without a run)."""
+    """Tag ``trial``'s run with its Optuna ``state`` and end it accordingly (no-op without a run).
+
+    A pruned trial's resume checkpoints are removed (up to 1.9 GB for the n-gram student on MiniLM): the
+    sweep has stopped it, and running the sweep again draws new trials instead of resuming it. A failed or
+    interrupted trial keeps them, as every run that did not finish does.
+    """
     run_id = find_trial_run(parent_run_id, trial)
     if run_id is None:
         return
@@ -60,3 +68,6 @@ def mark_trial_run(parent_run_id: str, trial: TrialLike, state: str, note: str =
     if note:
         client.set_tag(run_id, NOTE_TAG, note[:5000])
     client.set_terminated(run_id, status=RUN_STATUS[state])
+    checkpoint_root = client.get_run(run_id).data.tags.get(CHECKPOINT_TAG)
+    if state == "PRUNED" and checkpoint_root:
+        drop_resume_checkpoints(Path(checkpoint_root))

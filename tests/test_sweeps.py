@@ -36,6 +36,7 @@ from distill.errors import DistillError
 from distill.evaluation import ScoreKey, ScoreTable
 from distill.objectives.table import TableAlignment
 from distill.tracking import CLASSIC_KIND, EXPERIMENT_KIND_TAG
+from distill.training import CHECKPOINT_TAG
 from sweeps import load_spec
 from sweeps.curves import read_curves
 from sweeps.record import TrialRecord
@@ -97,6 +98,9 @@ def test_grid_sweep_prunes_and_nests_trial_runs(grid_sweep) -> None:
         else:
             assert run.info.status == "KILLED" and run.data.tags["distill.trial_state"] == "PRUNED"
             assert "student" not in artifacts
+            # nothing resumes a pruned trial: its checkpoints are gone, its config stays
+            assert sorted(path.name for path in Path(run.data.tags[CHECKPOINT_TAG]).iterdir()) == \
+                [".lock", "train_config.yaml"]
 
 
 def test_parent_run_summary_holds_every_trial(grid_sweep) -> None:
