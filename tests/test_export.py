@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 import sysconfig
+from collections import OrderedDict
 from pathlib import Path
 
 import pytest
@@ -213,6 +214,32 @@ def test_the_segmented_tokenizer_cuts_a_batch_in_one_segmenter_call(tiny_bert_di
     assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(calls) == 2
     monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "PIECE_CACHE_SIZE", 2)
     assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(tokenizer.piece_cache) == 2
+
+
+class UnwalkableCache(OrderedDict):
+    """A piece cache that fails when something walks through all of it instead of looking its words up."""
+
+    def keys(self):  # type: ignore[override]
+        raise AssertionError("the whole piece cache was walked")
+
+    def __iter__(self):  # type: ignore[override]
+        raise AssertionError("the whole piece cache was walked")
+
+
+def test_the_segmented_tokenizer_looks_its_words_up_in_the_piece_cache(tiny_bert_dir: Path, tmp_path: Path) -> None:
+    """Speed: a text's words are looked up in the cache of cut words one by one. The set difference with the
+    cache's keys walked all of it: with 45,041 words cached (wiki's training text), 512 sentences one at a
+    time took 2.87 s to tokenise instead of 0.22 s."""
+    from transformers import AutoTokenizer
+
+    folder = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), tmp_path / "export")
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    expected = tokenizer(TINY_TEXTS, padding=True)["input_ids"]
+    tokenizer.piece_cache = UnwalkableCache(tokenizer.piece_cache)
+    assert tokenizer(TINY_TEXTS, padding=True)["input_ids"] == expected  # cut again, from the cache
+    tokenizer.piece_cache = UnwalkableCache()
+    assert tokenizer(TINY_TEXTS, padding=True)["input_ids"] == expected  # cut afresh
+    assert len(tokenizer.piece_cache) > 0
 
 
 def test_the_segmented_tokenizer_splits_each_text_once_and_keeps_special_tokens_whole(tiny_bert_dir: Path,
