@@ -76,9 +76,10 @@ class SegmenterConfig:
 
 
 def bit_positions(string: str, config: SegmenterConfig) -> list[int]:
-    """The ``config.hashes`` positions of ``string`` in the filter: 4-byte slices of its BLAKE2b digest."""
-    digest = hashlib.blake2b(string.encode("utf-8"), digest_size=4 * config.hashes).digest()
-    return [int.from_bytes(digest[index : index + 4], "little") % config.bits for index in range(0, len(digest), 4)]
+    """The ``config.hashes`` positions of ``string`` in the filter: 4-byte slices of its BLAKE2b digest, read
+    little-endian."""
+    digest = int.from_bytes(hashlib.blake2b(string.encode("utf-8"), digest_size=4 * config.hashes).digest(), "little")
+    return [(digest >> shift & 0xFFFFFFFF) % config.bits for shift in range(0, 32 * config.hashes, 32)]
 
 
 def false_positive_rate(pieces: int, config: SegmenterConfig) -> float:
@@ -117,13 +118,19 @@ class WordSegmenter(nn.Module):
 
     def membership(self) -> Callable[[str], bool]:
         """Whether a string (spelt as the vocabulary spells it: ``##ing``) is one of the pieces, per the filter as
-        it is now."""
+        it is now. Each answer is kept for the function's life (a batch's words share their pieces and prefixes);
+        a string that is no piece is refused at its first unset bit (89 % of them for BERT's filter, a ninth of
+        whose bits are set)."""
         packed = self.filter.cpu().numpy().tobytes()
         config = self.config
+        answers: dict[str, bool] = {}
 
         def is_piece(string: str) -> bool:
-            return len(string) <= config.longest and all(
-                packed[position >> 3] >> (position & 7) & 1 for position in bit_positions(string, config))
+            known = answers.get(string)
+            if known is None:
+                known = answers[string] = len(string) <= config.longest and all(
+                    packed[position >> 3] >> (position & 7) & 1 for position in bit_positions(string, config))
+            return known
 
         return is_piece
 

