@@ -282,7 +282,8 @@ def test_the_fidelity_judge_scores_through_the_shared_evaluation_set_up(tmp_path
 
 def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_path, tiny_bert_dir, capsys) -> None:
     """``distill bench --vocabulary-free``: sentences/s of the export and of --keep-vocabulary against the source
-    model, in its own block of the results file (the rest of the file is kept, a second run replaces the block)."""
+    model, from empty caches and warm, in its own block of the results file (the rest of the file is kept, a
+    second run replaces the block)."""
     results = tmp_path / "RESULTS.md"
     results.write_text("# `distill bench` results\n\nmeasured before\n")
     argv = ["bench", "--quick", "--vocabulary-free", "--teacher", str(tiny_bert_dir), "--results", str(results),
@@ -292,13 +293,16 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     text = results.read_text()
     assert text.startswith("# `distill bench` results\n\nmeasured before\n")
     assert "## Vocabulary-free export: inference speed" in text and "student `ngrams`" in text
-    for label in ("source", "vocabulary-free", "keep-vocabulary"):
+    for label in ("source", "vocabulary-free", "keep-vocabulary", "source, warm", "vocabulary-free, warm",
+                  "keep-vocabulary, warm"):
         assert f"| {label} | " in text
     (run,) = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list")
     metrics = run.data.metrics
     for label in ("source", "vocabulary-free", "keep-vocabulary"):
-        assert metrics[f"vocabulary-free/{label}/batch_1"] > 0 and metrics[f"vocabulary-free/{label}/batch_8"] > 0
+        for figure in ("batch_1", "batch_8", "batch_1_warm", "batch_8_warm"):
+            assert metrics[f"vocabulary-free/{label}/{figure}"] > 0
     assert metrics["vocabulary-free/vocabulary-free/batch_8_source"] > 0
+    assert metrics["vocabulary-free/vocabulary-free/batch_8_warm_source"] > 0
     assert main(argv) == 0
     assert results.read_text().count("## Vocabulary-free export") == 1
 
