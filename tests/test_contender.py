@@ -21,7 +21,13 @@ from distill.evaluation import (
     load_corpus,
     score_variants,
 )
-from distill.evaluation.contender import SPELL_CHECKED, Rewritten, RewrittenSentences, spell_checked
+from distill.evaluation.contender import (
+    SPELL_CHECK_PREFIX,
+    SPELL_CHECKED,
+    Rewritten,
+    RewrittenSentences,
+    spell_checked,
+)
 from distill.noise import NoiseSpec
 from distill.spelling import correct_text, correct_word
 from distill.surgery import input_embeddings, load_transformer
@@ -111,6 +117,26 @@ def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, whole_word_c
     assert (result.scores.models[1], SPELL_CHECKED) in compared  # the student against correcting first
     assert SPELL_CHECKED in result.report
     assert SPELL_CHECKED not in evaluate([str(student)], settings, quiet=True).scores.models  # no noise, no contender
+
+
+def test_the_vocabulary_free_path_is_also_scored_behind_the_spell_checker(tiny_bert_dir, whole_word_corpus,  # noqa: F811
+                                                                          tmp_path) -> None:
+    """With ``--whole-words`` each student's vocabulary-free path is scored on the spell-corrected text too: it reads
+    the corrected text through that path (the tiny corpus is spelt right, so there it scores what the path scores)."""
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["fidelity"], noise=["clean", "typo:0.1"],
+                                  whole_words=True, word_pieces=False)
+    result = evaluate([str(student)], settings, quiet=True)
+    path = result.scores.models[1]
+    assert result.scores.models == [BASELINE, path, SPELL_CHECKED, SPELL_CHECK_PREFIX + path]
+    values = result.scores.values
+    for metric in ("sentence_cosine", "similarity_spearman"):
+        behind = values[ScoreKey(SPELL_CHECK_PREFIX + path, "words", "fidelity", metric)]
+        assert behind == pytest.approx(values[ScoreKey(path, "words", "fidelity", metric)], abs=1e-9)
+        assert behind != pytest.approx(values[ScoreKey(SPELL_CHECKED, "words", "fidelity", metric)], abs=1e-6)
+    noisy = {key.metric for key in values if key.model == SPELL_CHECK_PREFIX + path and "typo" in key.dataset}
+    assert noisy == {"sentence_cosine", "similarity_spearman", "sentence_cosine_clean", "similarity_spearman_clean"}
 
 
 def test_the_contender_rewrites_only_the_sentences_it_reads(tiny_bert_dir, whole_word_corpus) -> None:  # noqa: F811

@@ -19,7 +19,7 @@ from distill.cli import main
 from distill.data import noised_corpus
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, EvaluationSettings, ScoreKey, evaluate, load_corpus, score_variants
-from distill.evaluation.contender import SPELL_CHECKED
+from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
 from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords
 from distill.noise import NoiseSpec
 from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
@@ -136,15 +136,16 @@ def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word
                                   whole_words=True)
     result = evaluate([str(student)], settings, quiet=True)
     models = result.scores.models
-    assert models == [BASELINE, models[1], models[1] + SUFFIX, SPELL_CHECKED]
+    assert models == [BASELINE, models[1], models[1] + SUFFIX, SPELL_CHECKED, SPELL_CHECK_PREFIX + models[1] + SUFFIX]
     assert {key.task for key in result.scores.values} == {"mlm", "nsp", "fidelity"}
     assert all(len(values) == 3 for values in result.scores.values.values())
-    wholeword = [key for key in result.scores.values if key.model.endswith(SUFFIX)]
+    wholeword = [key for key in result.scores.values if key.model == models[2]]
     # each word at the positions the tokenizer gives it, each piece the student's row of it: the pieces' scores
     assert wholeword and all(result.scores.values[key] == result.scores.values[key._replace(model=models[1])]
                              for key in wholeword)
-    # mlm, nsp, 3 fidelity metrics and 2 against the clean text; spell-check first: the 4 sentence metrics
-    assert len(result.tests) == 2 * 7 + 4
+    # mlm, nsp, 3 fidelity metrics and 2 against the clean text; each model behind the spell-checker (the untouched
+    # one and the vocabulary-free path): the 4 sentence metrics
+    assert len(result.tests) == 2 * 7 + 2 * 4
     _p_values_match(result)
     dataset = "words ~ drop:0.1,repeat:0.2,case:0.5"
     clean_cosines = result.scores.values[ScoreKey(BASELINE, dataset, "fidelity", "sentence_cosine_clean")]
@@ -175,7 +176,8 @@ def test_without_word_pieces_only_the_vocabulary_free_path_is_scored(tiny_bert_d
                                   max_length=48, batch_size=4, tasks=["fidelity"], noise=["typo:0.1"],
                                   whole_words=True, word_pieces=False)
     models = evaluate([str(student)], settings, quiet=True).scores.models
-    assert len(models) == 3 and models[0] == BASELINE and models[1].endswith(SUFFIX) and models[2] == SPELL_CHECKED
+    assert models == [BASELINE, models[1], SPELL_CHECKED, SPELL_CHECK_PREFIX + models[1]]
+    assert models[1].endswith(SUFFIX)
     with pytest.raises(DistillError, match="nothing to be scored on"):
         evaluate([str(student)], replace(settings, whole_words=False), quiet=True)
 
@@ -223,8 +225,9 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
     (run,) = mlflow.search_runs(experiment_names=["distill-evaluate"], output_format="list")
     assert run.data.params["noise"] == str(NoiseSpec.parse("hlm"))
     p_values = {key: value for key, value in run.data.metrics.items() if key.endswith("/p_value")}
-    # 2 models (WordPiece and vocabulary-free) x 2 default domains x 5 metrics, + spell-check first's 4
-    assert len(p_values) == 2 * 2 * 5 + 2 * 4 and all(0 <= value <= 1 for value in p_values.values())
+    # 2 models (WordPiece and vocabulary-free) x 2 default domains x 5 metrics, + 4 for each model behind the
+    # spell-checker (the untouched one and the vocabulary-free path)
+    assert len(p_values) == 2 * 2 * 5 + 2 * 2 * 4 and all(0 <= value <= 1 for value in p_values.values())
 
 
 def test_bad_noise_and_whole_words_without_a_word_splitter_are_refused(tiny_wordlevel_dir, tmp_path) -> None:
@@ -258,6 +261,8 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     assert re.search(r"\| `second` \| `" + re.escape(label) + r"` \| -?[0-9.]+ ± ", document)  # clean, per domain
     assert "| `second` | `bytescnn-small-student` |" not in document  # the study scores the vocabulary-free path only
     assert "| noise | metric | untouched | spell-check first | vocabulary-free |" in document
+    assert "| spell-check, then vocabulary-free | that vs spell-check first (paired t-test) |" in document
+    assert f"`{SPELL_CHECK_PREFIX}{label}` on" not in document  # behind the spell-checker it is a contender, no goal
     for setting in ("typo:0.1", str(NoiseSpec.parse("hlm")), "misspell:0.15"):
         assert f"| `{setting}` | sentence_cosine_clean |" in document
         assert f"| `{setting}` | similarity_spearman_clean |" in document

@@ -1,10 +1,12 @@
-"""Contenders that rewrite the text before the untouched model reads it: spell-check first.
+"""Contenders that rewrite the text before a model reads it: spell-check first.
 
 A user who wants a model to read misspelt text can correct the spelling first (:mod:`distill.spelling`)
 and keep the untouched model; a vocabulary-free model is worth its training only if it beats that. So
 under ``--noise`` the evaluation also scores :data:`SPELL_CHECKED`, the untouched model on the
 spell-corrected text, beside the baseline and the students: every robustness table then says whether a
-student is better than doing nothing and better than correcting first.
+student is better than doing nothing and better than correcting first. With ``--whole-words`` each student's
+vocabulary-free path is also scored behind the same spell-checker (``spellcheck-then-<student>-wholeword``):
+whether a user gains by putting the spell-checker in front of the vocabulary-free model too.
 
 A :class:`Rewritten` variant reads the same seeded sentences as every model (a rewrite keeps the
 corpus's sentences and their order, so a seed draws the same ones), rewritten. Its tokens differ from
@@ -18,23 +20,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from torch import nn
 
 from distill.data import Corpus
 
-SPELL_CHECKED = "spellcheck-then-baseline"
+if TYPE_CHECKING:
+    from distill.evaluation.wholeword import WholeWords
+
+SPELL_CHECK_PREFIX = "spellcheck-then-"  # the label of a model behind the spell-checker: this + the model's label
+SPELL_CHECKED = SPELL_CHECK_PREFIX + "baseline"
 # In a rewritten variant's scored batch: the attention mask of the batch the reference (baseline) read.
 REFERENCE_MASK = "reference_attention_mask"
 
 
 @dataclass(frozen=True)
 class Rewritten:
-    """A model variant that reads ``rewrite(sentence)`` instead of each sentence, with ``embeddings`` as
-    its word-embedding module (the untouched model's, for a contender)."""
+    """A model variant that reads ``rewrite(sentence)`` instead of each sentence with ``reader``: a word-embedding
+    module (the untouched model's, for spell-check first) or a student's vocabulary-free path."""
 
-    embeddings: nn.Module
+    reader: nn.Module | WholeWords
     rewrite: Callable[[str], str]
 
     def corpus(self, corpus: Corpus) -> Corpus:
@@ -69,8 +75,9 @@ class RewrittenSentences(Sequence[str]):
         return self.rewritten[position]
 
 
-def spell_checked(embeddings: nn.Module) -> Rewritten:
-    """The untouched model (its word ``embeddings``) on the text :func:`distill.spelling.correct_text` corrected."""
+def spell_checked(reader: nn.Module | WholeWords) -> Rewritten:
+    """The model that reads with ``reader`` (the untouched model's word embeddings, or a student's vocabulary-free
+    path) on the text :func:`distill.spelling.correct_text` corrected."""
     from distill.spelling import correct_text
 
-    return Rewritten(embeddings, correct_text)
+    return Rewritten(reader, correct_text)

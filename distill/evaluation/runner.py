@@ -4,7 +4,8 @@ The model, tasks and corpora are loaded and checked once (``setup.prepare_evalua
 baked (``distill.surgery``) into an ordinary embedding table and scored beside the baseline on the same
 batches (``scoring.score_variants``). With ``whole_words``, each student is also run on its vocabulary-free
 path (``wholeword.WholeWords``), labelled ``<student>-wholeword``, on the same batches. Under noise, the
-untouched model on the spell-corrected text (``contender.SPELL_CHECKED``) is scored beside them.
+untouched model on the spell-corrected text (``contender.SPELL_CHECKED``) is scored beside them, and so is each
+student's vocabulary-free path on it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from distill.bounds import fitted_length, model_limits
 from distill.data import Corpus
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
-from distill.evaluation.contender import SPELL_CHECKED, spell_checked
+from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED, spell_checked
 from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import CLEAN, EvaluationSettings, noise_specs
@@ -132,6 +133,8 @@ def evaluate(
     variants |= whole_word_paths
     if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
         variants[_unique(SPELL_CHECKED, variants)] = spell_checked(input_embeddings(network))
+        for label, path in whole_word_paths.items():
+            variants[_unique(SPELL_CHECK_PREFIX + label, variants)] = spell_checked(path)
     announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × {len(setup.corpora) * len(specs)} "
           f"dataset(s) × {seeds} seeds", quiet=quiet)
     scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length,

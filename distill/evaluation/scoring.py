@@ -117,8 +117,10 @@ def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, 
 def _run(model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor], inputs: Sequence[str],
          output_hidden_states: bool) -> tuple[ModelOutput, dict[str, torch.Tensor]]:
     """The model's output with ``variant``, and the batch its scorer reads (the whole-word one for that path)."""
+    if isinstance(variant, Rewritten):  # the batch holds the rewritten text already
+        return _run(model, variant.reader, batch, inputs, output_hidden_states)
     if isinstance(variant, WholeWords):
         return variant.run(model, batch, inputs, output_hidden_states)
-    with swapped_input_embeddings(model, variant.embeddings if isinstance(variant, Rewritten) else variant):
+    with swapped_input_embeddings(model, variant):
         return model(**{name: batch[name] for name in inputs if name in batch},
                      output_hidden_states=output_hidden_states), batch

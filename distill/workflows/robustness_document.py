@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from distill.evaluation.contender import SPELL_CHECKED
+from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
 from distill.evaluation.runner import BASELINE, EvaluationResult
 from distill.evaluation.settings import EvaluationSettings, noise_specs, noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, paired_difference
@@ -49,9 +49,9 @@ def _verdict(difference: float, p_value: float, alpha: float) -> str:
     return f"**{'higher' if difference > 0 else 'lower'}** (p = {p_value:.2g})"
 
 
-def _versus(ours: Sequence[float], theirs: Sequence[float] | None, alpha: float) -> str:
+def _versus(ours: Sequence[float] | None, theirs: Sequence[float] | None, alpha: float) -> str:
     """The mean paired difference ``ours - theirs`` and its paired t-test at level ``alpha``."""
-    if not theirs:
+    if not ours or not theirs:
         return "—"
     difference, *_, p_value = paired_difference(list(ours), list(theirs))
     return f"{difference:+.4f}, {_verdict(difference, p_value, alpha)}"
@@ -59,8 +59,9 @@ def _versus(ours: Sequence[float], theirs: Sequence[float] | None, alpha: float)
 
 def comparison_rows(result: EvaluationResult, student: str, settings: EvaluationSettings, domain: str,
                     metrics: Sequence[str]) -> list[list[str]]:
-    """Per noise setting and metric on ``domain``: the untouched model, spell-check first, the student, and the
-    student's difference from each of the two with its paired t-test."""
+    """Per noise setting and metric on ``domain``: the untouched model, spell-check first, the student, the
+    student's difference from each of the two with its paired t-test; then the student behind the spell-checker
+    and its difference from spell-check first."""
     rows = []
     for setting in noise_specs(settings.noise):
         if setting is None:
@@ -70,8 +71,10 @@ def comparison_rows(result: EvaluationResult, student: str, settings: Evaluation
             key = ScoreKey(student, dataset, "fidelity", metric)
             ours = result.scores.values[key]
             contenders = [result.scores.values.get(key._replace(model=model)) for model, _ in CONTENDERS]
+            behind = result.scores.values.get(key._replace(model=SPELL_CHECK_PREFIX + student))
             rows.append([f"`{setting}`", metric, *map(_cell, contenders), _cell(ours),
-                         *(_versus(ours, theirs, settings.alpha) for theirs in contenders)])
+                         *(_versus(ours, theirs, settings.alpha) for theirs in contenders),
+                         _cell(behind), _versus(behind, contenders[-1], settings.alpha)])
     return rows
 
 
@@ -93,7 +96,8 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
     """``docs/robustness.md``: the question, the set-up, the commands, the measured tables, and ``notes``
     (the hand-written block, kept from the previous version)."""
     models = [model for model in result.scores.models if model != BASELINE]
-    vocabulary_free = [model for model in models if model.endswith(SUFFIX)]
+    vocabulary_free = [model for model in models
+                       if model.endswith(SUFFIX) and not model.startswith(SPELL_CHECK_PREFIX)]
     domains = domain_names(result)
     clean_rows = [[f"`{domain}`", f"`{model}`",
                    *(_cell(result.scores.values.get(ScoreKey(model, domain, "fidelity", metric)))
@@ -133,7 +137,9 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         f"Paired t-tests over the seeds, level {settings.alpha}.",
         f"* `{SPELL_CHECKED}` (spell-check first): the untouched model on the text corrected word by word by "
         "symspellpy with its bundled English frequency dictionary, maximum edit distance 2 "
-        "(`distill.spelling`); scored on sentences only (its tokens differ from the others').",
+        "(`distill.spelling`); scored on sentences only (its tokens differ from the others'). "
+        f"`{SPELL_CHECK_PREFIX}<student>-wholeword` (spell-check, then vocabulary-free): the vocabulary-free model "
+        "behind the same spell-checker.",
         "* `human` noise: a human misspelling (phonetic, doubled or single letters, vowel confusions, "
         "transposed or dropped letters, documented misspellings; `distill.misspellings`) in 15 % of the "
         "plain words.",
@@ -151,7 +157,8 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
                 f"## Noisy text, `{domain}`: `{model}` against the untouched model and spell-check first",
                 "",
                 _table(["noise", "metric", "untouched", "spell-check first", "vocabulary-free",
-                        "vs untouched (paired t-test)", "vs spell-check first (paired t-test)"],
+                        "vs untouched (paired t-test)", "vs spell-check first (paired t-test)",
+                        "spell-check, then vocabulary-free", "that vs spell-check first (paired t-test)"],
                        comparison_rows(result, model, settings, domain,
                                        ("sentence_cosine_clean", "similarity_spearman_clean"))),
                 "",
