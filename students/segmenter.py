@@ -31,6 +31,7 @@ carries it for its tokenizer.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -118,19 +119,14 @@ class WordSegmenter(nn.Module):
 
     def membership(self) -> Callable[[str], bool]:
         """Whether a string (spelt as the vocabulary spells it: ``##ing``) is one of the pieces, per the filter as
-        it is now. Each answer is kept for the function's life (a batch's words share their pieces and prefixes);
-        a string that is no piece is refused at its first unset bit (89 % of them for BERT's filter, a ninth of
-        whose bits are set)."""
+        it is now. Each answer is kept for the function's life (a batch's words share their pieces and prefixes)."""
         packed = self.filter.cpu().numpy().tobytes()
         config = self.config
-        answers: dict[str, bool] = {}
 
+        @functools.cache
         def is_piece(string: str) -> bool:
-            known = answers.get(string)
-            if known is None:
-                known = answers[string] = len(string) <= config.longest and all(
-                    packed[position >> 3] >> (position & 7) & 1 for position in bit_positions(string, config))
-            return known
+            return len(string) <= config.longest and all(
+                packed[position >> 3] >> (position & 7) & 1 for position in bit_positions(string, config))
 
         return is_piece
 

@@ -68,6 +68,5 @@ def mark_trial_run(parent_run_id: str, trial: TrialLike, state: str, note: str =
     if note:
         client.set_tag(run_id, NOTE_TAG, note[:5000])
     client.set_terminated(run_id, status=RUN_STATUS[state])
-    checkpoint_root = client.get_run(run_id).data.tags.get(CHECKPOINT_TAG)
-    if state == "PRUNED" and checkpoint_root:
+    if state == "PRUNED" and (checkpoint_root := client.get_run(run_id).data.tags.get(CHECKPOINT_TAG)):
         drop_resume_checkpoints(Path(checkpoint_root))

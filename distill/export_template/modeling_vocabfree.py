@@ -13,6 +13,7 @@ and gets the vectors as ``inputs_embeds``.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections import OrderedDict
 from typing import Any
@@ -25,13 +26,19 @@ from .configuration_vocabfree import VocabFreeConfig
 from .student import Student
 
 
+@functools.cache
+def row_weights(width: int, device: torch.device) -> Tensor:
+    """Fixed random int64 weights that hash a row of ``width`` integers (drawn once per width and device)."""
+    weights = torch.randint(-(2**62), 2**62, (width,), generator=torch.Generator().manual_seed(0))
+    return weights.to(device)
+
+
 def distinct_rows(rows: Tensor) -> tuple[Tensor, Tensor]:
     """The distinct rows of the integer matrix ``rows`` and, for each row, the index of its distinct row: what
-    ``torch.unique(rows, dim=0, return_inverse=True)`` gives, in another order, about 8 times faster on a batch's
-    words (it sorts one hash per row instead of the rows). Rows that share a hash but differ (a chance of 2^-64
-    per pair) are caught and left to ``torch.unique``."""
-    weights = torch.randint(-(2**62), 2**62, (rows.shape[1],), generator=torch.Generator().manual_seed(0))
-    hashes = (rows * weights.to(rows.device)).sum(dim=-1)  # int64 arithmetic wraps around: a hash of the row
+    ``torch.unique(rows, dim=0, return_inverse=True)`` gives, in another order, faster on a batch's words (it
+    sorts one hash per row instead of the rows). Rows that share a hash but differ (a chance of 2^-64 per pair)
+    are caught and left to ``torch.unique``."""
+    hashes = (rows * row_weights(rows.shape[1], rows.device)).sum(dim=-1)  # int64 arithmetic wraps around
     _, occurrence = torch.unique(hashes, return_inverse=True)
     positions = torch.arange(len(rows), device=rows.device)
     first = torch.full((int(occurrence.max()) + 1,), len(rows), device=rows.device)
