@@ -31,8 +31,8 @@ def _writable_report(path: str) -> None:
 @dataclass(frozen=True)
 class StudyFiles:
     students: list[str] | None = setting(None, "trained students (MLflow runs, student folders or vocabulary-free "
-                                         "exports); default: train the study's recipe (22 minutes of "
-                                         "training epochs on 2 CPU cores, about 40 minutes with the evaluation)",
+                                         "exports); default: train the study's recipe (13 minutes of "
+                                         "training epochs on 2 CPU cores, about 25 minutes with the evaluation)",
                                          metavar="RUN_OR_FOLDER")
     exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
                            check=lambda folder: check_output_folder(folder, "exports folder"))
