@@ -79,6 +79,15 @@ def test_python_documentation_corpus_is_prose() -> None:
     assert load_corpus("pydoc").fingerprint == corpus.fingerprint
 
 
+def test_offline_corpora_are_read_once_per_process() -> None:
+    """A sweep builds a trainer per trial, each judging on pydoc+stdlib:heldout: the standard library's
+    docstrings are parsed once, and every part drawn from the one reading."""
+    stdlib = load_corpus("stdlib")
+    assert load_corpus("stdlib") is stdlib and load_corpus("pydoc") is load_corpus("pydoc")
+    heldout = load_corpus("pydoc+stdlib:heldout")
+    assert set(heldout.sentences) < set(load_corpus("pydoc").sentences) | set(stdlib.sentences)
+
+
 def test_local_corpora_in_every_format(tmp_path: Path) -> None:
     paragraphs = tiny_paragraphs(paragraphs=3, sentences=2)
     (tmp_path / "c.txt").write_text("\n\n".join(paragraphs))

@@ -10,6 +10,7 @@ in general rather than the words of one corpus.
 from __future__ import annotations
 
 import functools
+import hashlib
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -35,10 +36,37 @@ class EnglishWord(NamedTuple):
     frequency: float
 
 
-@functools.lru_cache(maxsize=4)
+class SameTokenizer:
+    """A tokenizer as a cache key: equal to another that tokenizes the same way (the same serialised fast
+    tokenizer: vocabulary, normaliser, pre-tokenizer, special tokens), so that a tokenizer loaded again (a trainer
+    per sweep trial) finds the words its first load split; a tokenizer that cannot be serialised is only equal
+    to itself."""
+
+    def __init__(self, tokenizer: PreTrainedTokenizerBase) -> None:
+        self.tokenizer = tokenizer
+        backend = getattr(tokenizer, "backend_tokenizer", None)
+        serialised = backend.to_str() if backend is not None else None  # 2 ms for MiniLM's 30,522 pieces
+        self.identity: tuple[str, str] | int = (
+            (type(tokenizer).__qualname__, hashlib.sha256(serialised.encode("utf-8")).hexdigest())
+            if serialised is not None else id(tokenizer))
+
+    def __hash__(self) -> int:
+        return hash(self.identity)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SameTokenizer) and self.identity == other.identity
+
+
 def english_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[str, EnglishWord]:
     """The words (as the WordPiece pre-tokenizer delimits them: ``don't`` is three) of the ``count`` most
-    frequent English words, most frequent first; a word that becomes the unknown token is left out."""
+    frequent English words, most frequent first; a word that becomes the unknown token is left out. Computed
+    once per way of tokenizing (:class:`SameTokenizer`): 6.5 s for 250,000 words on 2 CPU cores."""
+    return _english_words(SameTokenizer(tokenizer), count)
+
+
+@functools.lru_cache(maxsize=4)
+def _english_words(key: SameTokenizer, count: int) -> dict[str, EnglishWord]:
+    tokenizer = key.tokenizer
     from teachers.wordpiece import continuation_prefix, group_words  # transformers, imported when first needed
 
     prefix = continuation_prefix(tokenizer)
