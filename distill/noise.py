@@ -36,6 +36,9 @@ RETVec limits a token to 4 typos and to 25% of its length (§3). ``max_edits:N``
 the cap, a random subset of them is edited. Without caps, the measured rate of each
 kind equals its requested rate.
 
+Real noise, as people wrote it, is not made here: the evaluation's ``given`` setting (:data:`GIVEN_NOISE`)
+reads a corpus's own noisy text, a corpus file's ``noisy`` column beside its ``text`` (:mod:`distill.data.files`).
+
 Noise applies within words: whitespace is kept exactly. Deviation: ByT5 and HLM
 also drop spaces, which would merge words and misalign the token-level students of
 this workbench. ``noisy_tokens`` keeps the ``##`` of a WordPiece continuation and
@@ -261,6 +264,25 @@ class NoiseSpec:
             # Rounded first so that 0.1 × 30 is 3, not 3.0000000000000004 → 4.
             caps.append(math.ceil(round(self.max_fraction * length, 9)))
         return min(caps) if caps else None
+
+
+@dataclass(frozen=True)
+class GivenNoise:
+    """The noise a corpus gives rather than noise made here: its own noisy text (the misspellings people made),
+    read beside its clean text (:attr:`distill.data.Corpus.noisy`)."""
+
+    def __str__(self) -> str:
+        return GIVEN
+
+
+GIVEN = "given"
+GIVEN_NOISE = GivenNoise()
+Noise = NoiseSpec | GivenNoise  # an evaluation's noise setting
+
+
+def parse_noise(text: str) -> Noise:
+    """An evaluation's noise setting: :data:`GIVEN` (the corpus's own noisy text) or a :class:`NoiseSpec`."""
+    return GIVEN_NOISE if text.strip() == GIVEN else NoiseSpec.parse(text)
 
 
 def _check_kind(name: str) -> None:

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from transformers import PreTrainedTokenizerBase
 
 from distill.data import Corpus, noised_corpus
-from distill.noise import NoiseSpec
+from distill.noise import Noise
 
 CLEAN = "clean"
 
@@ -82,7 +82,7 @@ def analyse(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], corpus
     return OOVStats(corpus=corpus, noise=noise, sentences=len(sentences), **totals)
 
 
-def oov_table(tokenizer: PreTrainedTokenizerBase, corpora: Sequence[Corpus], noises: Sequence[NoiseSpec],
+def oov_table(tokenizer: PreTrainedTokenizerBase, corpora: Sequence[Corpus], noises: Sequence[Noise],
               seed: int, samples: int | None = None) -> list[OOVStats]:
     """Clean first, then each noise setting, for every corpus (the first ``samples`` sentences).
 
@@ -92,7 +92,8 @@ def oov_table(tokenizer: PreTrainedTokenizerBase, corpora: Sequence[Corpus], noi
     stats = []
     for corpus in corpora:
         count = samples or len(corpus.sentences)
-        head = Corpus(corpus.name, corpus.sentences[:count], corpus.documents[:count])
+        head = Corpus(corpus.name, corpus.sentences[:count], corpus.documents[:count],
+                      None if corpus.noisy is None else corpus.noisy[:count])
         for noise in (None, *noises):
             text = head if noise is None else noised_corpus(head, noise, seed)
             stats.append(analyse(tokenizer, text.sentences, corpus.name, CLEAN if noise is None else str(noise)))

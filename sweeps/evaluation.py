@@ -60,7 +60,7 @@ class TrialEvaluator:
             self._max_length = fitted_length(settings.max_length, limits, "evaluation.max_length")
             self._setup = prepare_evaluation(settings.model, revision=settings.revision, tasks=settings.tasks,
                                              datasets=settings.datasets, samples=settings.samples,
-                                             whole_words=settings.whole_words)
+                                             whole_words=settings.whole_words, noise=noise_specs(settings.noise))
             if settings.whole_words and settings.segment_words:  # the default export's layout
                 self._segmenter = segmenter_for(self._setup.tokenizer)
         return self._setup

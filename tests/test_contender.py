@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from test_robustness import whole_word_corpus  # noqa: F401 (a fixture)
 from test_surgery import lookup_student
 from transformers import AutoTokenizer
 
+from distill.data import document_part, joined_corpus, noised_corpus
+from distill.errors import DistillError
 from distill.evaluation import (
     BASELINE,
     TASKS,
@@ -28,7 +31,7 @@ from distill.evaluation.contender import (
     RewrittenSentences,
     spell_checked,
 )
-from distill.noise import NoiseSpec
+from distill.noise import GIVEN_NOISE, NoiseSpec
 from distill.spelling import correct_text, correct_word
 from distill.surgery import input_embeddings, load_transformer
 
@@ -161,3 +164,72 @@ def test_rewritten_sentences_read_as_a_sequence_and_rewrite_each_once() -> None:
     assert sentences[0:2] == ["aa", "bb"] and list(sentences) == ["aa", "bb", "cc"]
     with pytest.raises(IndexError):
         sentences[3]
+
+
+def learner_file(tmp_path: Path, extra: list[dict] | None = None) -> Path:
+    """Sentences as people wrote them (``noisy``) beside their corrections (``text``), one row each."""
+    path = tmp_path / "learners.jsonl"
+    rows = [{"text": text, "noisy": noisy} for text, noisy in zip(CORRECTED, MISSPELT)] + (extra or [])
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    return path
+
+
+def test_a_table_with_a_noisy_column_holds_each_row_corrected_and_as_written(tmp_path: Path) -> None:
+    path = learner_file(tmp_path, [{"text": "Too short here.", "noisy": "Too shrt."},  # under 3 words as written
+                                   {"text": "No noisy version of this one.", "noisy": None},
+                                   {"text": "Spaced   out\tthe  house.", "noisy": "Spaced out the  hosue."}])
+    corpus = load_corpus(str(path))
+    assert corpus.sentences == (*CORRECTED, "Spaced out the house.")  # each row one passage, whitespace made one space
+    assert corpus.noisy == (*MISSPELT, "Spaced out the hosue.")
+    assert noised_corpus(corpus, GIVEN_NOISE, seed=7).sentences == corpus.noisy  # any seed: the text as written
+    written = dict(zip(corpus.sentences, corpus.noisy))
+    for part in ("train", "heldout"):  # a part keeps each row's two versions together
+        split = document_part(corpus, part, heldout_share=0.5)
+        assert split.noisy is not None and [written[text] for text in split.sentences] == list(split.noisy)
+    assert joined_corpus([corpus, corpus]).noisy == corpus.noisy * 2
+    plain = load_corpus(str(tmp_path / "plain.txt")) if (tmp_path / "plain.txt").write_text(MISSPELT[0]) else None
+    assert plain is not None and plain.noisy is None and joined_corpus([corpus, plain]).noisy is None
+    with pytest.raises(DistillError, match="corpus 'plain' has none"):
+        noised_corpus(plain, GIVEN_NOISE, seed=0)
+
+
+def test_a_noisy_column_with_no_usable_row_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "empty.csv"
+    path.write_text("text,noisy\nOne two three four,\n")
+    with pytest.raises(DistillError, match="no row with a 'text' and a 'noisy' text of at least 3 words"):
+        load_corpus(str(path))
+
+
+def test_given_noise_compares_the_text_as_written_with_its_correction(tiny_bert_dir, tmp_path: Path) -> None:
+    """Under ``given`` every model reads the rows as written, and is compared with the baseline on their corrections:
+    spell-check first corrects these rows exactly, so it reads what the baseline reads on the clean text."""
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    embeddings = input_embeddings(model)
+    scores = score_variants(model, tokenizer, {BASELINE: embeddings, SPELL_CHECKED: spell_checked(embeddings)},
+                            [load_corpus(str(learner_file(tmp_path)))], [TASKS["fidelity"]], [0, 1], samples=4,
+                            max_length=32, batch_size=4, noise=[None, GIVEN_NOISE])
+    def clean_cosines(label: str) -> list[float]:
+        return scores.values[ScoreKey(label, "learners ~ given", "fidelity", "sentence_cosine_clean")]
+
+    assert max(clean_cosines(BASELINE)) < 0.99
+    assert clean_cosines(SPELL_CHECKED) == pytest.approx([1.0, 1.0], abs=1e-9)
+
+
+def test_distill_evaluate_scores_a_file_as_written_beside_spell_check_first(tiny_bert_dir, tmp_path: Path) -> None:
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(learner_file(tmp_path))], seeds=2,
+                                  samples=4, max_length=32, batch_size=4, tasks=["fidelity"], noise=["clean", "given"])
+    result = evaluate([str(student)], settings, quiet=True, tracking_uri=f"sqlite:///{tmp_path}/mlflow.db")
+    assert result.run_id is not None and "learners ~ given" in result.report
+    assert result.scores.values[ScoreKey(SPELL_CHECKED, "learners ~ given", "fidelity", "sentence_cosine_clean")] \
+        == pytest.approx([1.0, 1.0], abs=1e-9)
+
+
+def test_oov_counts_the_text_as_written(tiny_bert_dir, tmp_path: Path) -> None:
+    from distill.oov import CLEAN, oov_table
+
+    tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
+    clean, written = oov_table(tokenizer, [load_corpus(str(learner_file(tmp_path)))], [GIVEN_NOISE], seed=0)
+    assert (clean.noise, written.noise) == (CLEAN, "given")
+    assert written.oov_words > clean.oov_words  # the tiny vocabulary knows the corrections, not the misspellings

@@ -9,6 +9,8 @@ is run with the same substitutions; one the substitutions cannot run fails here,
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import shlex
 from collections.abc import Callable, Iterator
@@ -52,14 +54,24 @@ COMMANDS = readme_commands(README.read_text(encoding="utf-8"))
 
 def write_corpus(path: Path, documents: int = 40, seed: int = 0) -> Path:
     """Documents of sentences in the tiny BERT's words: enough for held-out parts of a few dozen sentences."""
-    import random
-
     rng = random.Random(seed)
     paragraphs = []
     for _ in range(documents):
         sentences = [" ".join(rng.choices(tiny_models.WORDS, k=rng.randint(5, 9))) for _ in range(5)]
         paragraphs.append(" ".join(sentence.capitalize() + "." for sentence in sentences))
     path.write_text("\n\n".join(paragraphs) + "\n")
+    return path
+
+
+def write_paired_corpus(path: Path) -> Path:
+    """Rows of tiny-vocabulary sentences (``text``) beside a misspelt version (``noisy``): a README's own file."""
+    rng = random.Random(0)
+    rows = []
+    for _ in range(12):
+        words = rng.choices(tiny_models.WORDS, k=rng.randint(5, 9))
+        noisy = [word[::-1] if rng.random() < 0.3 else word for word in words]
+        rows.append(json.dumps({"text": " ".join(words) + ".", "noisy": " ".join(noisy) + "."}))
+    path.write_text("\n".join(rows) + "\n")
     return path
 
 
@@ -71,6 +83,7 @@ class Sandbox:
         self.folder, self.teacher = folder, teacher
         self.tracking_uri = f"sqlite:///{folder / 'mlflow.db'}"
         self.corpora = {name: write_corpus(folder / f"{name}.txt", seed=index) for index, name in enumerate(HUB_ONLY)}
+        self.corpora["learners.jsonl"] = write_paired_corpus(folder / "learners.jsonl")
         self.placeholders: dict[str, str] = {}
         self.killed = ""  # a run stopped after its first epoch: what `--resume RUN_ID` continues
         self.finished: dict[tuple[str, ...], tuple[int, str]] = {}  # tiny argv → exit status and output, run once

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from distill.arguments import add_settings_arguments, settings_from
 from distill.evaluation.settings import MAX_SAMPLES, check_names
-from distill.noise import NoiseSpec
+from distill.noise import GIVEN, parse_noise
 from distill.options import CommonOptions, ModelOptions
 from distill.settings import SEEDS, Interval, setting
 
@@ -18,7 +18,7 @@ HELP = "Out-of-vocabulary analysis of corpora under a model's tokenizer, clean a
 
 def _noise(specs: list[str]) -> None:
     for spec in specs:
-        NoiseSpec.parse(spec)
+        parse_noise(spec)
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,9 @@ class OovSettings:
                                   factory=lambda: ["pydoc"], check=lambda names: check_names(names, "datasets"),
                                   separator=",", metavar="CORPUS")
     noise: list[str] = setting(help="noise settings to compare with clean text, e.g. drop:0.1,repeat:0.2,case:0.5 "
-                               "or a preset (hlm, retvec)", factory=list, check=_noise, metavar="SPEC")
+                               f"or a preset (hlm, retvec); '{GIVEN}': a corpus file's own noisy text "
+                               "(its 'noisy' column)",
+                               factory=list, check=_noise, metavar="SPEC")
     samples: int | None = setting(None, "analyse only the first N sentences of each corpus (default: all)",
                                   interval=Interval(1, MAX_SAMPLES), metavar="N")
     seed: int = setting(0, "seed of the noise", interval=SEEDS)
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     import mlflow
 
     from distill import tracking
-    from distill.data import load_corpus
+    from distill.data import check_given_noise, load_corpus
     from distill.evaluation.report import markdown_table, write_csv
     from distill.oov import CLEAN, oov_table
     from distill.paths import RUN_NAME_MAX
@@ -56,9 +58,10 @@ def run(args: argparse.Namespace) -> int:
     source, settings = settings_from(args, ModelOptions), settings_from(args, OovSettings)
     tracking_uri = settings_from(args, CommonOptions).tracking_uri
     tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
-    noises = [NoiseSpec.parse(text) for text in settings.noise]
+    noises = [parse_noise(text) for text in settings.noise]
     model_path, revision = resolve_model_path(source.model, source.revision)
     corpora = [load_corpus(name) for name in settings.datasets]
+    check_given_noise(corpora, noises)
     with quiet_transformers():
         tokenizer = load_tokenizer(model_path)
         stats = oov_table(tokenizer, corpora, noises, settings.seed, settings.samples)

@@ -25,6 +25,7 @@ from pathlib import Path
 from distill.data.corpus import (
     PARTS,
     Corpus,
+    check_given_noise,
     corpus_from_documents,
     document_part,
     joined_corpus,
@@ -42,8 +43,8 @@ OFFLINE_CORPORA = {WIKI_CORPUS: wiki_corpus, PYDOC_CORPUS: pydoc_corpus, STDLIB_
 # holds too few for the default sample counts).
 JUDGED_DOMAINS = (f"{WIKI_CORPUS}:heldout", f"{PYDOC_CORPUS}+{STDLIB_CORPUS}:heldout")
 
-__all__ = ["JUDGED_DOMAINS", "PARTS", "Corpus", "check_corpus_name", "corpus_from_documents", "document_part",
-           "load_corpus", "noised_corpus", "split_sentences"]
+__all__ = ["JUDGED_DOMAINS", "PARTS", "Corpus", "check_corpus_name", "check_given_noise", "corpus_from_documents",
+           "document_part", "load_corpus", "noised_corpus", "split_sentences"]
 
 
 def load_corpus(name_or_path: str) -> Corpus:

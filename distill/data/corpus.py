@@ -3,6 +3,10 @@
 Any corpus followed by ``:train`` or ``:heldout`` is one part of a fixed split *by document*
 (:func:`document_part`): context distillation trains on ``:train`` and the evaluations that
 judge it read ``:heldout``, so no evaluation sentence comes from a document seen in training.
+
+A corpus may also hold each sentence as people wrote it, errors and all (``noisy``, from a corpus file's
+``noisy`` column): the evaluation's ``given`` noise setting reads those (:func:`noised_corpus`), and compares
+every model on them with the untouched model on the clean sentences, as it does under noise made here.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from distill.errors import DistillError
-from distill.noise import NoiseSpec, apply_noise
+from distill.noise import GIVEN_NOISE, GivenNoise, Noise, apply_noise
 
 MIN_WORDS = 3
 PARTS = ("train", "heldout")
@@ -31,6 +35,7 @@ class Corpus:
     name: str
     sentences: Sequence[str]  # a tuple, or sentences rewritten as they are read (contender.RewrittenSentences)
     documents: tuple[int, ...]
+    noisy: tuple[str, ...] | None = None  # ``noisy[i]``: ``sentences[i]`` as people wrote it, when the corpus has it
 
     @cached_property
     def pair_starts(self) -> tuple[int, ...]:
@@ -51,16 +56,30 @@ class Corpus:
             )
 
 
-def noised_corpus(corpus: Corpus, spec: NoiseSpec, seed: int) -> Corpus:
-    """``corpus`` with every sentence noised, the same for the same ``seed``.
+def noised_corpus(corpus: Corpus, spec: Noise, seed: int) -> Corpus:
+    """``corpus`` with every sentence noised, the same for the same ``seed``; under :class:`GivenNoise`, its
+    sentences as people wrote them (refused for a corpus without them).
 
     HLM's "unseen" regime (HLM, Sun et al., ACL 2023, §4.2 and Table 9): the noise touches the
     evaluation text only. Sentences and documents keep their order, so a seed draws
     the same sentences (now noised) as on the clean corpus.
     """
+    if isinstance(spec, GivenNoise):
+        if corpus.noisy is None:
+            raise DistillError(f"noise {spec!s} reads a corpus's own noisy text, and corpus {corpus.name!r} has none "
+                               "(a .csv/.jsonl/.parquet file with 'text' and 'noisy' columns has)")
+        return Corpus(corpus.name, corpus.noisy, corpus.documents)
     rng = random.Random(seed)
     return Corpus(corpus.name, tuple(apply_noise(sentence, spec, rng) for sentence in corpus.sentences),
                   corpus.documents)
+
+
+def check_given_noise(corpora: Iterable[Corpus], noises: Iterable[Noise | None]) -> None:
+    """Refuse, before any work, the ``given`` noise setting for a corpus that holds no noisy text."""
+    if any(isinstance(noise, GivenNoise) for noise in noises):
+        for corpus in corpora:
+            if corpus.noisy is None:
+                noised_corpus(corpus, GIVEN_NOISE, seed=0)  # refuses, naming the corpus
 
 
 def document_part(corpus: Corpus, part: str, heldout_share: float = HELDOUT_SHARE) -> Corpus:
@@ -78,12 +97,12 @@ def document_part(corpus: Corpus, part: str, heldout_share: float = HELDOUT_SHAR
         texts.setdefault(document, []).append(sentence)
     keep = {document for document, sentences in texts.items()
             if (_hash_share("\n".join(sentences)) < heldout_share) == (part == "heldout")}
-    kept = [(sentence, document) for sentence, document in zip(corpus.sentences, corpus.documents)
-            if document in keep]
+    kept = [index for index, document in enumerate(corpus.documents) if document in keep]
     if not kept:
         raise DistillError(f"corpus {corpus.name!r} has no document in its {part} part; use a larger corpus")
-    sentences, documents = zip(*kept)
-    return Corpus(f"{corpus.name}:{part}", tuple(sentences), tuple(documents))
+    noisy = None if corpus.noisy is None else tuple(corpus.noisy[index] for index in kept)
+    return Corpus(f"{corpus.name}:{part}", tuple(corpus.sentences[index] for index in kept),
+                  tuple(corpus.documents[index] for index in kept), noisy)
 
 
 def _hash_share(text: str) -> float:
@@ -113,11 +132,13 @@ def corpus_from_documents(
 
 
 def joined_corpus(corpora: list[Corpus]) -> Corpus:
-    """One corpus of several, documents renumbered in order."""
+    """One corpus of several, documents renumbered in order; noisy sentences kept when every part has them."""
     sentences: list[str] = []
     documents: list[int] = []
     for corpus in corpora:
         offset = documents[-1] + 1 if documents else 0
         sentences.extend(corpus.sentences)
         documents.extend(document + offset for document in corpus.documents)
-    return Corpus("+".join(corpus.name for corpus in corpora), tuple(sentences), tuple(documents))
+    noisy = None if any(corpus.noisy is None for corpus in corpora) else \
+        tuple(sentence for corpus in corpora for sentence in corpus.noisy or ())
+    return Corpus("+".join(corpus.name for corpus in corpora), tuple(sentences), tuple(documents), noisy)

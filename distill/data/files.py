@@ -1,15 +1,22 @@
 """A local file as a corpus, read through ``datasets``: ``.txt`` (documents separated by blank lines), or
-``.csv`` / ``.jsonl`` / ``.parquet`` with a ``text`` column (one document a row)."""
+``.csv`` / ``.jsonl`` / ``.parquet`` with a ``text`` column (one document a row).
+
+A table may also have a ``noisy`` column: each row's text as people wrote it, misspellings and all, with its
+correction in ``text`` (learner essays and their corrections, queries and the ones users meant). Each row is
+then one passage, not split into sentences (its two versions need not split alike), and the evaluation's
+``given`` noise setting reads the ``noisy`` column (:func:`distill.data.corpus.noised_corpus`).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from distill.data.corpus import Corpus, corpus_from_documents
+from distill.data.corpus import MIN_WORDS, Corpus, corpus_from_documents
 from distill.errors import DistillError
 from distill.userfiles import check_utf8_file
 
 TEXT_COLUMN = "text"
+NOISY_COLUMN = "noisy"
 # suffix → ``datasets`` builder
 LOCAL_FORMATS = {".txt": "text", ".csv": "csv", ".jsonl": "json", ".parquet": "parquet"}
 LOCAL_ALTERNATIVE = (
@@ -46,4 +53,19 @@ def file_corpus(path: Path) -> Corpus:
     if TEXT_COLUMN not in rows.column_names:
         columns = ", ".join(rows.column_names)
         raise DistillError(f"corpus file {path} has no {TEXT_COLUMN!r} column; its columns: {columns}")
+    if NOISY_COLUMN in rows.column_names:
+        return _paired_corpus(path, rows[TEXT_COLUMN], rows[NOISY_COLUMN])
     return corpus_from_documents(path.stem, (text for text in rows[TEXT_COLUMN] if isinstance(text, str)))
+
+
+def _paired_corpus(path: Path, texts: list[object], noisy_texts: list[object]) -> Corpus:
+    """Rows of a clean ``text`` and its ``noisy`` version, each row one passage (whitespace runs made one space);
+    rows missing either, or with fewer than :data:`MIN_WORDS` words in either, are left out."""
+    pairs = [(" ".join(text.split()), " ".join(noisy.split())) for text, noisy in zip(texts, noisy_texts)
+             if isinstance(text, str) and isinstance(noisy, str)]
+    kept = [(text, noisy) for text, noisy in pairs if min(len(text.split()), len(noisy.split())) >= MIN_WORDS]
+    if not kept:
+        raise DistillError(f"corpus file {path} has no row with a {TEXT_COLUMN!r} and a {NOISY_COLUMN!r} text of "
+                           f"at least {MIN_WORDS} words")
+    sentences, noisy = zip(*kept)
+    return Corpus(path.stem, sentences, tuple(range(len(kept))), noisy)

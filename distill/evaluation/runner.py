@@ -106,7 +106,7 @@ def evaluate(
     specs = noise_specs(settings.noise)
     announce(f"loading {model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
     setup = prepare_evaluation(model, revision=settings.revision, tasks=settings.tasks, datasets=settings.datasets,
-                               samples=samples, whole_words=settings.whole_words)
+                               samples=samples, whole_words=settings.whole_words, noise=specs)
     max_length = fitted_length(settings.max_length, model_limits(setup.path), "max_length")
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
     announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)

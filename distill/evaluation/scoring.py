@@ -29,7 +29,7 @@ from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, ScoreTable
 from distill.evaluation.tasks import Task, last_hidden_state, mean_pool
 from distill.evaluation.wholeword import WholeWords
-from distill.noise import NoiseSpec
+from distill.noise import Noise
 from distill.surgery import swapped_input_embeddings
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
@@ -49,7 +49,7 @@ def score_variants(
     samples: int,
     max_length: int,
     batch_size: int,
-    noise: Sequence[NoiseSpec | None] = (None,),
+    noise: Sequence[Noise | None] = (None,),
     quiet: bool = True,
 ) -> ScoreTable:
     """Score ``model`` with each variant as its word-embedding module, batch by batch on the same samples.

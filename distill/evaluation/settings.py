@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError
-from distill.noise import PRESETS, NoiseSpec
+from distill.noise import GIVEN, PRESETS, GivenNoise, Noise, NoiseSpec, parse_noise
 from distill.options import ModelOptions
 from distill.settings import Interval, setting
 
@@ -45,17 +45,17 @@ def _known_tasks(names: list[str]) -> None:
     check_task_names(names)
 
 
-def noise_specs(noise: NoiseSpec | str | Sequence[NoiseSpec | str | None] | None) -> list[NoiseSpec | None]:
+def noise_specs(noise: Noise | str | Sequence[Noise | str | None] | None) -> list[Noise | None]:
     """The noise settings to evaluate under, parsed; ``None`` (or ``"clean"``) reads the text as it is."""
-    given = [noise] if noise is None or isinstance(noise, (str, NoiseSpec)) else list(noise)
-    specs = [None if spec is None or spec == CLEAN else NoiseSpec.parse(spec) if isinstance(spec, str) else spec
+    given = [noise] if noise is None or isinstance(noise, (str, NoiseSpec, GivenNoise)) else list(noise)
+    specs = [None if spec is None or spec == CLEAN else parse_noise(spec) if isinstance(spec, str) else spec
              for spec in given]
     if not specs:
         raise DistillError(f"noise needs at least one spec (or '{CLEAN}')")
     return list(dict.fromkeys(specs))
 
 
-def noised_dataset_name(corpus: str, spec: NoiseSpec | None) -> str:
+def noised_dataset_name(corpus: str, spec: Noise | None) -> str:
     """The dataset label of ``corpus`` read clean (its name) or under ``spec``."""
     return corpus if spec is None else f"{corpus} ~ {spec}"
 
@@ -77,7 +77,8 @@ class EvaluationSettings(ModelOptions):
     noise: list[str] | None = setting(
         None, "noise the evaluation text only, seeded per seed; each setting is reported as a dataset "
         f"<corpus> ~ <spec>, '{CLEAN}' for the text as it is: 'kind:rate,...' (e.g. drop:0.1,repeat:0.2,case:0.5) "
-        f"or a preset ({', '.join(PRESETS)}); see distill.noise. With noise, spell-check first (the untouched "
+        f"or a preset ({', '.join(PRESETS)}); see distill.noise; '{GIVEN}': a corpus file's own noisy text (its "
+        "'noisy' column, each row's 'text' as people wrote it). With noise, spell-check first (the untouched "
         "model on the spell-corrected text) is scored beside the models (default: the text as it is, alone)",
         check=noise_specs, metavar="SPEC",
     )

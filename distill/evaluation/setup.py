@@ -16,13 +16,13 @@ from dataclasses import dataclass
 import torch
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 
-from distill.data import JUDGED_DOMAINS, Corpus, load_corpus
+from distill.data import JUDGED_DOMAINS, Corpus, check_given_noise, load_corpus
 from distill.devices import on_device
 from distill.errors import DistillError
 from distill.evaluation.scoring import Variant, score_variants
 from distill.evaluation.statistics import ScoreTable
 from distill.evaluation.tasks import Task, resolve_tasks
-from distill.noise import NoiseSpec
+from distill.noise import Noise
 from distill.surgery import load_transformer
 from teachers import load_tokenizer
 from teachers.words import WordSplitter
@@ -45,7 +45,7 @@ class EvaluationSetup:
         return self
 
     def score(self, variants: Mapping[str, Variant], seeds: Sequence[int], *, samples: int, max_length: int,
-              batch_size: int, noise: Sequence[NoiseSpec | None] = (None,), quiet: bool = True) -> ScoreTable:
+              batch_size: int, noise: Sequence[Noise | None] = (None,), quiet: bool = True) -> ScoreTable:
         """:func:`~distill.evaluation.scoring.score_variants` on this model, its tasks and corpora."""
         return score_variants(self.model, self.tokenizer, variants, self.corpora, self.tasks, seeds,
                               samples=samples, max_length=max_length, batch_size=batch_size, noise=noise,
@@ -60,6 +60,7 @@ def prepare_evaluation(
     datasets: Sequence[str] = JUDGED_DOMAINS,
     samples: int,
     whole_words: bool = False,
+    noise: Sequence[Noise | None] = (),
 ) -> EvaluationSetup:
     """Load ``model`` and its tokenizer, resolve ``tasks`` and load ``datasets``; refuse what cannot be evaluated.
 
@@ -70,11 +71,12 @@ def prepare_evaluation(
         samples: samples per seed, task and dataset: every corpus must hold enough for every task.
         whole_words: the vocabulary-free path will run, so the tokenizer must have a word splitter
             (WordPiece, byte-level BPE or SentencePiece, :mod:`teachers.words`).
+        noise: the noise settings the corpora will be read under: ``given`` needs corpora with noisy text.
 
     Raises:
         DistillError: one line, for a tokenizer without padding (batches are padded), a tokenizer without
             a word splitter with ``whole_words``, a task the model has no head for, a corpus that cannot be
-            loaded or is too small, or two corpora of the same name.
+            loaded or is too small or has no noisy text to read under ``given``, or two corpora of the same name.
     """
     loaded = load_transformer(model, revision)
     tokenizer = load_tokenizer(loaded.path)
@@ -90,4 +92,5 @@ def prepare_evaluation(
     for corpus in corpora:
         for task in chosen:
             task.require(corpus, samples)
+    check_given_noise(corpora, noise)
     return EvaluationSetup(loaded.model, tokenizer, chosen, corpora, loaded.path, loaded.revision)
