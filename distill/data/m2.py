@@ -1,0 +1,110 @@
+"""Real misspellings from a grammatical-error-correction corpus: its spelling corrections alone, as a paired corpus.
+
+Learner corpora (JFLEG, FCE, BEA-2019's W&I+LOCNESS, CoNLL-2014) come in the M2 format (Dahlmeier and Ng,
+"Better evaluation for grammatical error correction", NAACL 2012): a line ``S <tokens>`` per sentence as
+written, then one line per edit, ``A <start> <end>|||<type>|||<correction>|||<required>|||<comment>|||<annotator>``,
+the edit replacing tokens ``start`` to ``end``. Applying only the spelling edits gives each sentence twice: as the
+learner wrote it (``noisy``) and with its spelling corrected (``text``), every other error kept in both, the
+file that ``--noise given`` reads (:mod:`distill.data.files`).
+
+A spelling edit is an edit of one of :data:`SPELLING_TYPES` (ERRANT's ``R:SPELL``; JFLEG's ``#Rc#``, a
+character-level replacement) that replaces one alphabetic token by another: not a change of case only, within
+Damerau's distance :data:`MAX_DISTANCE` (restricted transpositions), and whose written form is not a common
+English word (wordfreq Zipf below :data:`MAX_ZIPF`). Those two checks leave out what an annotator marked as a
+character-level replacement but is grammar ("they" → "them", "live" → "alive"). Deviation: a misspelling that is
+a common word ("there" for "their") is left out with them, as :mod:`distill.misspellings` leaves real-word
+errors out.
+
+    python -m distill.data.m2 dev.ref.m2 test.ref.m2 --out jfleg_spelling.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from distill.errors import DistillError
+from distill.io import atomic_write_text
+from distill.userfiles import read_text
+
+SPELLING_TYPES = ("R:SPELL", "#Rc#")
+MAX_DISTANCE = 3
+MAX_ZIPF = 4.0  # wordfreq Zipf 4: once per 10,000 words ("effect", "those"); misspellings are far rarer
+LANGUAGE = "en"
+
+
+def spelling_rows(m2_text: str, annotator: int = 0) -> Iterator[dict[str, str]]:
+    """``{"text": corrected, "noisy": as written}`` for each sentence of ``m2_text`` with at least one spelling
+    edit by ``annotator``, tokens joined by single spaces as the file gives them."""
+    for block in m2_text.strip().split("\n\n"):
+        lines = block.strip().splitlines()
+        if not lines[0].startswith("S "):
+            raise DistillError(f"not an M2 block (a block starts with 'S <tokens>'): {lines[0][:60]!r}")
+        written = lines[0][2:].split()
+        corrected = list(written)
+        for line in lines[1:]:
+            edit = _spelling_edit(line, written, annotator)
+            if edit is not None:
+                corrected[edit[0]] = edit[1]
+        if corrected != written:
+            yield {"text": " ".join(corrected), "noisy": " ".join(written)}
+
+
+def _spelling_edit(line: str, written: Sequence[str], annotator: int) -> tuple[int, str] | None:
+    """The position and correction of an ``A`` line that is a spelling edit of one token by ``annotator``."""
+    fields = line[2:].split("|||")
+    try:
+        if not line.startswith("A ") or len(fields) != 6:
+            raise ValueError
+        span, kind, correction, *_, who = fields
+        start, end = (int(position) for position in span.split())
+        if int(who) != annotator or kind not in SPELLING_TYPES or end - start != 1:
+            return None
+        if not 0 <= start < len(written):
+            raise IndexError
+    except (ValueError, IndexError):
+        raise DistillError(f"not an M2 edit of this sentence (A start end|||type|||correction|||...|||annotator): "
+                           f"{line[:60]!r}") from None
+    return (start, correction) if is_misspelling(written[start], correction) else None
+
+
+def is_misspelling(written: str, correction: str) -> bool:
+    """Whether ``written`` → ``correction`` is a misspelling of one word (see the module's docstring)."""
+    from symspellpy.editdistance import DistanceAlgorithm, EditDistance
+    from wordfreq import zipf_frequency
+
+    before, after = written.lower(), correction.lower()
+    if not (written.isalpha() and correction.isalpha()) or before == after:
+        return False
+    distance = EditDistance(DistanceAlgorithm.DAMERAU_OSA).compare(before, after, MAX_DISTANCE)
+    return distance != -1 and zipf_frequency(before, LANGUAGE) < MAX_ZIPF  # -1: farther than MAX_DISTANCE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m distill.data.m2", description=__doc__.split("\n\n")[0])
+    parser.add_argument("m2_files", nargs="+", type=Path, help="M2 files of a learner corpus")
+    parser.add_argument("--out", type=Path, required=True, help="the .jsonl file to write (text, noisy)")
+    parser.add_argument("--annotator", type=int, default=0, help="whose edits to apply (default: 0)")
+    args = parser.parse_args(argv)
+    try:
+        if args.out.suffix != ".jsonl":
+            raise DistillError(f"--out must be a .jsonl file, got {args.out}")
+        rows = [row for path in args.m2_files
+                for row in spelling_rows(read_text(path, "M2 file"), args.annotator)]
+        if not rows:
+            files = ", ".join(map(str, args.m2_files))
+            raise DistillError(f"no spelling edit by annotator {args.annotator} in {files}")
+        atomic_write_text(args.out, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+    except DistillError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    misspelt = sum(a != b for row in rows for a, b in zip(row["noisy"].split(), row["text"].split()))
+    print(f"{args.out}: {len(rows)} sentences, {misspelt} misspelt words")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
