@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 
 from transformers import PreTrainedTokenizerBase
 
-from distill.data import Corpus, noised_corpus
+from distill.data import Corpus, noised_corpus, reads_under
 from distill.noise import Noise
 
 CLEAN = "clean"
@@ -84,7 +84,8 @@ def analyse(tokenizer: PreTrainedTokenizerBase, sentences: Sequence[str], corpus
 
 def oov_table(tokenizer: PreTrainedTokenizerBase, corpora: Sequence[Corpus], noises: Sequence[Noise],
               seed: int, samples: int | None = None) -> list[OOVStats]:
-    """Clean first, then each noise setting, for every corpus (the first ``samples`` sentences).
+    """Clean first, then each noise setting, for every corpus (the first ``samples`` sentences; ``given`` only for
+    those with noisy text).
 
     The noise is the evaluation's (``noised_corpus``): with the same seed, a sentence is
     noised here exactly as ``distill evaluate --noise`` noises it.
@@ -94,7 +95,7 @@ def oov_table(tokenizer: PreTrainedTokenizerBase, corpora: Sequence[Corpus], noi
         count = samples or len(corpus.sentences)
         head = Corpus(corpus.name, corpus.sentences[:count], corpus.documents[:count],
                       None if corpus.noisy is None else corpus.noisy[:count])
-        for noise in (None, *noises):
+        for noise in filter(lambda noise: reads_under(corpus, noise), (None, *noises)):
             text = head if noise is None else noised_corpus(head, noise, seed)
             stats.append(analyse(tokenizer, text.sentences, corpus.name, CLEAN if noise is None else str(noise)))
     return stats

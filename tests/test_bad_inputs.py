@@ -83,7 +83,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*EVALUATE, "--alpha", "2"], "alpha must be in (0, 1), got 2.0"),
     ([*EVALUATE, "--batch-size", "0"], "batch_size must be in [1, 65536], got 0"),
     ([*EVALUATE, "--noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
-    ([*EVALUATE, "--noise", "given"], "reads a corpus's own noisy text, and corpus 'wiki:heldout' has none"),
+    ([*EVALUATE, "--noise", "given"], "and no corpus ('wiki:heldout', 'pydoc+stdlib:heldout') has any"),
     ([*EVALUATE, "--tasks", "ner"], "ner"),
     (["evaluate", "--model", "/does/not/exist", "--students", "{student}", "--quiet"], "/does/not/exist"),
     ([*EVALUATE, "--datasets", "{missing}.txt"], "does not exist"),
@@ -98,7 +98,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     (["oov", "--samples", "0"], "samples must be in [1, 10000000], got 0"),
     (["oov", "--samples", "-5"], "samples must be in [1, 10000000], got -5"),
     (["oov", "--noise", "smudge:0.1"], "unknown noise kind 'smudge'"),
-    (["oov", "--noise", "given"], "reads a corpus's own noisy text, and corpus 'pydoc' has none"),
+    (["oov", "--noise", "given"], "and no corpus ('pydoc') has any"),
     (["oov", "--datasets", "{missing}.txt"], "does not exist"),
     # sweep
     (["sweep", "--config", "nowhere"], "sweep file nowhere not found"),

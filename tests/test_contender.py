@@ -12,7 +12,7 @@ from test_robustness import whole_word_corpus  # noqa: F401 (a fixture)
 from test_surgery import lookup_student
 from transformers import AutoTokenizer
 
-from distill.data import document_part, joined_corpus, noised_corpus
+from distill.data import check_given_noise, document_part, joined_corpus, noised_corpus
 from distill.errors import DistillError
 from distill.evaluation import (
     BASELINE,
@@ -233,3 +233,17 @@ def test_oov_counts_the_text_as_written(tiny_bert_dir, tmp_path: Path) -> None:
     clean, written = oov_table(tokenizer, [load_corpus(str(learner_file(tmp_path)))], [GIVEN_NOISE], seed=0)
     assert (clean.noise, written.noise) == (CLEAN, "given")
     assert written.oov_words > clean.oov_words  # the tiny vocabulary knows the corrections, not the misspellings
+
+
+def test_given_noise_reads_only_the_corpora_that_have_noisy_text(tiny_bert_dir, tmp_path: Path) -> None:
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    plain = tmp_path / "plain.txt"
+    plain.write_text(" ".join(CORRECTED) + "\n")
+    corpora = [load_corpus(str(learner_file(tmp_path))), load_corpus(str(plain))]
+    check_given_noise(corpora, [None, GIVEN_NOISE])  # one corpus to read under it is enough
+    scores = score_variants(model, tokenizer, {BASELINE: input_embeddings(model)}, corpora, [TASKS["fidelity"]],
+                            [0, 1], samples=4, max_length=32, batch_size=4, noise=[None, GIVEN_NOISE])
+    assert {key.dataset for key in scores.values} == {"learners", "learners ~ given", "plain"}
+    with pytest.raises(DistillError, match=r"no corpus \('plain'\) has any"):
+        check_given_noise(corpora[1:], [None, GIVEN_NOISE])

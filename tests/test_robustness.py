@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import replace
@@ -16,7 +17,7 @@ from test_surgery import lookup_student, small_bytescnn
 from transformers import AutoTokenizer
 
 from distill.cli import main
-from distill.data import noised_corpus
+from distill.data import noised_corpus, split_sentences
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, EvaluationSettings, ScoreKey, evaluate, load_corpus, score_variants
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
@@ -242,11 +243,14 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     student = small_bytescnn(32).save_pretrained(tmp_path / "student")
     out = tmp_path / "robustness.md"
     out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
-    second_domain = tmp_path / "second.txt"  # each domain gets its own tables and goal
-    second_domain.write_text("\n".join(reversed(whole_word_corpus.read_text().splitlines())))
+    # Each domain gets its own tables and goal; the second holds its text as written too, read under ``given``.
+    second_domain = tmp_path / "second.jsonl"
+    sentences = split_sentences(" ".join(whole_word_corpus.read_text().split()))
+    second_domain.write_text("".join(json.dumps({"text": sentence, "noisy": sentence.replace("walked", "wakled")})
+                                     + "\n" for sentence in reversed(sentences)))
     arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
                  "--datasets", str(whole_word_corpus), str(second_domain),
-                 "--noise", "clean", "typo:0.1", "hlm", "human", "--seeds", "2",
+                 "--noise", "clean", "typo:0.1", "hlm", "human", "given", "--seeds", "2",
                  "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
                  "--out", str(out), "--quiet"]
     assert main(arguments) == 0, capsys.readouterr().err
@@ -269,6 +273,11 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     # spell-check first on the clean text: sentence metrics, no token_cosine (its tokens differ)
     assert re.search(rf"\| `{SPELL_CHECKED}` \| [0-9.]+ ± [0-9.]+ \| [0-9.]+ ± [0-9.]+ \| — \|", document)
     assert "human sentence_cosine_clean" in document and "than spell-check first (p = " in document
+    # real misspellings only where a domain has them: one row per metric, and in the second domain's goal alone
+    assert document.count("| `given` | sentence_cosine_clean |") == 1
+    assert "* `given` noise: real misspellings" in document
+    first_goal, second_goal = re.findall(rf"\* `{label}` on `.+`: goal .*", document)
+    assert "given sentence_cosine_clean" not in first_goal and "given sentence_cosine_clean" in second_goal
 
 
 def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, capsys) -> None:

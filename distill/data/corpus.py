@@ -6,7 +6,8 @@ judge it read ``:heldout``, so no evaluation sentence comes from a document seen
 
 A corpus may also hold each sentence as people wrote it, errors and all (``noisy``, from a corpus file's
 ``noisy`` column): the evaluation's ``given`` noise setting reads those (:func:`noised_corpus`), and compares
-every model on them with the untouched model on the clean sentences, as it does under noise made here.
+every model on them with the untouched model on the clean sentences, as it does under noise made here. Among
+several corpora, ``given`` reads those that have noisy text (:func:`reads_under`) and skips the others.
 """
 
 from __future__ import annotations
@@ -74,12 +75,17 @@ def noised_corpus(corpus: Corpus, spec: Noise, seed: int) -> Corpus:
                   corpus.documents)
 
 
-def check_given_noise(corpora: Iterable[Corpus], noises: Iterable[Noise | None]) -> None:
-    """Refuse, before any work, the ``given`` noise setting for a corpus that holds no noisy text."""
-    if any(isinstance(noise, GivenNoise) for noise in noises):
-        for corpus in corpora:
-            if corpus.noisy is None:
-                noised_corpus(corpus, GIVEN_NOISE, seed=0)  # refuses, naming the corpus
+def reads_under(corpus: Corpus, noise: Noise | None) -> bool:
+    """Whether ``corpus`` is read under ``noise``: always, but under ``given`` only with noisy text of its own."""
+    return not isinstance(noise, GivenNoise) or corpus.noisy is not None
+
+
+def check_given_noise(corpora: Sequence[Corpus], noises: Iterable[Noise | None]) -> None:
+    """Refuse, before any work, the ``given`` noise setting when no corpus holds noisy text to read under it."""
+    if any(isinstance(noise, GivenNoise) for noise in noises) and not any(corpus.noisy for corpus in corpora):
+        names = ", ".join(repr(corpus.name) for corpus in corpora)
+        raise DistillError(f"noise {GIVEN_NOISE} reads a corpus's own noisy text, and no corpus ({names}) has any "
+                           "(a .csv/.jsonl/.parquet file with 'text' and 'noisy' columns has)")
 
 
 def document_part(corpus: Corpus, part: str, heldout_share: float = HELDOUT_SHARE) -> Corpus:
