@@ -187,8 +187,9 @@ def test_a_table_with_a_noisy_column_holds_each_row_corrected_and_as_written(tmp
         split = document_part(corpus, part, heldout_share=0.5)
         assert split.noisy is not None and [written[text] for text in split.sentences] == list(split.noisy)
     assert joined_corpus([corpus, corpus]).noisy == corpus.noisy * 2
-    plain = load_corpus(str(tmp_path / "plain.txt")) if (tmp_path / "plain.txt").write_text(MISSPELT[0]) else None
-    assert plain is not None and plain.noisy is None and joined_corpus([corpus, plain]).noisy is None
+    (tmp_path / "plain.txt").write_text(MISSPELT[0])
+    plain = load_corpus(str(tmp_path / "plain.txt"))
+    assert plain.noisy is None and joined_corpus([corpus, plain]).noisy is None
     with pytest.raises(DistillError, match="corpus 'plain' has none"):
         noised_corpus(plain, GIVEN_NOISE, seed=0)
 
