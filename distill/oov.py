@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass
 
 from transformers import PreTrainedTokenizerBase
 
-from distill.data import Corpus, noised_corpus, reads_under
+from distill.data import Corpus, noised_corpus, readings
 from distill.noise import Noise
 
 CLEAN = "clean"
@@ -95,7 +95,7 @@ def oov_table(tokenizer: PreTrainedTokenizerBase, corpora: Sequence[Corpus], noi
         count = samples or len(corpus.sentences)
         head = Corpus(corpus.name, corpus.sentences[:count], corpus.documents[:count],
                       None if corpus.noisy is None else corpus.noisy[:count])
-        for noise in filter(lambda noise: reads_under(corpus, noise), (None, *noises)):
+        for _, noise in readings([corpus], (None, *noises)):
             text = head if noise is None else noised_corpus(head, noise, seed)
             stats.append(analyse(tokenizer, text.sentences, corpus.name, CLEAN if noise is None else str(noise)))
     return stats

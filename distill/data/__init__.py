@@ -30,7 +30,7 @@ from distill.data.corpus import (
     document_part,
     joined_corpus,
     noised_corpus,
-    reads_under,
+    readings,
     split_sentences,
 )
 from distill.data.files import LOCAL_FORMATS, check_corpus_file, file_corpus
@@ -45,7 +45,7 @@ OFFLINE_CORPORA = {WIKI_CORPUS: wiki_corpus, PYDOC_CORPUS: pydoc_corpus, STDLIB_
 JUDGED_DOMAINS = (f"{WIKI_CORPUS}:heldout", f"{PYDOC_CORPUS}+{STDLIB_CORPUS}:heldout")
 
 __all__ = ["JUDGED_DOMAINS", "PARTS", "Corpus", "check_corpus_name", "check_given_noise", "corpus_from_documents",
-           "document_part", "load_corpus", "noised_corpus", "reads_under", "split_sentences"]
+           "document_part", "load_corpus", "noised_corpus", "readings", "split_sentences"]
 
 
 def load_corpus(name_or_path: str) -> Corpus:

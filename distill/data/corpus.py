@@ -7,7 +7,7 @@ judge it read ``:heldout``, so no evaluation sentence comes from a document seen
 A corpus may also hold each sentence as people wrote it, errors and all (``noisy``, from a corpus file's
 ``noisy`` column): the evaluation's ``given`` noise setting reads those (:func:`noised_corpus`), and compares
 every model on them with the untouched model on the clean sentences, as it does under noise made here. Among
-several corpora, ``given`` reads those that have noisy text (:func:`reads_under`) and skips the others.
+several corpora, ``given`` reads those that have noisy text (:func:`readings`) and skips the others.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from distill.errors import DistillError
 from distill.noise import GIVEN_NOISE, GivenNoise, Noise, apply_noise
 
 MIN_WORDS = 3
+WHERE_NOISY_TEXT_IS = "(a .csv/.jsonl/.parquet file with 'text' and 'noisy' columns has)"
 PARTS = ("train", "heldout")
 HELDOUT_SHARE = 0.2  # a fifth of the documents are held out (4:1)
 
@@ -68,24 +69,25 @@ def noised_corpus(corpus: Corpus, spec: Noise, seed: int) -> Corpus:
     if isinstance(spec, GivenNoise):
         if corpus.noisy is None:
             raise DistillError(f"noise {spec!s} reads a corpus's own noisy text, and corpus {corpus.name!r} has none "
-                               "(a .csv/.jsonl/.parquet file with 'text' and 'noisy' columns has)")
+                               f"{WHERE_NOISY_TEXT_IS}")
         return Corpus(corpus.name, corpus.noisy, corpus.documents)
     rng = random.Random(seed)
     return Corpus(corpus.name, tuple(apply_noise(sentence, spec, rng) for sentence in corpus.sentences),
                   corpus.documents)
 
 
-def reads_under(corpus: Corpus, noise: Noise | None) -> bool:
-    """Whether ``corpus`` is read under ``noise``: always, but under ``given`` only with noisy text of its own."""
-    return not isinstance(noise, GivenNoise) or corpus.noisy is not None
+def readings(corpora: Sequence[Corpus], noises: Sequence[Noise | None]) -> list[tuple[Corpus, Noise | None]]:
+    """Each corpus under each noise setting, in order; under ``given`` only the corpora with noisy text."""
+    return [(corpus, noise) for corpus in corpora for noise in noises
+            if not isinstance(noise, GivenNoise) or corpus.noisy is not None]
 
 
-def check_given_noise(corpora: Sequence[Corpus], noises: Iterable[Noise | None]) -> None:
+def check_given_noise(corpora: Sequence[Corpus], noises: Sequence[Noise | None]) -> None:
     """Refuse, before any work, the ``given`` noise setting when no corpus holds noisy text to read under it."""
-    if any(isinstance(noise, GivenNoise) for noise in noises) and not any(corpus.noisy for corpus in corpora):
+    if GIVEN_NOISE in noises and GIVEN_NOISE not in (noise for _, noise in readings(corpora, noises)):
         names = ", ".join(repr(corpus.name) for corpus in corpora)
         raise DistillError(f"noise {GIVEN_NOISE} reads a corpus's own noisy text, and no corpus ({names}) has any "
-                           "(a .csv/.jsonl/.parquet file with 'text' and 'noisy' columns has)")
+                           f"{WHERE_NOISY_TEXT_IS}")
 
 
 def document_part(corpus: Corpus, part: str, heldout_share: float = HELDOUT_SHARE) -> Corpus:

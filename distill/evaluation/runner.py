@@ -21,7 +21,7 @@ import mlflow
 
 from distill import tracking
 from distill.bounds import fitted_length, model_limits
-from distill.data import Corpus, reads_under
+from distill.data import Corpus, readings
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED, spell_checked
@@ -136,7 +136,7 @@ def evaluate(
         for label, path in whole_word_paths.items():
             variants[_unique(SPELL_CHECK_PREFIX + label, variants)] = spell_checked(path)
     announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × "
-          f"{sum(reads_under(corpus, spec) for corpus in setup.corpora for spec in specs)} "
+          f"{len(readings(setup.corpora, specs))} "
           f"dataset(s) × {seeds} seeds", quiet=quiet)
     scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length,
                          batch_size=settings.batch_size, noise=specs, quiet=quiet)

@@ -22,7 +22,7 @@ from tqdm.auto import tqdm
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import ModelOutput
 
-from distill.data import Corpus, noised_corpus, reads_under
+from distill.data import Corpus, noised_corpus, readings
 from distill.evaluation.contender import REFERENCE_MASK, Rewritten
 from distill.evaluation.samples import Samples
 from distill.evaluation.settings import noised_dataset_name
@@ -64,13 +64,11 @@ def score_variants(
     inputs = [name for name in MODEL_INPUTS if name in accepted]
     scores = ScoreTable(list(seeds))
     clean_vectors: dict[tuple[str, str, int], torch.Tensor] = {}  # the reference on the clean samples, per seed
-    readings = sum(reads_under(corpus, spec) for corpus in corpora for spec in noise)
-    total = readings * len(seeds) * len(tasks) * -(-samples // batch_size)
+    corpus_noises = readings(corpora, noise)
+    total = len(corpus_noises) * len(seeds) * len(tasks) * -(-samples // batch_size)
     progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
     with progress, torch.no_grad():
-        for corpus, spec, seed in itertools.product(corpora, noise, seeds):
-            if not reads_under(corpus, spec):
-                continue
+        for (corpus, spec), seed in itertools.product(corpus_noises, seeds):
             text = corpus if spec is None else noised_corpus(corpus, spec, seed)
             dataset = noised_dataset_name(corpus.name, spec)
             for task in tasks:
