@@ -177,6 +177,23 @@ def test_gpu_profile_counts_each_kernel_once() -> None:
     assert "| `aten::mm` | 3 | 600 | 60.0% |" in text and "gemm_kernel" not in text
 
 
+def test_a_gpu_runs_training_steps_on_its_stand_in_table(tiny_bert_dir) -> None:
+    # On a GPU the throughput and the profile train on a random bert-base-wide table in place of the teacher's
+    # rows; the default recipe's later phases read the teacher's transformer, whose width differs (CPU here:
+    # the stand-in is built the same way on any device).
+    from distill.bench.profiling import profile_training
+    from distill.bench.runner import STAND_IN_DIM, throughput_teacher
+    from distill.bench.throughput import training_throughput
+    from distill.bench.timing import Probes
+
+    stand_in = throughput_teacher(load_teacher(str(tiny_bert_dir)), torch.device("cuda"))
+    assert stand_in.table.shape[1] == STAND_IN_DIM
+    cpu, student = torch.device("cpu"), "bytescnn-small"
+    result = training_throughput(student, stand_in, cpu, Probes(lambda: 1.0), batch_size=8, rounds=1, steps=1)
+    assert result.tokens_per_s > 0 and result.gflops > 0
+    assert "self time" in profile_training(student, stand_in, cpu, batch_size=8, steps=1)
+
+
 QUALITY_CONFIG = TrainConfig(**{**TABLE_ONLY_BYTESCNN, "student_options": {"filters": [[1, 8], [2, 8]],
                                                                            "max_bytes_per_token": 8}},
                              epochs=4, batch_size=32, device="cpu")

@@ -6,8 +6,7 @@ import torch
 from torch.autograd import DeviceType
 from torch.profiler import ProfilerActivity, profile
 
-from distill.bench.quality import new_trainer
-from distill.config import TrainConfig
+from distill.bench.quality import alignment_trainer
 from teachers import TeacherTable
 
 MATRIX_PRODUCTS = ("aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm")
@@ -17,8 +16,7 @@ TOP_OPERATORS = 15
 def profile_training(student: str, teacher: TeacherTable, device: torch.device, *, batch_size: int,
                      steps: int) -> str:
     """Markdown: the operators with the most self time over ``steps`` training steps, after one warm-up step."""
-    config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type).validate()
-    trainer = new_trainer(config, teacher, device)
+    trainer = alignment_trainer(student, teacher, device, batch_size=batch_size)
     generator = torch.Generator(device=device).manual_seed(0)
     batches = trainer.setup.train_rows[torch.randint(len(trainer.setup.train_rows), (steps + 1, batch_size),
                                                generator=generator, device=device)]

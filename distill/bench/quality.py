@@ -50,6 +50,18 @@ def new_trainer(config: TrainConfig, teacher: TeacherTable, device: torch.device
     return build_trainer(config, *prepare(config, teacher), device)
 
 
+def alignment_trainer(student: str, teacher: TeacherTable, device: torch.device, *, batch_size: int,
+                      bf16: bool = False, compile_forward: bool = False) -> Trainer:
+    """A trainer of table alignment alone (phase 1), for timing its steps on ``teacher``'s rows.
+
+    The later phases are left out: they read the teacher's transformer, whose width a GPU run's stand-in
+    table (``distill.bench.runner.throughput_teacher``) does not share, and their set-up is not timed.
+    """
+    config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type, bf16=bf16,
+                         compile=compile_forward, whole_word_epochs=0, context_epochs=0).validate()
+    return new_trainer(config, teacher, device)
+
+
 class QualityClock(TrainerCallback):
     """Fills ``result`` after each epoch and stops training once every target is met or, unless the
     epoch was the last, once the training time has reached ``time_cap`` seconds.

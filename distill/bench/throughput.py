@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 import torch
 
-from distill.bench.quality import new_trainer
+from distill.bench.quality import alignment_trainer
 from distill.bench.timing import PeakMemory, Probes, ratio_rounds, timed
-from distill.config import TrainConfig
 from teachers import TeacherTable
 
 
@@ -47,10 +46,9 @@ def training_throughput(
     compile_forward: bool = False,
 ) -> ThroughputResult:
     """``rounds`` × (probe, ``steps`` timed training steps) after two warm-up steps."""
-    config = TrainConfig(student=student, loss="cosine", batch_size=batch_size, device=device.type, bf16=bf16,
-                         compile=compile_forward).validate()
     with PeakMemory(device) as memory:
-        trainer = new_trainer(config, teacher, device)
+        trainer = alignment_trainer(student, teacher, device, batch_size=batch_size, bf16=bf16,
+                                    compile_forward=compile_forward)
         generator = torch.Generator(device=device).manual_seed(0)
 
         def batches(count: int) -> list[torch.Tensor]:
