@@ -95,20 +95,32 @@ def _local_folder(folder: Path, revision: str | None) -> tuple[str, str]:
 
 
 def _hub_snapshot(repo_id: str, revision: str | None) -> tuple[str, str]:
-    """Download ``repo_id`` (offline: find it in the hub cache); the folder name is the commit."""
+    """Download ``repo_id`` (offline: find it in the hub cache); the folder name is the commit.
+
+    When the hub cannot be reached the cached snapshot is read alone (``local_files_only``): offline,
+    huggingface_hub 1.x asks the hub for a commit's file list before it looks in the cache, and fails.
+    """
     try:
-        with quiet_transformers():
-            folder = snapshot_download(repo_id, revision=revision, allow_patterns=HUB_FILE_PATTERNS)
+        folder = _snapshot(repo_id, revision, local_files_only=False)
     except RevisionNotFoundError:
         raise TeacherError(
             f"{repo_id!r} has no revision {revision!r} on the Hugging Face hub"
         ) from None
     except (OSError, ValueError):
-        raise TeacherError(
-            f"cannot load {repo_id!r} from the Hugging Face hub (offline or unknown name) "
-            f"and no local folder has that name; {LOCAL_ALTERNATIVE}"
-        ) from None
+        try:
+            folder = _snapshot(repo_id, revision, local_files_only=True)
+        except (OSError, ValueError):
+            raise TeacherError(
+                f"cannot load {repo_id!r} from the Hugging Face hub (offline or unknown name) "
+                f"and no local folder has that name; {LOCAL_ALTERNATIVE}"
+            ) from None
     return folder, Path(folder).name
+
+
+def _snapshot(repo_id: str, revision: str | None, *, local_files_only: bool) -> str:
+    with quiet_transformers():
+        return snapshot_download(repo_id, revision=revision, allow_patterns=HUB_FILE_PATTERNS,
+                                 local_files_only=local_files_only)
 
 
 def resolve_model_path(

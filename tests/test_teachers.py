@@ -275,6 +275,26 @@ def test_hub_id_is_read_from_the_local_hub_cache_offline(
     assert torch.equal(teacher.table, local.table) and teacher.tokens == local.tokens
 
 
+def test_a_commit_in_the_hub_cache_is_read_offline_where_the_hub_asks_for_its_file_list_first(
+    tiny_bert_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Offline, huggingface_hub 1.x (which transformers 5 admits) asks the hub for a commit's file list before it
+    # reads the cache, and fails; the cached snapshot is then read alone (seen with 1.33 on the GPU machine).
+    from huggingface_hub.errors import OfflineModeIsEnabled
+
+    import teachers.loading
+
+    commit = "0123456789abcdef0123456789abcdef01234567"
+
+    def hub_1x(repo_id: str, *, revision: str | None, allow_patterns: list[str], local_files_only: bool) -> str:
+        if not local_files_only:
+            raise OfflineModeIsEnabled("offline mode is enabled")
+        return str(tiny_bert_dir.parent / commit)
+
+    monkeypatch.setattr(teachers.loading, "snapshot_download", hub_1x)
+    assert resolve_model_path("tiny-org/tiny-bert", commit) == (str(tiny_bert_dir.parent / commit), commit)
+
+
 # --- errors ---------------------------------------------------------------------------
 
 
