@@ -9,10 +9,13 @@ then one passage, not split into sentences (its two versions need not split alik
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from distill.data.corpus import MIN_WORDS, Corpus, corpus_from_documents
 from distill.errors import DistillError
+from distill.io import atomic_write_text
 from distill.userfiles import check_utf8_file
 
 TEXT_COLUMN = "text"
@@ -23,6 +26,20 @@ LOCAL_ALTERNATIVE = (
     f"use an offline corpus (wiki, pydoc, stdlib) or a local file "
     f"({', '.join(LOCAL_FORMATS)}; tables need a '{TEXT_COLUMN}' column)"
 )
+
+
+def check_paired_file(path: Path) -> None:
+    """Refuse a paired corpus file to write (:func:`write_paired_file`) that is not ``.jsonl``."""
+    if path.suffix != ".jsonl":
+        raise DistillError(f"--out must be a .jsonl file, got {path}")
+
+
+def write_paired_file(path: Path, rows: Sequence[dict[str, str]]) -> tuple[int, int]:
+    """Write ``{"text": ..., "noisy": ...}`` rows as JSON lines, the file that ``--noise given`` reads;
+    ``(misspelt words, words)`` of the clean text, counted where the two differ word by word."""
+    atomic_write_text(path, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+    pairs = [(row[NOISY_COLUMN].split(), row[TEXT_COLUMN].split()) for row in rows]
+    return sum(a != b for noisy, text in pairs for a, b in zip(noisy, text)), sum(len(text) for _, text in pairs)
 
 
 def check_corpus_file(path: Path) -> str:

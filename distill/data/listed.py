@@ -20,7 +20,6 @@ A word keeps its case: lower, Capitalised or UPPER.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 import sys
@@ -28,9 +27,9 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
+from distill.data.files import check_paired_file, write_paired_file
 from distill.data.m2 import LANGUAGE, MAX_ZIPF
 from distill.errors import DistillError
-from distill.io import atomic_write_text
 from distill.userfiles import read_text
 
 DEFAULT_RATE = 0.15  # the share of misspelt words in issue 21's check of human misspellings (15.6 %)
@@ -142,8 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of which words and variants are drawn (0)")
     args = parser.parse_args(argv)
     try:
-        if args.out.suffix != ".jsonl":
-            raise DistillError(f"--out must be a .jsonl file, got {args.out}")
+        check_paired_file(args.out)
         if not 0 < args.rate <= 1:
             raise DistillError(f"--rate must be in (0, 1], got {args.rate}")
         misspellings = merged(_read_list(path) for path in args.lists)
@@ -155,12 +153,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = list(misspelt_rows(load_corpus(args.corpus).sentences, misspellings, args.rate, args.seed))
         if not rows:
             raise DistillError(f"no sentence of {args.corpus} holds a word that the list misspells")
-        atomic_write_text(args.out, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+        misspelt, words = write_paired_file(args.out, rows)
     except DistillError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    misspelt = sum(a != b for row in rows for a, b in zip(row["noisy"].split(), row["text"].split()))
-    words = sum(len(row["text"].split()) for row in rows)
     print(f"{args.out}: {len(rows)} sentences, {misspelt} misspelt words of {words} ({misspelt / words:.1%}), "
           f"from {sum(map(len, misspellings.values()))} misspellings of {len(misspellings)} words")
     return 0

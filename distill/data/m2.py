@@ -21,13 +21,12 @@ errors out.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+from distill.data.files import check_paired_file, write_paired_file
 from distill.errors import DistillError
-from distill.io import atomic_write_text
 from distill.userfiles import read_text
 
 SPELLING_TYPES = ("R:SPELL", "#Rc#")
@@ -90,18 +89,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--annotator", type=int, default=0, help="whose edits to apply (default: 0)")
     args = parser.parse_args(argv)
     try:
-        if args.out.suffix != ".jsonl":
-            raise DistillError(f"--out must be a .jsonl file, got {args.out}")
+        check_paired_file(args.out)
         rows = [row for path in args.m2_files
                 for row in spelling_rows(read_text(path, "M2 file"), args.annotator)]
         if not rows:
             files = ", ".join(map(str, args.m2_files))
             raise DistillError(f"no spelling edit by annotator {args.annotator} in {files}")
-        atomic_write_text(args.out, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
+        misspelt, _ = write_paired_file(args.out, rows)
     except DistillError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    misspelt = sum(a != b for row in rows for a, b in zip(row["noisy"].split(), row["text"].split()))
     print(f"{args.out}: {len(rows)} sentences, {misspelt} misspelt words")
     return 0
 
