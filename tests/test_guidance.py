@@ -90,6 +90,21 @@ def test_few_seeds_are_warned_about_and_no_difference_is_not_called_sameness() -
     assert not render(summaries, [PairedTest(key, 9.0, 0.001, 0.05)], seeds=5).startswith("warning")
 
 
+def test_seeds_that_share_many_sentences_of_a_small_corpus_are_warned_about() -> None:
+    # JFLEG's 351 spelling-corrected sentences, 256 drawn per seed: two seeds share 73 % of them.
+    from distill.evaluation.report import render
+    from distill.evaluation.statistics import PairedTest, ScoreKey, Summary
+
+    key = ScoreKey("student", "essays", "fidelity", "sentence_cosine")
+    summaries = [Summary(key, 0.9, 0.01), Summary(key._replace(model="baseline"), 1.0, 0.0)]
+    tests = [PairedTest(key, 9.0, 0.001, 0.05)]
+    text = render(summaries, tests, seeds=5, sizes={"essays": 351, "wiki": 7335}, samples=256)
+    assert text.startswith("warning: essays has 351 sentences and each seed draws 256: two seeds share about 73%")
+    assert "use --samples 35 or fewer" in text and "warning: wiki" not in text
+    assert not render(summaries, tests, seeds=5, sizes={"essays": 351}, samples=35).startswith("warning")
+    assert "share about" not in render(summaries, tests, seeds=1, sizes={"essays": 351}, samples=256)
+
+
 def test_the_ui_hint_names_an_mlflow_that_runs(monkeypatch) -> None:
     from pathlib import Path
 

@@ -249,11 +249,31 @@ def seeds_warning(seeds: int) -> str:
             "difference, so 'not significantly different' says little here; use --seeds 5 or more.\n\n")
 
 
+MAX_SHARED = 0.1  # seeds sharing more of their sentences than this are far from independent samples
+
+
+def overlap_warning(sizes: Mapping[str, int], samples: int, seeds: int) -> str:
+    """A warning for each corpus of ``sizes`` (name → sentences) whose seeds share many sentences, else "".
+
+    Each seed draws ``samples`` sentences without replacement, independently of the others, so two seeds share
+    ``samples / sentences`` of them on average: their scores are correlated, and a paired t-test over seeds,
+    which takes them as independent, gives optimistic p-values there.
+    """
+    if seeds < 2:
+        return ""
+    return "".join(
+        f"warning: {name} has {size:,} sentences and each seed draws {samples}: two seeds share about "
+        f"{samples / size:.0%} of their sentences, so the seeds are not independent and the p-values on {name} "
+        f"are optimistic; use --samples {int(MAX_SHARED * size)} or fewer, or a larger corpus.\n\n"
+        for name, size in sizes.items() if samples > MAX_SHARED * size)
+
+
 def render(summaries: list[Summary], tests: list[PairedTest], seeds: int = MIN_SEEDS_FOR_POWER,
-           diffs: Sequence[Difference] = ()) -> str:
-    """The text printed at the end of ``distill evaluate``: the tables in Markdown (plain text in a terminal)."""
+           diffs: Sequence[Difference] = (), sizes: Mapping[str, int] | None = None, samples: int = 0) -> str:
+    """The text printed at the end of ``distill evaluate``: the tables in Markdown (plain text in a terminal),
+    after the warnings about the seeds (few of them; ``samples`` drawn from corpora of ``sizes`` sentences)."""
     text = (
-        seeds_warning(seeds)
+        seeds_warning(seeds) + overlap_warning(sizes or {}, samples, seeds)
         + "Scores, mean ± std over seeds (Table 2)\n\n" + table2_markdown(summaries)
         + "\nPaired t-tests against the baseline (Table 3)\n\n" + table3_markdown(tests)
     )

@@ -142,7 +142,8 @@ def evaluate(
                          batch_size=settings.batch_size, noise=specs, quiet=quiet)
     summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
     diffs = differences(scores, BASELINE, alpha)
-    report = render(summaries, tests, seeds, diffs)
+    report = render(summaries, tests, seeds, diffs, {corpus.name: len(corpus.sentences) for corpus in setup.corpora},
+                    samples)
 
     params: dict[str, object] = {
         "model": model, "model_path": setup.path, "model_revision": setup.revision,
