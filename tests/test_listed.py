@@ -22,6 +22,7 @@ Britian->Britain
 """
 TSV = "acheive\tachieve\nrecieve\treceive\n"
 BIRKBECK = "$receive\nreceve\nrecieve\n$because\nbecuase\n"
+NORVIG = "receive: recieve receve\nbecause: becuase\n"
 
 SENTENCES = ["I did not receive it because of Britain and the rain.", "Nothing here is listed.",
              "RECEIVE it about now."]
@@ -32,6 +33,7 @@ def test_each_format_gives_the_lists_misspellings_of_one_word_by_one_word() -> N
     assert parse_list(ARROWS) == {"about": ["abotu"], "receive": ["recieve"], "and": ["adn"], "britain": ["britian"]}
     assert parse_list(TSV) == {"achieve": ["acheive"], "receive": ["recieve"]}
     assert parse_list(BIRKBECK) == {"receive": ["receve", "recieve"], "because": ["becuase"]}
+    assert parse_list(NORVIG) == {"receive": ["recieve", "receve"], "because": ["becuase"]}
     assert merged([parse_list(ARROWS), parse_list(BIRKBECK)])["receive"] == ["recieve", "receve"]
 
 

@@ -2,7 +2,8 @@
 
 Lists gathered from real writing pair each misspelling with its word: Wikipedia's "Lists of common
 misspellings/For machines" and codespell's dictionary (``wrong->right`` per line), R. Mitton's Birkbeck-style
-``.dat`` files (a ``$right`` line, then its misspellings one per line), or ``wrong<TAB>right``. Turned around,
+``.dat`` files (a ``$right`` line, then its misspellings one per line), P. Norvig's spell-testset files
+(``right: wrong wrong ...``), or ``wrong<TAB>right``. Turned around,
 a list says how people misspell each word it names. Each sentence of a corpus (``wiki:heldout`` by default:
 documents no training reads) that holds such words gets some of them misspelt, a variant drawn from the list,
 about :data:`DEFAULT_RATE` of its words in all where it has enough of them. The result is the file that
@@ -34,14 +35,16 @@ from distill.userfiles import read_text
 
 DEFAULT_RATE = 0.15  # the share of misspelt words in issue 21's check of human misspellings (15.6 %)
 DEFAULT_CORPUS = "wiki:heldout"
+FORMATS = "'wrong->right', 'wrong<TAB>right', 'right: wrong ...' or under a Birkbeck '$right' header"
 _WORD = re.compile(r"[A-Za-z]+")
 
 Misspellings = dict[str, list[str]]  # a lower-case word → how people misspelt it (lower case)
 
 
 def parse_list(text: str) -> Misspellings:
-    """The list's misspellings of each word; every line is ``wrong->right``, ``wrong<TAB>right``, or a Birkbeck
-    ``$right`` header followed by its misspellings (blank lines and ``#`` comments are skipped)."""
+    """The list's misspellings of each word; every line is ``wrong->right``, ``wrong<TAB>right``,
+    ``right: wrong wrong ...`` (Norvig's spell-testset files), or a Birkbeck ``$right`` header followed by its
+    misspellings (blank lines and ``#`` comments are skipped)."""
     from wordfreq import zipf_frequency
 
     variants: defaultdict[str, list[str]] = defaultdict(list)
@@ -53,14 +56,13 @@ def parse_list(text: str) -> Misspellings:
         if line.startswith("$"):
             header = line[1:].strip()
             continue
-        wrong, right = _pair(line, header, number)
-        if (wrong.isalpha() and right.isalpha() and wrong.lower() != right.lower()
-                and zipf_frequency(wrong.lower(), LANGUAGE) < MAX_ZIPF):
-            if wrong.lower() not in variants[right.lower()]:
+        for wrong, right in _pairs(line, header, number):
+            if (wrong.isalpha() and right.isalpha() and wrong.lower() != right.lower()
+                    and zipf_frequency(wrong.lower(), LANGUAGE) < MAX_ZIPF
+                    and wrong.lower() not in variants[right.lower()]):
                 variants[right.lower()].append(wrong.lower())
     if not variants:
-        raise DistillError("the list holds no misspelling of one word by one word (wrong->right, "
-                           "wrong<TAB>right or Birkbeck '$right' then its misspellings)")
+        raise DistillError(f"the list holds no misspelling of one word by one word ({FORMATS})")
     return dict(variants)
 
 
@@ -82,16 +84,19 @@ def _read_list(path: Path) -> Misspellings:
         raise DistillError(f"misspelling list {path}: {error}") from None
 
 
-def _pair(line: str, header: str | None, number: int) -> tuple[str, str]:
-    """``(wrong, right)`` of one line; a list's second correction makes ``right`` non-alphabetic (left out)."""
+def _pairs(line: str, header: str | None, number: int) -> list[tuple[str, str]]:
+    """The ``(wrong, right)`` pairs of one line; a list's second correction makes ``right`` non-alphabetic
+    (left out)."""
     for separator in ("->", "\t"):
         if separator in line:
             wrong, _, right = line.partition(separator)
-            return wrong.strip(), right.strip()
+            return [(wrong.strip(), right.strip())]
+    if ":" in line:
+        right, _, wrongs = line.partition(":")
+        return [(wrong, right.strip()) for wrong in wrongs.split()]
     if header is None:
-        raise DistillError(f"line {number} is not 'wrong->right', 'wrong<TAB>right' or under a '$right' header: "
-                           f"{line[:60]!r}")
-    return line.split()[0], header
+        raise DistillError(f"line {number} is not {FORMATS}: {line[:60]!r}")
+    return [(line.split()[0], header)]
 
 
 def misspelt_rows(sentences: Sequence[str], misspellings: Misspellings, rate: float,
@@ -133,7 +138,8 @@ def _with_case(variant: str, word: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m distill.data.listed", description=__doc__.split("\n\n")[0])
-    parser.add_argument("lists", nargs="+", type=Path, help="misspelling lists (wrong->right, TSV or Birkbeck .dat)")
+    parser.add_argument("lists", nargs="+", type=Path,
+                        help="misspelling lists (wrong->right, TSV, Norvig's right: wrong ..., Birkbeck .dat)")
     parser.add_argument("--out", type=Path, required=True, help="the .jsonl file to write (text, noisy)")
     parser.add_argument("--corpus", default=DEFAULT_CORPUS, help=f"whose sentences to misspell ({DEFAULT_CORPUS})")
     parser.add_argument("--rate", type=float, default=DEFAULT_RATE,
