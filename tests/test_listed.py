@@ -88,6 +88,8 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path: Path, capsys: pytest
 
 def test_a_missing_list_is_named_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "none.txt"), "--out", str(tmp_path / "listed.jsonl")]) == 2
-    assert "misspelling list" in capsys.readouterr().err and not (tmp_path / "listed.jsonl").exists()
+    error = capsys.readouterr().err
+    assert error.startswith("error: misspelling list") and error.count("\n") == 1
+    assert not (tmp_path / "listed.jsonl").exists()
     with pytest.raises(DistillError, match="holds no misspelling"):
         parse_list("# only a comment\n")
