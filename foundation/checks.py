@@ -1,5 +1,5 @@
 """A value against its declared type and bounds: the one scheme of the workbench's settings
-(:mod:`distill.settings`), the students' configurations (:mod:`students.config`) and the losses' parameters
+(:mod:`distill.config.fields`), the students' configurations (:mod:`students.config`) and the losses' parameters
 (:mod:`losses.base`).
 
 A value is first *conformed* to its type annotation (:func:`conform`: an integer passes for a float, a list for

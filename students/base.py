@@ -136,7 +136,7 @@ class StudentEncoder(nn.Module):
         The files are written in place with a plain ``open``, so they get the mode the umask
         gives (safetensors' ``save_file`` makes its files 0600). A caller that must never leave
         half a student behind writes into a folder it publishes or verifies afterwards
-        (``distill.checkpoint`` checks every file against the manifest it writes last).
+        (``distill.training.checkpoint`` checks every file against the manifest it writes last).
         """
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
@@ -152,7 +152,7 @@ class StudentEncoder(nn.Module):
         """The student ``save_pretrained`` wrote into ``folder``, of the family its config names.
 
         Called on a family class, a folder holding another family is refused.
-        (``distill.runs.load_student_from`` also takes an MLflow run id.)
+        (``distill.tracking.runs.load_student_from`` also takes an MLflow run id.)
         """
         folder = Path(folder)
         config_path, weights_path = folder / CONFIG_NAME, folder / WEIGHTS_NAME

@@ -18,9 +18,9 @@ from mlflow import MlflowClient
 from optuna.trial import TrialState
 
 from distill.evaluation import style
-from sweeps.runs import trial_run_name
 from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
 from sweeps.study import SweepTrials
+from sweeps.trial_runs import trial_run_name
 
 if TYPE_CHECKING:
     from matplotlib.artist import Artist

@@ -3,7 +3,7 @@
 Each trial's student is baked into the evaluation model and scored against the untouched
 model on the same seeded samples (``distill.evaluation.prepare_evaluation``, the set-up
 ``distill evaluate`` uses too). The per-seed scores go into the trial's record
-(``sweeps.record.TrialRecord``) so that, at the end, the students of every
+(``sweeps.trial_record.TrialRecord``) so that, at the end, the students of every
 trial are compared with the baseline in one pair of tables, as the paper's Tables 2 and 3
 compare its whole grid. The baseline's scores are taken from the first trial: every trial
 scores the same model on the same samples.
@@ -18,7 +18,7 @@ from pathlib import Path
 import mlflow
 import torch
 
-from distill.bounds import fitted_length, model_limits
+from distill.config.bounds import fitted_length, model_limits
 from distill.evaluation import (
     BASELINE,
     EvaluationSetup,
@@ -31,10 +31,10 @@ from distill.evaluation import (
 from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import EvaluationSettings, noise_specs
-from distill.evaluation.wholeword import SUFFIX, WholeWords
-from distill.segmentation import segmenter_for
-from distill.surgery import StudentEmbedding, input_embeddings
-from distill.tracking import safe_name
+from distill.swap.segmentation import segmenter_for
+from distill.swap.surgery import StudentEmbedding, input_embeddings
+from distill.swap.vocabulary_free import SUFFIX, WholeWords
+from distill.tracking.store import safe_name
 from students import StudentEncoder
 from students.segmenter import WordSegmenter
 from teachers import resolve_model_path

@@ -14,8 +14,8 @@ from typing import Any
 import sqlalchemy
 
 from distill.errors import DistillError
-from distill.paths import RUN_NAME_MAX, check_name, check_output_file
-from distill.userfiles import check_option_map
+from distill.files.paths import RUN_NAME_MAX, check_name, check_output_file
+from distill.files.userfiles import check_option_map
 
 MAX_OPTION = 10**9
 # optuna/storages/_rdb/models.py holds 512 characters (StudyModel.study_name); the name is also the MLflow

@@ -32,9 +32,9 @@ from distill.evaluation import style
 from distill.evaluation.report import markdown_table
 from sweeps.curves import TrialCurves, plot_curves
 from sweeps.evaluation import combined_scores, write_tables
-from sweeps.runs import trial_run_name
 from sweeps.spec import SweepSpec, experimental_api
 from sweeps.study import SweepTrials
+from sweeps.trial_runs import trial_run_name
 from sweeps.verdict import Verdict, study_verdict
 
 if TYPE_CHECKING:

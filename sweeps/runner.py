@@ -34,9 +34,9 @@ from mlflow import MlflowClient
 from mlflow.entities import Param
 from mlflow.exceptions import MlflowException
 
-from distill import tracking
 from distill.errors import DistillError, is_user_error
-from distill.progress import announce
+from distill.tracking import store
+from distill.tracking.progress import announce
 from sweeps.curves import read_curves
 from sweeps.evaluation import TrialEvaluator
 from sweeps.options import check_storage, check_study_name
@@ -119,8 +119,8 @@ def run_sweep(
         announce(f"study {study.study_name} in {display_url(url)}: {max(state.remaining(budget), 0)} of {budget} "
                  "trials to run; checking each trial's teacher and evaluation set-up", quiet=quiet)
         evaluator = _preflight(spec, quiet) if not state.finished(budget) else None
-        uri = tracking.load_settings(tracking_uri).tracking_uri
-        experiment_id = tracking.configure("sweep", uri)
+        uri = store.load_settings(tracking_uri).tracking_uri
+        experiment_id = store.configure("sweep", uri)
         parent_run_id = _parent_run(study, spec, url, experiment_id)
     except BaseException:  # refused before its first trial: leave no empty study (or database) behind
         discard_unstarted(study, study_storage, database if new_database else None)
@@ -189,7 +189,7 @@ def _worker_process(job: WorkerJob) -> None:
     if job.threads:
         torch.set_num_threads(job.threads)
     signal.signal(signal.SIGINT, _record_interrupt)
-    tracking.configure("sweep", job.tracking_uri)
+    store.configure("sweep", job.tracking_uri)
     _set_log_levels(job.quiet)
     try:
         work(job)

@@ -1,6 +1,6 @@
 """A sweep file's search space (``space:``), and the checks of the values a sweep file holds.
 
-Each key of ``space`` is a :class:`~distill.config.TrainConfig` key (or ``loss_options.<name>`` /
+Each key of ``space`` is a :class:`~distill.config.training.TrainConfig` key (or ``loss_options.<name>`` /
 ``student_options.<name>``) with a list of values (:class:`Choice`, the only kind a grid takes) or a numeric
 range (:class:`Range`); keys the sweep sets for every trial (:data:`SET_BY_SWEEP`) and keys also ``fixed``
 are refused. Every mistake is one line naming the file and the key.
@@ -15,9 +15,9 @@ from typing import Any
 
 import optuna
 
-from distill.config import OPTION_GROUPS, TrainConfig, coerce_number
+from distill.config.fields import field_hints
+from distill.config.training import OPTION_GROUPS, TrainConfig, coerce_number
 from distill.errors import DistillError
-from distill.settings import field_hints
 from foundation.checks import value_type
 from sweeps.options import MAX_OPTION
 

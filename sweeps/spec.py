@@ -7,7 +7,7 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
                                   # default: grid when every parameter is a list, else tpe
     seed: 0                       # grid order / TPE seed
     n_trials: 20                  # searches: the budget; grids: an optional cap (default every point)
-    fixed: {epochs: 5, ...}       # distill.config.TrainConfig keys shared by every trial
+    fixed: {epochs: 5, ...}       # distill.config.training.TrainConfig keys shared by every trial
     space:                        # TrainConfig keys, or loss_options.<name> / student_options.<name>
       loss: [mse, cosine]                         # a list: a categorical choice (the only kind a grid takes)
       lr: {low: 1e-4, high: 1e-2, log: true}      # a range: float, or int for integer keys / type: int
@@ -47,7 +47,8 @@ from typing import Any, Literal
 
 import optuna
 
-from distill.config import (
+from distill.config.common import settings_from_mapping
+from distill.config.training import (
     OPTION_GROUPS,
     TrainConfig,
     ValidConfig,
@@ -57,9 +58,8 @@ from distill.config import (
 )
 from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
+from distill.files.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
 from distill.objectives.registry import objective_metrics
-from distill.options import settings_from_mapping
-from distill.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
 from sweeps.options import MAX_OPTION, check_factory_options
 from sweeps.space import Choice, Parameter, Range, check_keys, integer, kind_and_options, mapping, parse_space
 

@@ -29,9 +29,9 @@ from optuna.storages import RDBStorage, RetryHeartbeatStaleTrialCallback
 from optuna.trial import FrozenTrial, TrialState
 
 from distill.errors import DistillError, first_line
-from sweeps.record import TrialRecord
-from sweeps.runs import mark_trial_run
 from sweeps.spec import Heartbeat, SweepSpec, experimental_api
+from sweeps.trial_record import TrialRecord
+from sweeps.trial_runs import mark_trial_run
 
 DEFAULT_STORAGE = "sqlite:///optuna.db"
 MAX_RETRIES = 2  # lost trials are queued again at most this many times; the next loss leaves it failed

@@ -1,7 +1,7 @@
 """One trial: draw its parameters, train a student (pruned from the per-epoch metric), evaluate it after surgery.
 
 The trial's training run nests under the sweep's parent run. Its outcome goes both ways:
-the Optuna trial gets its :class:`~sweeps.record.TrialRecord` (the MLflow run id, the last
+the Optuna trial gets its :class:`~sweeps.trial_record.TrialRecord` (the MLflow run id, the last
 epoch's alignment metrics, the evaluation scores and any error); the MLflow run gets the
 trial's final state as a tag and, for a failed trial, the status FAILED with the error.
 """
@@ -15,13 +15,13 @@ from mlflow import MlflowClient
 
 from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
-from distill.progress import announce
+from distill.tracking.progress import announce
 from distill.training import Trainer, TrainerCallback, train
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
-from sweeps.record import TrialRecord
-from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
 from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
 from sweeps.study import frozen, is_grid_duplicate, requeue, worker_name
+from sweeps.trial_record import TrialRecord
+from sweeps.trial_runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
 
 
 class TrialObjective:

@@ -12,7 +12,7 @@ from typing import Any
 
 from distill.evaluation import BASELINE, ScoreTable, differences
 from distill.evaluation.statistics import Difference
-from distill.evaluation.wholeword import SUFFIX
+from distill.swap.vocabulary_free import SUFFIX
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """What the tests read of a command's stderr."""
 
-from distill.progress import PREFIX
+from distill.tracking.progress import PREFIX
 
 
 def without_phase_lines(text: str) -> str:

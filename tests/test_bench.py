@@ -17,7 +17,7 @@ from torch.utils.flop_counter import FlopCounterMode
 from distill.bench.quality import QualityClock, time_to_quality
 from distill.bench.runner import quality_teacher
 from distill.cli import main
-from distill.config import TrainConfig
+from distill.config.training import TrainConfig
 from distill.training import Trainer, TrainerCallback
 from students import build_student
 from students.bytescnn import BytesCNN

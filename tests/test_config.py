@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 import yaml
 
-from distill.arguments import SettingsHelpFormatter, add_settings_arguments, given_settings
 from distill.cli import build_parser, main
-from distill.config import TrainConfig, load_config
+from distill.config.arguments import SettingsHelpFormatter, add_settings_arguments, given_settings
+from distill.config.fields import POSITIVE, Option, check_fields, setting
+from distill.config.training import TrainConfig, load_config
 from distill.errors import DistillError
-from distill.settings import POSITIVE, Option, check_fields, setting
 
 BAD_YAML_VALUES = [
     ("lr", ".inf"), ("lr", ".nan"), ("lr", "-1"), ("lr", "abc"), ("lr", "true"),

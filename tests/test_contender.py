@@ -1,4 +1,4 @@
-"""The spell-check-first contender: the corrector (distill.spelling) and its rows in every noisy evaluation."""
+"""The spell-check-first contender: the corrector (distill.noise.spelling) and its rows in every noisy evaluation."""
 
 from __future__ import annotations
 
@@ -31,9 +31,9 @@ from distill.evaluation.contender import (
     RewrittenSentences,
     spell_checked,
 )
-from distill.noise import GIVEN_NOISE, NoiseSpec
-from distill.spelling import correct_text, correct_word
-from distill.surgery import input_embeddings, load_transformer
+from distill.noise.specs import GIVEN_NOISE, NoiseSpec
+from distill.noise.spelling import correct_text, correct_word
+from distill.swap.surgery import input_embeddings, load_transformer
 
 MISSPELT = ["The cat wlak to the hosue.", "A smal hapy dog at nihgt.", "They wirte a boook by the rivr.",
             "She will read the gren book.", "The big dog is in the hosue."]
@@ -228,7 +228,7 @@ def test_distill_evaluate_scores_a_file_as_written_beside_spell_check_first(tiny
 
 
 def test_oov_counts_the_text_as_written(tiny_bert_dir, tmp_path: Path) -> None:
-    from distill.oov import CLEAN, oov_table
+    from distill.evaluation.oov import CLEAN, oov_table
 
     tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
     clean, written = oov_table(tokenizer, [load_corpus(str(learner_file(tmp_path)))], [GIVEN_NOISE], seed=0)

@@ -283,7 +283,7 @@ def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) ->
     """The files the bad command lines name (read only: shared by every case)."""
     from test_surgery import SMALL_BYTESCNN, small_bytescnn
 
-    from distill.export import export_vocabulary_free
+    from distill.export.folder import export_vocabulary_free
 
     root = tmp_path_factory.mktemp("edges")
     files = {"tmp": str(root), "teacher": str(tiny_bert_dir), "small": json.dumps(SMALL_BYTESCNN)}

@@ -18,7 +18,6 @@ from test_surgery import lookup_student
 from transformers import AutoTokenizer
 from transformers.utils import ModelOutput
 
-from distill import tracking
 from distill.cli import main
 from distill.data import corpus_from_documents
 from distill.errors import DistillError
@@ -35,7 +34,8 @@ from distill.evaluation import (
 from distill.evaluation.report import table2_markdown, worst_domains
 from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
 from distill.evaluation.statistics import Summary
-from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
+from distill.tracking import store
 from sweeps.evaluation import combined_scores, objective_value
 
 ARTIFACTS = {"per_seed_scores.csv", "scores.png", "table2_scores.csv", "table2_scores.md", "table3_p_values.csv",
@@ -245,7 +245,7 @@ def test_every_model_sees_the_same_inputs(tiny_bert_dir: Path, tiny_corpus_file:
 
 def _log_student_run(student, folder: Path) -> str:
     """Log ``student`` as the 'student' artifact of a new run, with provenance as training records it."""
-    tracking.configure("train")  # this test's store (another test may have pointed MLflow elsewhere)
+    store.configure("train")  # this test's store (another test may have pointed MLflow elsewhere)
     with mlflow.start_run() as run:
         student.provenance = {"run_id": run.info.run_id, "loss": "mse"}
         mlflow.log_artifacts(str(student.save_pretrained(folder)), "student")

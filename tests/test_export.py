@@ -22,10 +22,10 @@ from safetensors.torch import load_file
 from torch import Tensor
 
 from distill.cli import main
-from distill.evaluation.wholeword import WholeWords
-from distill.export import export_vocabulary_free, student_sources
-from distill.segmentation import segmenter_for
-from distill.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
+from distill.export.folder import export_vocabulary_free, student_sources
+from distill.swap.segmentation import segmenter_for
+from distill.swap.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
+from distill.swap.vocabulary_free import WholeWords
 from students import StudentEncoder, build_student
 from students.segmenter import WordSegmenter
 from teachers import load_tokenizer
@@ -410,7 +410,7 @@ def test_a_module_path_outside_the_model_folder_is_refused(
 
 
 def current_umask() -> int:
-    from distill.io import current_umask as umask
+    from distill.files.atomic import current_umask as umask
 
     return umask()
 
@@ -418,7 +418,7 @@ def current_umask() -> int:
 def test_baked_minilm_is_the_source_sentence_transformers_pipeline(embedded_dir: Path, tmp_path: Path) -> None:
     from sentence_transformers import SentenceTransformer
 
-    from distill.surgery import save_swapped, swap_student
+    from distill.swap.surgery import save_swapped, swap_student
 
     student = bytescnn(384)
     out = save_swapped(None, student, tmp_path / "baked")
@@ -442,12 +442,12 @@ def test_baked_minilm_is_the_source_sentence_transformers_pipeline(embedded_dir:
 def test_model_card_shows_the_students_evaluation(tiny_bert_dir: Path, tmp_path: Path) -> None:
     import mlflow
 
-    from distill import tracking
-    from distill.surgery import save_swapped
+    from distill.swap.surgery import save_swapped
+    from distill.tracking import store
 
     student = bytescnn(32)
     student.provenance = {"run_id": "abcdef0123456789", "loss": "cosine"}
-    tracking.configure("evaluate")
+    store.configure("evaluate")
     with mlflow.start_run():
         mlflow.set_tag("distill.student_runs", "abcdef0123456789")
         mlflow.log_metrics({"bytescnn-small_cosine_abcdef01/wiki/token_cosine/mean": 0.625,

@@ -20,8 +20,8 @@ from test_export import assert_same_states, bytescnn, load_outside, whole_word_s
 from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
-from distill.config import TrainConfig
-from distill.export import export_vocabulary_free
+from distill.config.training import TrainConfig
+from distill.export.folder import export_vocabulary_free
 from distill.training import train
 from students import StudentEncoder
 from teachers import load_tokenizer

@@ -20,11 +20,11 @@ from output import without_phase_lines
 from test_training import runs_in_store, write_config
 from tiny_models import TABLE_ONLY_BYTESCNN
 
-from distill.checkpoint import LATEST, MANIFEST_NAME, STATE_NAME, load_checkpoint
 from distill.cli import main
-from distill.config import TrainConfig
-from distill.io import atomic_write_text
+from distill.config.training import TrainConfig
+from distill.files.atomic import atomic_write_text
 from distill.training import FAILURE_TAG, train
+from distill.training.checkpoint import LATEST, MANIFEST_NAME, STATE_NAME, load_checkpoint
 
 
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:

@@ -10,11 +10,11 @@ from types import SimpleNamespace
 import mlflow
 import pytest
 
-from distill import tracking
 from distill.cli import main
 from distill.evaluation.runner import evaluation_run_name
 from distill.objectives.registry import OBJECTIVES
-from sweeps.runs import trial_run_name
+from distill.tracking import store
+from sweeps.trial_runs import trial_run_name
 
 
 def test_bare_distill_prints_help_and_version_is_known(capsys) -> None:
@@ -71,9 +71,9 @@ def test_runs_are_named_by_what_they_compare_or_vary() -> None:
 
 
 def test_experiments_describe_themselves_and_open_the_classic_view() -> None:
-    experiment_id = tracking.configure("evaluate")
+    experiment_id = store.configure("evaluate")
     tags = mlflow.get_experiment(experiment_id).tags
-    assert tags[tracking.EXPERIMENT_KIND_TAG] == "custom_model_development"
+    assert tags[store.EXPERIMENT_KIND_TAG] == "custom_model_development"
     assert tags["mlflow.note.content"].startswith("Evaluations (distill evaluate)")
 
 
@@ -109,15 +109,15 @@ def test_the_ui_hint_names_an_mlflow_that_runs(monkeypatch) -> None:
     from pathlib import Path
 
     monkeypatch.setenv("PATH", "/nonexistent")
-    command = tracking.ui_command("sqlite:////tmp/x.db")
+    command = store.ui_command("sqlite:////tmp/x.db")
     executable, rest = command.split(" ", 1)
     assert Path(executable).is_file() and rest == "ui --backend-store-uri sqlite:////tmp/x.db"
-    assert tracking.ui_command("http://host:5000") == "open http://host:5000 in a browser"
+    assert store.ui_command("http://host:5000") == "open http://host:5000 in a browser"
     # The experiment's page in the classic runs view, not MLflow 3.17's default GenAI view.
-    assert tracking.ui_command("sqlite:////tmp/x.db", "7").endswith(
+    assert store.ui_command("sqlite:////tmp/x.db", "7").endswith(
         "ui --backend-store-uri sqlite:////tmp/x.db   then open http://127.0.0.1:5000/#/experiments/7"
         "?workflowType=machine_learning")
-    assert tracking.ui_command("http://host:5000/", "7") == (
+    assert store.ui_command("http://host:5000/", "7") == (
         "open http://host:5000/#/experiments/7?workflowType=machine_learning")
 
 
@@ -142,7 +142,7 @@ def test_training_logged_to_a_file_is_one_plain_line_per_epoch(tmp_path, tiny_be
 
 
 def test_a_clock_tells_the_time_elapsed_and_left() -> None:
-    from distill.progress import Clock, duration
+    from distill.tracking.progress import Clock, duration
 
     now = iter([100.0, 160.0, 400.0, 4000.0])
     clock = Clock(4, now=lambda: next(now))
@@ -153,7 +153,7 @@ def test_a_clock_tells_the_time_elapsed_and_left() -> None:
 
 
 def test_the_time_left_counts_each_phase_at_its_own_pace() -> None:
-    from distill.progress import Clock
+    from distill.tracking.progress import Clock
 
     # two table epochs of 2 s, then context epochs of 30 s: once one context epoch has run, the other two
     # count 30 s each, not the 11 s mean of every epoch so far
@@ -230,7 +230,7 @@ def test_a_quick_bench_never_replaces_the_measured_results() -> None:
 
 def test_a_long_epoch_says_how_far_it_is_and_how_long_it_has_left(capsys) -> None:
     """Issue 23, finding 6: within an epoch (a pass of context distillation) a log showed nothing for minutes."""
-    from distill.progress import STEP_LINE_SECONDS, StepLines
+    from distill.tracking.progress import STEP_LINE_SECONDS, StepLines
 
     clock = [0.0]
     lines = StepLines(4, now=lambda: clock[0])
@@ -248,7 +248,7 @@ def test_the_context_phase_of_a_logged_run_prints_its_steps_with_the_time_left(t
     from test_sweeps import write_corpus
     from test_training import write_config
 
-    monkeypatch.setattr("distill.progress.STEP_LINE_SECONDS", 0.0)
+    monkeypatch.setattr("distill.tracking.progress.STEP_LINE_SECONDS", 0.0)
     config = write_config(tmp_path, tiny_bert_dir, epochs=1, context_epochs=1, context_steps_per_epoch=3,
                           context_batch_size=4, corpus=str(write_corpus(tmp_path)))
     assert main(["train", "--config", str(config)]) == 0

@@ -28,22 +28,21 @@ ROOT = Path(__file__).resolve().parent.parent
 FOUNDATION = ("foundation",)  # below everything: every package may import it
 LIBRARIES = ("students", "teachers", "losses")
 PACKAGES = (*FOUNDATION, *LIBRARIES, "distill", "sweeps")
-TEMPLATES = ROOT / "distill" / "export_template"  # files copied into an export, not modules of the workbench
+TEMPLATES = ROOT / "distill" / "export" / "template"  # files copied into an export, not modules of the workbench
+# The layers, lowest first, as folders (packages): every module belongs to the most specific folder named here.
 LAYERS: tuple[tuple[str, ...], ...] = (
     FOUNDATION,
     LIBRARIES,
-    ("distill", "distill.errors", "distill.settings", "distill.io", "distill.paths", "distill.userfiles",
-     "distill.noise", "distill.progress", "distill.devices", "distill.metrics", "distill.schedules", "distill.bounds",
-     "distill.tracking", "distill.packaging", "distill.checkpoint", "distill.studentfolders", "distill.data",
-     "distill.config", "distill.arguments", "distill.options", "distill.oov", "distill.misspellings",
-     "distill.spelling", "distill.segmentation"),
-    ("distill.surgery", "distill.export", "distill.runs"),
+    ("distill", "distill.errors", "distill.devices", "distill.files", "distill.config", "distill.noise",
+     "distill.data", "distill.tracking"),
+    ("distill.swap", "distill.export"),
     ("distill.evaluation",),
     ("distill.objectives", "distill.training"),
     ("distill.workflows", "distill.bench"),
     ("sweeps",),
-    ("distill.commands", "distill.cli", "distill.preflight"),
+    ("distill.cli",),
 )
+ROOT_MODULES = ("distill", "distill.errors", "distill.devices")  # the only modules at distill/'s root
 EXACT = ("distill",)  # the package's own __init__, not every module under it
 
 
@@ -114,13 +113,13 @@ def test_imports_are_read_from_the_source(tmp_path: Path) -> None:
     source = tmp_path / "module.py"
     source.write_text("import os.path\nfrom . import sibling\nfrom typing import TYPE_CHECKING\n\n"
                       "if TYPE_CHECKING:\n    from sweeps import spec\n\n"
-                      "def late():\n    from distill.io import x\n")
+                      "def late():\n    from distill.files.atomic import x\n")
     assert imported_modules(source, "pkg.module", {"pkg.sibling"}) == {"os.path", "pkg.sibling", "typing",
-                                                                        "distill.io"}
+                                                                        "distill.files.atomic"}
 
 
 def test_the_layer_of_a_module_is_its_most_specific_entry() -> None:
-    assert layer_of("distill") == layer_of("distill.config") == 2
+    assert layer_of("distill") == layer_of("distill.config.training") == 2
     assert layer_of("distill.evaluation.settings") == 4 and layer_of("distill.workflows.robustness") == 6
     assert layer_of("distill.unlisted") is None  # "distill" names the package's __init__ only
 
@@ -128,6 +127,14 @@ def test_the_layer_of_a_module_is_its_most_specific_entry() -> None:
 def test_every_module_has_a_layer() -> None:
     assert len(modules()) > 50
     assert [name for name in modules() if layer_of(name) is None] == []
+
+
+def test_every_layer_entry_but_the_root_modules_is_a_folder() -> None:
+    """The layers name folders: a new module joins its folder's layer, and distill/'s root stays small."""
+    entries = [entry for layer in LAYERS[2:] for entry in layer if entry not in ROOT_MODULES]
+    assert [entry for entry in entries if not (ROOT / entry.replace(".", "/") / "__init__.py").is_file()] == []
+    root = sorted(module_name(source) for source in (ROOT / "distill").glob("*.py"))
+    assert root == sorted(ROOT_MODULES)
 
 
 @pytest.mark.parametrize("library", LIBRARIES)
@@ -151,7 +158,7 @@ def test_no_import_cycle_between_modules() -> None:
 
 def test_a_cycle_and_an_upward_import_are_found() -> None:
     assert [sorted(c) for c in strongly_connected({"a": {"b"}, "b": {"a"}, "c": {"a"}}) if len(c) > 1] == [["a", "b"]]
-    assert layer_of("distill.commands.train") > layer_of("distill.training") > layer_of("distill.evaluation.runner")
+    assert layer_of("distill.cli.commands.train") > layer_of("distill.bench") > layer_of("distill.training")
 
 
 def strongly_connected(graph: dict[str, frozenset[str]] | dict[str, set[str]]) -> list[set[str]]:

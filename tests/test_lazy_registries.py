@@ -31,7 +31,7 @@ def test_train_help_imports_no_torch() -> None:
 
 def test_a_bad_name_is_refused_without_torch() -> None:
     assert not imports_torch("""
-        from distill.config import config_from_mapping
+        from distill.config.training import config_from_mapping
         from distill.errors import DistillError
         for key in ("student", "loss"):
             try:

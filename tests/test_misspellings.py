@@ -1,4 +1,4 @@
-"""Human misspellings (distill.misspellings) and the ``misspell`` noise kind: each error type, the rate,
+"""Human misspellings (distill.noise.misspellings) and the ``misspell`` noise kind: each error type, the rate,
 the words that must be kept, reproducibility, and one-line spec errors."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from test_objectives import context_config, tiny_corpus  # noqa: F401 (a fixture
 
 from distill.cli import main
 from distill.errors import DistillError
-from distill.misspellings import (
+from distill.noise.misspellings import (
     ERROR_TYPES,
     can_misspell,
     listed_misspellings,
     misspell,
     misspell_token,
 )
-from distill.noise import NoiseSpec, apply_noise, noise_word
+from distill.noise.specs import NoiseSpec, apply_noise, noise_word
 from distill.training import build_trainer, prepare
 
 # Everyday words of four letters or more (written for this test, not taken from any misspelling corpus).

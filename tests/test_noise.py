@@ -9,7 +9,7 @@ import string
 import pytest
 
 from distill.errors import DistillError
-from distill.noise import PRESETS, NoiseSpec, apply_noise, noise_word, noisy_tokens
+from distill.noise.specs import PRESETS, NoiseSpec, apply_noise, noise_word, noisy_tokens
 
 TOLERANCE = 0.012  # about 4.5 standard deviations of a 10% rate over the sample below
 

@@ -12,7 +12,7 @@ from callbacks import RaiseAt
 from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
-from distill.config import TrainConfig, config_keys
+from distill.config.training import TrainConfig, config_keys
 from distill.data import corpus_from_documents, document_part, load_corpus
 from distill.data.frequencies import english_words
 from distill.errors import DistillError
@@ -22,8 +22,8 @@ from distill.objectives.english import piece_mean_targets
 from distill.objectives.registry import OBJECTIVES, objective_metrics, phase_builders, register_objective
 from distill.objectives.table import TableAlignment
 from distill.objectives.text import corpus_part, judged_texts, row_counts
-from distill.objectives.words import WholeWordTargets, english_split_words, split_words
-from distill.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
+from distill.objectives.whole_words import WholeWordTargets, english_split_words, split_words
+from distill.swap.surgery import SPECIAL_ROWS_KEY, StudentEmbedding, load_transformer
 from distill.training import build_trainer, prepare, resume, train
 from teachers import load_teacher, load_tokenizer
 from teachers.loading import resolve_model_path

@@ -5,8 +5,8 @@ import pytest
 
 from distill.cli import main
 from distill.data import Corpus, noised_corpus
-from distill.noise import NoiseSpec
-from distill.oov import analyse, oov_table
+from distill.evaluation.oov import analyse, oov_table
+from distill.noise.specs import NoiseSpec
 from teachers import load_tokenizer
 
 SENTENCES = ["the cats walked", "zzz dog", "the café"]

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from distill.arguments import settings_from
 from distill.cli import COMMANDS, build_parser
+from distill.config.arguments import settings_from
+from distill.config.common import CommonOptions, settings_from_mapping
+from distill.config.fields import POSITIVE_COUNT, setting
 from distill.errors import DistillError
 from distill.evaluation.settings import EvaluationSettings
-from distill.options import CommonOptions, settings_from_mapping
-from distill.settings import POSITIVE_COUNT, setting
 from distill.workflows.robustness import FIXED, STUDY
 from sweeps.spec import parse_spec
 
@@ -45,7 +45,7 @@ def sweep(evaluation: dict) -> dict:
 
 
 def test_a_new_evaluation_setting_is_a_flag_a_sweep_key_and_a_check_from_one_field(monkeypatch) -> None:
-    for module in ("distill.commands.evaluate", "distill.commands.robustness", "sweeps.spec"):
+    for module in ("distill.cli.commands.evaluate", "distill.cli.commands.robustness", "sweeps.spec"):
         monkeypatch.setattr(f"{module}.EvaluationSettings", WithWindow)
     commands = subcommands(build_parser())
     for command in ("evaluate", "robustness"):

@@ -56,7 +56,7 @@ CASES = {
 def test_a_bad_value_is_one_line_before_the_command_starts(command: str, kind: str, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch, capsys) -> None:
     started = []
-    monkeypatch.setattr(importlib.import_module(f"distill.commands.{command}"), "run",
+    monkeypatch.setattr(importlib.import_module(f"distill.cli.commands.{command}"), "run",
                         lambda args: started.append(args) or 0)
     (tmp_path / "a-file").write_text("x")
     flags, message = BAD[kind]

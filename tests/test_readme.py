@@ -236,7 +236,7 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) -> It
     from callbacks import RaiseAt
 
     from distill import training
-    from distill.config import TrainConfig
+    from distill.config.training import TrainConfig
 
     folder = tmp_path_factory.mktemp("readme")
     box = Sandbox(folder, tiny_bert_dir)
@@ -278,7 +278,7 @@ def test_every_readme_command_is_found() -> None:
 def test_readme_command_runs_on_tiny_models(command: str, sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("MLFLOW_TRACKING_URI", sandbox.tracking_uri)
-    monkeypatch.setattr("distill.commands.quickstart.QUICK_SWEEP",
+    monkeypatch.setattr("distill.cli.commands.quickstart.QUICK_SWEEP",
                         str(sandbox.sweep_file("quick", Path.cwd() / "quick.yaml", trials=2)))
     monkeypatch.setattr("distill.bench.runner.QUICK_ROWS", 40)  # the tiny teacher has fewer than 512 rows
     argv = tiny_argv(command, sandbox)

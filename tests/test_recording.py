@@ -7,14 +7,14 @@ from pathlib import Path
 import mlflow
 import pytest
 
-from distill import tracking
+from distill.tracking import store
 
 
 def _logged_inputs(names_and_sources: list[tuple[str, str]]) -> dict[str, str]:
-    tracking.configure("evaluate")
+    store.configure("evaluate")
     with mlflow.start_run() as run:
         for name, source in names_and_sources:
-            tracking.log_dataset_input(name, f"digest-{len(name)}", source, "evaluation", {"sentence": ["a b"]})
+            store.log_dataset_input(name, f"digest-{len(name)}", source, "evaluation", {"sentence": ["a b"]})
     inputs = mlflow.get_run(run.info.run_id).inputs.dataset_inputs
     return {entry.dataset.name: entry.dataset.source for entry in inputs}
 
@@ -35,9 +35,9 @@ def test_a_failure_to_record_a_dataset_is_a_one_line_warning(monkeypatch: pytest
         raise mlflow.exceptions.MlflowException("store unavailable\nwith pages of context")
 
     monkeypatch.setattr(mlflow, "log_input", refuse)
-    tracking.configure("evaluate")
+    store.configure("evaluate")
     with mlflow.start_run():
-        tracking.log_dataset_input("pydoc", "d", "pydoc", "evaluation", {"sentence": ["a b"]})
+        store.log_dataset_input("pydoc", "d", "pydoc", "evaluation", {"sentence": ["a b"]})
     error = capsys.readouterr().err.strip().splitlines()
     assert error == ["warning: dataset 'pydoc' not recorded as an MLflow input: store unavailable"]
 
@@ -87,7 +87,7 @@ def test_surgery_from_a_logged_run_prints_no_mlflow_download_bar(quiet: list[str
 
     from distill.cli import main
 
-    tracking.configure("train")
+    store.configure("train")
     with mlflow.start_run() as run:
         student = lookup_student(tiny_bert_dir, noise=0.05)
         student.provenance = {"run_id": run.info.run_id, "loss": "mse"}

@@ -21,9 +21,9 @@ from distill.data import noised_corpus, split_sentences
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, TASKS, EvaluationSettings, ScoreKey, evaluate, load_corpus, score_variants
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
-from distill.evaluation.wholeword import PIECE_POSITION, SUFFIX, WholeWords
-from distill.noise import NoiseSpec
-from distill.surgery import StudentEmbedding, input_embeddings, load_transformer
+from distill.noise.specs import NoiseSpec
+from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
+from distill.swap.vocabulary_free import PIECE_POSITION, SUFFIX, WholeWords
 from distill.workflows.robustness_document import NOTES_END, NOTES_START
 from teachers.errors import TeacherError
 from teachers.wordpiece import group_words
@@ -199,7 +199,7 @@ def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_wor
 
 
 def test_a_vocabulary_free_export_is_evaluated_as_its_student(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
-    from distill.export import export_vocabulary_free
+    from distill.export.folder import export_vocabulary_free
 
     student = small_bytescnn(32)
     saved = student.save_pretrained(tmp_path / "student")
@@ -289,7 +289,7 @@ def test_robustness_study_refuses_a_bad_noise_setting_before_any_work(tmp_path, 
 
 
 def test_the_study_trains_on_general_english_and_judges_a_domain_it_never_read() -> None:
-    from distill.config import config_from_mapping
+    from distill.config.training import config_from_mapping
     from distill.workflows.robustness import RECIPE, STUDY
 
     recipe = config_from_mapping(RECIPE)

@@ -10,9 +10,9 @@ import torch
 from safetensors.torch import load_file
 
 from distill.errors import DistillError
-from distill.evaluation.wholeword import Slot, WholeWords, predicted_slots
-from distill.segmentation import segmenter_for
-from distill.surgery import StudentEmbedding, load_transformer
+from distill.swap.segmentation import segmenter_for
+from distill.swap.surgery import StudentEmbedding, load_transformer
+from distill.swap.vocabulary_free import Slot, WholeWords, predicted_slots
 from students import build_student
 from students.segmenter import SegmenterConfig, WordSegmenter, false_positive_rate
 from teachers import load_tokenizer, resolve_model_path

@@ -81,7 +81,7 @@ def test_save_and_load_give_the_same_vectors(tmp_path: Path) -> None:
 
 
 def test_training_steps_the_n_gram_student_with_sparse_adam(tmp_path: Path, tiny_bert_dir: Path) -> None:
-    from distill.config import TrainConfig
+    from distill.config.training import TrainConfig
     from distill.training import train
 
     config = TrainConfig(teacher=str(tiny_bert_dir), student="ngrams", student_options={"buckets": 4096},

@@ -14,10 +14,9 @@ from output import without_phase_lines
 from torch import Tensor, nn
 from transformers import AutoModel, AutoModelForPreTraining, AutoTokenizer, BertForPreTraining
 
-from distill import tracking
 from distill.cli import main
 from distill.errors import DistillError
-from distill.surgery import (
+from distill.swap.surgery import (
     SURGERY_RECORD,
     StudentEmbedding,
     load_transformer,
@@ -25,6 +24,7 @@ from distill.surgery import (
     swap_student,
     swapped_input_embeddings,
 )
+from distill.tracking import store
 from students import StudentConfig, StudentEncoder, build_student, register_student, student_names
 from teachers import load_teacher
 from teachers.errors import TeacherError
@@ -309,7 +309,7 @@ def test_surgery_command_from_folder_and_from_run(tiny_bert_dir, tmp_path, capsy
     assert isinstance(AutoModelForPreTraining.from_pretrained(tmp_path / "from-folder"), BertForPreTraining)
     assert json.loads((tmp_path / "from-folder" / SURGERY_RECORD).read_text())["rescale"] is True
 
-    tracking.configure("train")  # this test's store (another test may have pointed MLflow elsewhere)
+    store.configure("train")  # this test's store (another test may have pointed MLflow elsewhere)
     with mlflow.start_run() as run:
         mlflow.log_artifacts(str(student_dir), "student")
     assert main(["surgery", "--student", run.info.run_id, "--model", str(tiny_bert_dir),

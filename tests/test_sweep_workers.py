@@ -24,8 +24,6 @@ from sweep_files import complete_params, fixed_settings, free_port, load_study, 
 
 from distill.cli import main
 from sweeps import load_spec
-from sweeps.record import TrialRecord
-from sweeps.runs import trial_run_name
 from sweeps.study import (
     Progress,
     frozen,
@@ -38,6 +36,8 @@ from sweeps.study import (
     superseded,
 )
 from sweeps.trial import TrialObjective
+from sweeps.trial_record import TrialRecord
+from sweeps.trial_runs import trial_run_name
 
 
 def test_ctrl_c_stops_every_worker_within_seconds() -> None:

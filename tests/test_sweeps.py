@@ -35,16 +35,16 @@ from distill.cli import main
 from distill.errors import DistillError
 from distill.evaluation import ScoreKey, ScoreTable
 from distill.objectives.table import TableAlignment
-from distill.tracking import CLASSIC_KIND, EXPERIMENT_KIND_TAG
+from distill.tracking.store import CLASSIC_KIND, EXPERIMENT_KIND_TAG
 from distill.training import CHECKPOINT_TAG
 from sweeps import load_spec
 from sweeps.curves import read_curves
-from sweeps.record import TrialRecord
-from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
 from sweeps.study import (
     SweepTrials,
     superseded,
 )
+from sweeps.trial_record import TrialRecord
+from sweeps.trial_runs import TRIAL_STATE_TAG, trial_run_name
 
 SUMMARY_FILES = {"trials.csv", "trials.md", "best.yaml", "optimization_history.png", "sweep.yaml"}
 
@@ -361,7 +361,7 @@ def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeyp
 def test_quickstart_prints_the_comparison_and_the_ui_command(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
     path = write_sweep(tmp_path, tiny_bert_dir, name="quick", objective="sentence_cosine",
                        evaluation=tiny_evaluation(write_corpus(tmp_path)))
-    monkeypatch.setattr("distill.commands.quickstart.QUICK_SWEEP", str(path))
+    monkeypatch.setattr("distill.cli.commands.quickstart.QUICK_SWEEP", str(path))
     assert main(["quickstart", "--quiet"]) == 0
     out = capsys.readouterr().out
     print(out)  # the final screen (issue 23's closing note quotes it)

@@ -18,8 +18,8 @@ from output import without_phase_lines
 from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
-from distill.config import TrainConfig
-from distill.runs import load_student_from
+from distill.config.training import TrainConfig
+from distill.tracking.runs import load_student_from
 from distill.training import train
 
 
@@ -87,16 +87,16 @@ def test_a_full_disk_fails_the_run_in_one_line_and_leaves_no_half_checkpoint(
 ) -> None:
     import errno
 
-    import distill.checkpoint
+    import distill.training.checkpoint
 
-    real_write = distill.checkpoint.atomic_write
+    real_write = distill.training.checkpoint.atomic_write
 
     def write(path: Path, writer) -> None:
         if "epoch-000002" in str(path):
             raise OSError(errno.ENOSPC, "No space left on device")
         real_write(path, writer)
 
-    monkeypatch.setattr(distill.checkpoint, "atomic_write", write)
+    monkeypatch.setattr(distill.training.checkpoint, "atomic_write", write)
     config = write_config(tmp_path, tiny_bert_dir, checkpoint_every=1)
     assert main(["train", "--config", str(config), "--quiet"]) == 2
     error = without_phase_lines(capsys.readouterr().err)
@@ -229,7 +229,7 @@ def test_augmentation_trains_noisy_variants_against_clean_targets(tiny_bert_dir)
 
 
 def test_augment_noise_draws_each_copy_with_its_spec_in_turn(tiny_bert_dir) -> None:
-    from distill.noise import noisy_tokens
+    from distill.noise.specs import noisy_tokens
     from distill.training import build_trainer, prepare
 
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1, augment_noise="case:1; repeat:0",

@@ -6,7 +6,7 @@ import mlflow
 import pytest
 import torch
 
-from distill.config import TrainConfig
+from distill.config.training import TrainConfig
 from distill.objectives.table import TableAlignment
 from distill.objectives.typo import TypoPretraining
 from distill.training import build_trainer, prepare, train

@@ -8,7 +8,7 @@ from scipy import stats
 
 from distill.evaluation import BASELINE, ScoreTable
 from distill.evaluation.statistics import ScoreKey
-from distill.evaluation.wholeword import SUFFIX
+from distill.swap.vocabulary_free import SUFFIX
 from sweeps.verdict import study_verdict
 
 SEEDS = [0, 1, 2, 3, 4]

@@ -6,7 +6,7 @@ teacher. It trains with the run's own loop (:meth:`distill.training.Trainer.fit`
 budget; the clock adds up the epochs' training seconds only (the table evaluation at a
 phase's end is off it too). At the first epoch end after every :data:`JUDGE_EVERY` training seconds, and after
 the last epoch, off the clock, the student is swapped live into the
-model (:class:`distill.surgery.StudentEmbedding`) and scored with the evaluation's
+model (:class:`distill.swap.surgery.StudentEmbedding`) and scored with the evaluation's
 fidelity task (:mod:`distill.evaluation.tasks`) on the *held-out documents* of every judged
 domain (general English and the Python documentation by default) over several seeds, on the
 vocabulary-free path (each word at the positions the tokenizer's word segmenter gives it, as the export
@@ -35,13 +35,13 @@ import torch.nn.functional as F
 
 from distill.bench.quality import new_trainer
 from distill.bench.report import Row
-from distill.config import TrainConfig
+from distill.config.training import TrainConfig
 from distill.data import Corpus
 from distill.evaluation import BASELINE, prepare_evaluation
 from distill.evaluation.scoring import Variant
-from distill.evaluation.wholeword import WholeWords
-from distill.segmentation import segmenter_for
-from distill.surgery import StudentEmbedding, input_embeddings
+from distill.swap.segmentation import segmenter_for
+from distill.swap.surgery import StudentEmbedding, input_embeddings
+from distill.swap.vocabulary_free import WholeWords
 from distill.training import Trainer, TrainerCallback
 from students import StudentEncoder
 from teachers import TeacherTable

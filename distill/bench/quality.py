@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import torch
 
 from distill.bench.timing import Probes
-from distill.config import TrainConfig, recipe_settings
+from distill.config.training import TrainConfig, recipe_settings
 from distill.training import Trainer, TrainerCallback, build_trainer, prepare
 from teachers import TeacherTable
 

@@ -19,7 +19,6 @@ from pathlib import Path
 import mlflow
 import torch
 
-from distill import tracking
 from distill.bench.fidelity import FidelityJudge, contenders, fidelity_rows, render_fidelity, time_to_fidelity
 from distill.bench.machine import (
     CPU_MATMUL_SIZE,
@@ -31,9 +30,7 @@ from distill.bench.machine import (
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
 from distill.bench.report import Row, render_results
-from distill.bench.settings import BenchSettings
-from distill.bench.surgery import surgery_throughput
-from distill.bench.table import (
+from distill.bench.rows import (
     PAPER_EPOCHS,
     machine_rows,
     quality_rows,
@@ -41,6 +38,8 @@ from distill.bench.table import (
     surgery_rows,
     throughput_rows,
 )
+from distill.bench.settings import BenchSettings
+from distill.bench.swapped import surgery_throughput
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
 from distill.bench.vocabfree import (
@@ -49,10 +48,11 @@ from distill.bench.vocabfree import (
     vocabulary_free_rows,
     vocabulary_free_throughput,
 )
-from distill.config import TrainConfig, recipe_settings
+from distill.config.fields import check_fields
+from distill.config.training import TrainConfig, recipe_settings
 from distill.devices import resolve_device
-from distill.io import atomic_write_text
-from distill.settings import check_fields
+from distill.files.atomic import atomic_write_text
+from distill.tracking import store
 from teachers import TeacherTable, load_teacher
 
 GPU_BATCH_SIZE = 4096
@@ -288,7 +288,7 @@ def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine:
             settings: BenchSettings, markdown: str) -> str:
     """One MLflow run in the bench experiment: machine and settings as params, every figure as a metric,
     and each recipe's per-epoch curve (``curve/<recipe>_<precision>/<metric>``, step = epoch)."""
-    tracking.configure("bench", settings.tracking_uri)
+    store.configure("bench", settings.tracking_uri)
     with mlflow.start_run(run_name="bench quick" if settings.quick else "bench",
                           nested=mlflow.active_run() is not None) as run:
         params = {f"machine.{key}": value for key, value in machine.items()}
@@ -299,7 +299,7 @@ def log_run(rows: list[Row], curves: dict[str, list[dict[str, float]]], machine:
         mlflow.log_metrics({row.metric_name: row.value for row in rows if row.value is not None})
         for label, history in curves.items():
             for point in history:
-                values = {tracking.safe_name(f"curve/{label}/{name}"): value
+                values = {store.safe_name(f"curve/{label}/{name}"): value
                           for name, value in point.items() if name != "epoch"}
                 mlflow.log_metrics(values, step=int(point["epoch"]))
         mlflow.log_text(markdown, "RESULTS.md")

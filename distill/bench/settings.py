@@ -11,11 +11,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from distill.config import STUDENTS
+from distill.config.common import CommonOptions
+from distill.config.fields import POSITIVE, POSITIVE_COUNT, setting
+from distill.config.training import STUDENTS
 from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError
-from distill.options import CommonOptions
-from distill.settings import POSITIVE, POSITIVE_COUNT, setting
 
 DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
 BUDGETS = (300.0, 900.0)  # the 5 and 15 minutes of training

@@ -27,8 +27,8 @@ from distill.bench.report import Row
 from distill.bench.timing import timed
 from distill.data import load_corpus
 from distill.devices import on_device
-from distill.export import export_vocabulary_free
-from distill.surgery import input_embeddings, load_transformer
+from distill.export.folder import export_vocabulary_free
+from distill.swap.surgery import input_embeddings, load_transformer
 from students import build_student
 from teachers import load_tokenizer, quiet_transformers
 

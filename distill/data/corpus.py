@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from distill.errors import DistillError
-from distill.noise import GIVEN_NOISE, GivenNoise, Noise, apply_noise
+from distill.noise.specs import GIVEN_NOISE, GivenNoise, Noise, apply_noise
 
 MIN_WORDS = 3
 WHERE_NOISY_TEXT_IS = "(a .csv/.jsonl/.parquet file with 'text' and 'noisy' columns has)"

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from distill.data.corpus import MIN_WORDS, Corpus, corpus_from_documents
 from distill.errors import DistillError
-from distill.io import atomic_write_text
-from distill.userfiles import check_utf8_file
+from distill.files.atomic import atomic_write_text
+from distill.files.userfiles import check_utf8_file
 
 TEXT_COLUMN = "text"
 NOISY_COLUMN = "noisy"

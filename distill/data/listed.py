@@ -8,7 +8,7 @@ a list says how people misspell each word it names. Each sentence of a corpus (`
 documents no training reads) that holds such words gets some of them misspelt, a variant drawn from the list,
 about :data:`DEFAULT_RATE` of its words in all where it has enough of them. The result is the file that
 ``--noise given`` reads (:mod:`distill.data.files`): ``text`` the sentence, ``noisy`` the same with those
-misspellings. Nothing in it comes from :mod:`distill.misspellings`, which training uses.
+misspellings. Nothing in it comes from :mod:`distill.noise.misspellings`, which training uses.
 
 Kept: entries of one alphabetic word on both sides, with one correction (a list that cannot say which word was
 meant, ``achive->achieve, archive``, says nothing here), whose misspelling is not a common English word
@@ -31,7 +31,7 @@ from pathlib import Path
 from distill.data.files import check_paired_file, write_paired_file
 from distill.data.m2 import LANGUAGE, MAX_ZIPF
 from distill.errors import DistillError
-from distill.userfiles import read_text
+from distill.files.userfiles import read_text
 
 DEFAULT_RATE = 0.15  # the share of misspelt words in issue 21's check of human misspellings (15.6 %)
 DEFAULT_CORPUS = "wiki:heldout"

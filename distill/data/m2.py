@@ -12,7 +12,7 @@ character-level replacement) that replaces one alphabetic token by another: not 
 Damerau's distance :data:`MAX_DISTANCE` (restricted transpositions), and whose written form is not a common
 English word (wordfreq Zipf below :data:`MAX_ZIPF`). Those two checks leave out what an annotator marked as a
 character-level replacement but is grammar ("they" → "them", "live" → "alive"). Deviation: a misspelling that is
-a common word ("there" for "their") is left out with them, as :mod:`distill.misspellings` leaves real-word
+a common word ("there" for "their") is left out with them, as :mod:`distill.noise.misspellings` leaves real-word
 errors out.
 
     python -m distill.data.m2 dev.ref.m2 test.ref.m2 --out jfleg_spelling.jsonl
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from distill.data.files import check_paired_file, write_paired_file
 from distill.errors import DistillError
-from distill.userfiles import read_text
+from distill.files.userfiles import read_text
 
 SPELLING_TYPES = ("R:SPELL", "#Rc#")
 MAX_DISTANCE = 3

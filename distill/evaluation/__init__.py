@@ -6,7 +6,7 @@
 
 Modules: ``settings`` (:class:`EvaluationSettings`, declared once: the flags of ``distill evaluate`` and
 ``distill robustness`` and the keys of a sweep's ``evaluation:`` block), ``samples`` (seeded sample sets),
-``tasks`` (MLM, NSP, fidelity), ``wholeword`` (the vocabulary-free path),
+``tasks`` (MLM, NSP, fidelity), ``oov`` (what a tokenizer makes of a corpus),
 ``setup`` (the model, tokenizer, tasks and corpora, loaded and checked once: what ``distill evaluate``,
 the sweeps and the bench share), ``scoring`` (every model on the same batches), ``statistics``
 (mean ± std, paired t-tests), ``report`` (tables and charts), ``style`` (the charts' common look),

@@ -1,6 +1,6 @@
 """Contenders that rewrite the text before a model reads it: spell-check first.
 
-A user who wants a model to read misspelt text can correct the spelling first (:mod:`distill.spelling`)
+A user who wants a model to read misspelt text can correct the spelling first (:mod:`distill.noise.spelling`)
 and keep the untouched model; a vocabulary-free model is worth its training only if it beats that. So
 under ``--noise`` the evaluation also scores :data:`SPELL_CHECKED`, the untouched model on the
 spell-corrected text, beside the baseline and the students: every robustness table then says whether a
@@ -27,7 +27,7 @@ from torch import nn
 from distill.data import Corpus
 
 if TYPE_CHECKING:
-    from distill.evaluation.wholeword import WholeWords
+    from distill.swap.vocabulary_free import WholeWords
 
 SPELL_CHECK_PREFIX = "spellcheck-then-"  # the label of a model behind the spell-checker: this + the model's label
 SPELL_CHECKED = SPELL_CHECK_PREFIX + "baseline"
@@ -77,7 +77,7 @@ class RewrittenSentences(Sequence[str]):
 
 def spell_checked(reader: nn.Module | WholeWords) -> Rewritten:
     """The model that reads with ``reader`` (the untouched model's word embeddings, or a student's vocabulary-free
-    path) on the text :func:`distill.spelling.correct_text` corrected."""
-    from distill.spelling import correct_text
+    path) on the text :func:`distill.noise.spelling.correct_text` corrected."""
+    from distill.noise.spelling import correct_text
 
     return Rewritten(reader, correct_text)

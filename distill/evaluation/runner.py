@@ -1,7 +1,7 @@
 """Evaluate a transformer and its swapped students on the same seeded samples (paper §3), as one MLflow run.
 
 The model, tasks and corpora are loaded and checked once (``setup.prepare_evaluation``). Each student is
-baked (``distill.surgery``) into an ordinary embedding table and scored beside the baseline on the same
+baked (``distill.swap.surgery``) into an ordinary embedding table and scored beside the baseline on the same
 batches (``scoring.score_variants``). With ``whole_words``, each student is also run on its vocabulary-free
 path (``wholeword.WholeWords``), labelled ``<student>-wholeword``, on the same batches. Under noise, the
 untouched model on the spell-corrected text (``contender.SPELL_CHECKED``) is scored beside them, and so is each
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import mlflow
 
-from distill import tracking
-from distill.bounds import fitted_length, model_limits
+from distill.config.bounds import fitted_length, model_limits
+from distill.config.fields import check_fields
 from distill.data import Corpus, readings
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
@@ -39,12 +39,12 @@ from distill.evaluation.statistics import (
     paired_tests,
     summarize,
 )
-from distill.evaluation.wholeword import SUFFIX, WholeWords
-from distill.progress import announce
-from distill.runs import load_student_from
-from distill.segmentation import segmenter_for
-from distill.settings import check_fields
-from distill.surgery import StudentEmbedding, input_embeddings
+from distill.swap.segmentation import segmenter_for
+from distill.swap.surgery import StudentEmbedding, input_embeddings
+from distill.swap.vocabulary_free import SUFFIX, WholeWords
+from distill.tracking import store
+from distill.tracking.progress import announce
+from distill.tracking.runs import load_student_from
 from students import StudentEncoder
 
 BASELINE = "baseline"
@@ -102,7 +102,7 @@ def evaluate(
     if not (settings.word_pieces or settings.whole_words):
         raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --whole-words")
     model, seeds, samples, alpha = settings.model, settings.seeds, settings.samples, settings.alpha
-    tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
+    store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(settings.noise)
     announce(f"loading {model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
     setup = prepare_evaluation(model, revision=settings.revision, tasks=settings.tasks, datasets=settings.datasets,
@@ -152,7 +152,7 @@ def evaluate(
         "max_length": max_length, "alpha": alpha, "batch_size": settings.batch_size, "device": str(network.device),
         "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
         "whole_words": settings.whole_words, "segment_words": settings.whole_words and settings.segment_words,
-        **{tracking.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
+        **{store.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
@@ -196,13 +196,13 @@ def _log_run(
     tracking_uri: str | None,
 ) -> str:
     """One MLflow run: settings, links to the students' runs, every score and the report files."""
-    tracking.configure("evaluate", tracking_uri)
+    store.configure("evaluate", tracking_uri)
     run_name = evaluation_run_name(str(params["model"]), list(sources))
     with mlflow.start_run(run_name=run_name, nested=mlflow.active_run() is not None) as run:
         mlflow.log_params(params)
         for corpus in corpora:
             # A source naming its module: MLflow reads a bare "wiki:heldout" as a URI of an unknown scheme.
-            tracking.log_dataset_input(corpus.name, corpus.fingerprint, f"distill.data/{corpus.name}", "evaluation",
+            store.log_dataset_input(corpus.name, corpus.fingerprint, f"distill.data/{corpus.name}", "evaluation",
                                        {"sentence": list(corpus.sentences), "document": list(corpus.documents)})
         mlflow.set_tags({
             "distill.student_runs": ",".join(student_runs),

@@ -28,9 +28,9 @@ from distill.evaluation.samples import Samples
 from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, ScoreTable
 from distill.evaluation.tasks import Task, last_hidden_state, mean_pool
-from distill.evaluation.wholeword import WholeWords
-from distill.noise import Noise
-from distill.surgery import swapped_input_embeddings
+from distill.noise.specs import Noise
+from distill.swap.surgery import swapped_input_embeddings
+from distill.swap.vocabulary_free import WholeWords
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from distill.config.common import ModelOptions
+from distill.config.fields import Interval, setting
 from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError
-from distill.noise import GIVEN, PRESETS, GivenNoise, Noise, NoiseSpec, parse_noise
-from distill.options import ModelOptions
-from distill.settings import Interval, setting
+from distill.noise.specs import GIVEN, PRESETS, GivenNoise, Noise, NoiseSpec, parse_noise
 
 CLEAN = "clean"  # the noise setting that leaves the text as it is
 MIN_SAMPLES = 4
@@ -62,7 +62,7 @@ def noised_dataset_name(corpus: str, spec: Noise | None) -> str:
 
 @dataclass(frozen=True)
 class EvaluationSettings(ModelOptions):
-    """What an evaluation runs: the model (:class:`~distill.options.ModelOptions`), tasks, corpora, noise,
+    """What an evaluation runs: the model (:class:`~distill.config.common.ModelOptions`), tasks, corpora, noise,
     seeds and sizes, and the level of its paired t-tests."""
 
     tasks: list[str] | None = setting(None, "tasks, comma-separated or one per word: mlm, nsp, fidelity "
@@ -77,7 +77,7 @@ class EvaluationSettings(ModelOptions):
     noise: list[str] | None = setting(
         None, "noise the evaluation text only, seeded per seed; each setting is reported as a dataset "
         f"<corpus> ~ <spec>, '{CLEAN}' for the text as it is: 'kind:rate,...' (e.g. drop:0.1,repeat:0.2,case:0.5) "
-        f"or a preset ({', '.join(PRESETS)}); see distill.noise; '{GIVEN}': a corpus file's own noisy text (its "
+        f"or a preset ({', '.join(PRESETS)}); see distill.noise.specs; '{GIVEN}': a corpus file's own noisy text (its "
         "'noisy' column, each row's 'text' as people wrote it). With noise, spell-check first (the untouched "
         "model on the spell-corrected text) is scored beside the models (default: the text as it is, alone)",
         check=noise_specs, metavar="SPEC",

@@ -22,8 +22,8 @@ from distill.errors import DistillError
 from distill.evaluation.scoring import Variant, score_variants
 from distill.evaluation.statistics import ScoreTable
 from distill.evaluation.tasks import Task, resolve_tasks
-from distill.noise import Noise
-from distill.surgery import load_transformer
+from distill.noise.specs import Noise
+from distill.swap.surgery import load_transformer
 from teachers import load_tokenizer
 from teachers.words import WordSplitter
 

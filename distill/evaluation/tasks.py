@@ -7,7 +7,7 @@
   mean-pooled sentence, and the Spearman correlation of the two models' pairwise
   sentence similarities. Not in the paper; it measures the same loss for encoders such
   as all-MiniLM-L6-v2 that were trained without MLM/NSP heads. On the whole-word path
-  (``distill.evaluation.wholeword``) a position covering several pieces is compared
+  (``distill.swap.vocabulary_free``) a position covering several pieces is compared
   with the baseline's states of those pieces, mean-pooled, and the sentence vectors
   are each model's mean over its own positions. Under ``--noise`` the baseline sees the
   noisy text too, so these say how closely a student follows it *on noisy input*; two
@@ -41,7 +41,7 @@ from distill.data import Corpus
 from distill.errors import DistillError
 from distill.evaluation.contender import REFERENCE_MASK
 from distill.evaluation.samples import IGNORE, Samples, masked_samples, pair_samples, sentence_samples
-from distill.evaluation.wholeword import PIECE_POSITION, pool_pieces
+from distill.swap.vocabulary_free import PIECE_POSITION, pool_pieces
 
 Batch = dict[str, Tensor]
 

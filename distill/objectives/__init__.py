@@ -5,8 +5,9 @@ registers itself when its module is first resolved:
 
 * ``typo`` — RETVec's Multi-Similarity over typo pairs (``typo.py``);
 * ``table`` — the paper's alignment to the teacher's rows (``table.py``);
-* ``words`` — the split words of general English (or of the training text), whole (``words.py``);
+* ``words`` — the split words of general English (or of the training text), whole (``whole_words.py``);
 * ``context`` — through the frozen transformer (``context.py``).
 
-The interface the loop drives and what the objectives of a run share are in ``base.py``.
+The interface the loop drives and what the objectives of a run share are in ``base.py``; ``metrics.py`` and
+``schedules.py`` hold the alignment metrics and learning-rate schedules they use.
 """

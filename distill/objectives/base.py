@@ -18,10 +18,10 @@ from typing import ClassVar, Protocol
 import torch
 from torch import Tensor, nn
 
-from distill.config import TrainConfig, recipe_settings
-from distill.metrics import alignment_metrics
+from distill.config.training import TrainConfig, recipe_settings
 from distill.objectives.english import EnglishWordMetric
-from distill.schedules import warmup_cosine
+from distill.objectives.metrics import alignment_metrics
+from distill.objectives.schedules import warmup_cosine
 from students import StudentEncoder
 from teachers import TeacherTable, load_tokenizer
 

@@ -1,7 +1,7 @@
 """Context distillation: train the student through the frozen transformer it will serve.
 
 The student sits in place of the word embeddings, as live surgery puts it there
-(:class:`distill.surgery.StudentEmbedding`), and is trained so that the swapped model's
+(:class:`distill.swap.surgery.StudentEmbedding`), and is trained so that the swapped model's
 hidden states follow the untouched model's on real text: per-token states and
 mean-pooled sentence vectors of the chosen layers, under the registered cosine or MSE loss
 (:mod:`losses.regression`). The transformer's weights never change; only the student learns. Rows the student does not
@@ -15,12 +15,12 @@ training text never uses keep being learnt instead of drifting while the others 
 to the model.
 
 Denoising (``context_noise``): a share of each batch's sentences (``context_noise_share``) is
-noised (:mod:`distill.noise`, one of the ``;``-separated specs drawn per sentence) on the student's side
+noised (:mod:`distill.noise.specs`, one of the ``;``-separated specs drawn per sentence) on the student's side
 only; the untouched model's states of the clean sentence stay the targets, so the student
 learns to give a misspelt word what the model reads from the clean one. RETVec (§3) and
 HLM (§4.2) get their robustness by training with such noise; here the transformer stays
 frozen and only the student sees it. With ``context_whole_words`` the student embeds each
-word whole (:class:`distill.evaluation.wholeword.WholeWords`), as the vocabulary-free
+word whole (:class:`distill.swap.vocabulary_free.WholeWords`), as the vocabulary-free
 export does, and the token targets are the untouched model's states pooled over each
 word's pieces. Sentence vectors are always compared; token (or word) states only in the
 sentences whose noisy and clean versions have as many positions (noise can split a word
@@ -48,14 +48,14 @@ from distill.data import Corpus
 from distill.devices import on_device
 from distill.evaluation.samples import Example, Samples, collate, sentence_samples
 from distill.evaluation.tasks import FidelityScorer, mean_pool
-from distill.evaluation.wholeword import WholeWords, piece_positions, pool_pieces
-from distill.noise import apply_noise, noise_mix
+from distill.noise.specs import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.registry import register_objective
 from distill.objectives.table import TableAlignment
 from distill.objectives.text import judged_texts
-from distill.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
-from distill.tracking import safe_name
+from distill.swap.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
+from distill.swap.vocabulary_free import WholeWords, piece_positions, pool_pieces
+from distill.tracking.store import safe_name
 from losses import build_loss
 from teachers import input_embeddings, load_tokenizer
 

@@ -1,10 +1,10 @@
 """The whole-vocabulary metric of every run: how well the student embeds the words of general English.
 
-The vocabulary-free export embeds each word whole (:mod:`distill.evaluation.wholeword`), so the words
+The vocabulary-free export embeds each word whole (:mod:`distill.swap.vocabulary_free`), so the words
 people write matter, not only the table's rows. For the ``METRIC_WORDS`` most frequent English words
 (wordfreq), as the tokenizer's pre-tokenizer delimits them, the student's vector of the word is compared
 with its target: the teacher's row for a word that is one piece, else the mean of its pieces' rows (the
-whole-word phase's target, :mod:`distill.objectives.words`). ``english_cosine`` is the plain mean cosine,
+whole-word phase's target, :mod:`distill.objectives.whole_words`). ``english_cosine`` is the plain mean cosine,
 ``english_weighted_cosine`` the mean weighted by each word's general-English frequency: the share of
 running English text the student embeds faithfully. WordPiece teachers only.
 """

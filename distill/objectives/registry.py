@@ -1,12 +1,12 @@
 """The objectives a run can chain, listed in the order of a run's phases: the loop builds its phases from here.
 
 Each packaged objective is listed (:data:`OBJECTIVES`) with its module, the settings of
-:class:`~distill.config.TrainConfig` it alone reads (the first counts its epochs; ``distill train --help``
+:class:`~distill.config.training.TrainConfig` it alone reads (the first counts its epochs; ``distill train --help``
 groups them under its title) and the metrics its evaluation logs, each with the direction that is better.
 The list imports nothing (no torch), so a sweep checks the metric it optimises or prunes on against it
 (:mod:`sweeps.spec`); a module is imported when its objective is first resolved
 (:class:`foundation.registry.LazyRegistry`), and its class registers itself with :func:`register_objective`.
-A new objective is its module, its line here and its settings in ``distill/config.py``.
+A new objective is its module, its line here and its settings in ``distill/config/training.py``.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ OBJECTIVES: tuple[Listing, ...] = (
             ("epochs", "batch_size", "lr", "schedule", "plateau_factor", "plateau_patience", "warmup_fraction",
              "negative_window", "augment", "augment_copies", "augment_share", "frequency_exponent"),
             {"train_loss": "minimize"}),
-    Listing("words", "whole-word targets", "distill.objectives.words",
+    Listing("words", "whole-word targets", "distill.objectives.whole_words",
             ("whole_word_epochs", "whole_word_lr", "whole_word_table_weight", "whole_word_count"),
             {"words_loss": "minimize", "words_cosine": "maximize"}),
     Listing("context", "context distillation", "distill.objectives.context",

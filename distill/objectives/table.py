@@ -4,7 +4,7 @@ Every loss of :mod:`losses` plugs in here. Two additions to the paper's recipe:
 
 * **Typo augmentation** (``augment``): a share of the examples reads a typo variant of
   the token, with the clean row as target (RETVec's families, §3); ``augment_noise`` draws the
-  variants with any :mod:`distill.noise` specs instead, e.g. human misspellings
+  variants with any :mod:`distill.noise.specs` specs instead, e.g. human misspellings
   (``misspell:1``), so that a misspelt word is read as the word (Piktus et al., NAACL 2019,
   "Misspelling Oblivious Word Embeddings", train fastText's subwords on misspellings so).
 * **Frequency-aware sampling** (``frequency_exponent`` > 0): an epoch draws as many rows
@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, ClassVar
 import torch
 from torch import Tensor
 
-from distill.noise import NoiseSpec, noise_mix, noisy_tokens
+from distill.noise.specs import NoiseSpec, noise_mix, noisy_tokens
 from distill.objectives.base import Scheduler, Setup, shuffled_batches, steps_for
 from distill.objectives.registry import register_objective
 from losses import AlignmentLoss
 
 if TYPE_CHECKING:
-    from distill.config import TrainConfig
+    from distill.config.training import TrainConfig
     from distill.objectives.sources import PhaseSources
 
 

@@ -16,7 +16,7 @@ Choices and deviations:
 * The words are the teacher's training rows, not 88.8M fastText words; the two views
   are two distinct draws among the clean string and ``augment_copies`` typo variants
   (RETVec: 4 clean : 16 noisy versions per word).
-* The typos come from :mod:`distill.noise` — RETVec's four families at one
+* The typos come from :mod:`distill.noise.specs` — RETVec's four families at one
   per-character rate, at most 4 edits and 25 % of the token — not the 22 operations at
   a per-token rate drawn from 0–25 %.
 * Learning rate: the run's recipe, warm-up then cosine decay over the pre-training

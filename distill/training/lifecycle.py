@@ -23,25 +23,25 @@ import mlflow
 import torch
 from tqdm.auto import tqdm
 
-from distill import tracking
-from distill.checkpoint import (
+from distill.config.training import ValidConfig, config_from_mapping
+from distill.devices import resolve_device
+from distill.errors import DistillError, first_line
+from distill.files.atomic import LockHeld, atomic_write_text, file_lock
+from distill.files.userfiles import read_yaml_mapping
+from distill.swap.surgery import SPECIAL_ROWS_KEY
+from distill.tracking import store
+from distill.tracking.progress import Clock, StepLines, announce
+from distill.tracking.store import TRIAL_STATE_TAG
+from distill.training.checkpoint import (
     CONFIG_NAME,
     NoIntactCheckpoint,
     checkpoint_folders,
     drop_resume_checkpoints,
     load_checkpoint,
 )
-from distill.config import ValidConfig, config_from_mapping
-from distill.devices import resolve_device
-from distill.errors import DistillError, first_line
-from distill.io import LockHeld, atomic_write_text, file_lock
-from distill.progress import Clock, StepLines, announce
-from distill.surgery import SPECIAL_ROWS_KEY
-from distill.tracking import TRIAL_STATE_TAG
 from distill.training.loop import NonFiniteLoss, Trainer, TrainerCallback, build_trainer
 from distill.training.phases import prepare
 from distill.training.record import RunRecord, last_logged_epoch
-from distill.userfiles import read_yaml_mapping
 from students import StudentEncoder
 
 CHECKPOINT_TAG = "distill.checkpoint_dir"
@@ -68,14 +68,14 @@ def train(
     experiment: str = "train",
 ) -> TrainingResult:
     """Train a new run of ``config``, validated on its way in (``TrainConfig.validate``, ``load_config`` and
-    ``config_from_mapping`` return a :data:`~distill.config.ValidConfig`), not again here. ``callbacks`` run
+    ``config_from_mapping`` return a :data:`~distill.config.training.ValidConfig`), not again here. ``callbacks`` run
     after each epoch, once it is logged and checkpointed; one may stop training, or raise to end the run (a
     sweep's pruning).
 
-    ``experiment`` is the ``tracking.configure`` kind the run is filed under (a sweep's
+    ``experiment`` is the ``store.configure`` kind the run is filed under (a sweep's
     trials go to the sweep experiment, beside their parent run).
     """
-    tracking.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
+    store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     announce(f"loading teacher {config.teacher} and building student {config.student}", quiet=quiet)
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
@@ -86,7 +86,7 @@ def train(
     learnt = len(trainer.setup.train_rows)
     announce(f"training {trainer.total_epochs} epochs ({epochs}) on {device}, learning {learnt} of the teacher's "
              f"{len(teacher)} rows; the whole-vocabulary evaluation runs after {evaluations}", quiet=quiet)
-    tracking.configure(experiment, tracking_uri)
+    store.configure(experiment, tracking_uri)
     work_dir = writable_folder(Path(config.work_dir))
     nested = mlflow.active_run() is not None
     with mlflow.start_run(run_name=config.run_name, nested=nested, parent_run_id=parent_run_id) as run:
@@ -97,7 +97,7 @@ def train(
             mlflow.log_params(_flatten({**config.to_dict(), "device_resolved": str(device)}))
             mlflow.log_params(_flatten({"teacher": teacher.stats(), "student_parameters": _count(trainer.student)}))
             mlflow.log_text(config.to_yaml(), "config.yaml")
-            tracking.log_dataset_input(
+            store.log_dataset_input(
                 f"{teacher.name} embedding table", teacher.revision, teacher.model_path, "teacher",
                 {"token": teacher.vocab_tokens, "id": teacher.ids.numpy(), "norm": teacher.table.norm(dim=1).numpy()},
             )
@@ -133,7 +133,7 @@ def run_lock(checkpoint_root: Path, run_id: str) -> Iterator[None]:
 
 def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False) -> TrainingResult:
     """Continue a killed run from its last checkpoint, in the same MLflow run."""
-    tracking.configure("train", tracking_uri)
+    store.configure("train", tracking_uri)
     try:
         run = mlflow.get_run(run_id)
     except mlflow.exceptions.MlflowException:

@@ -15,7 +15,7 @@ import torch
 from torch import Tensor
 from tqdm.auto import tqdm
 
-from distill.config import TrainConfig
+from distill.config.training import TrainConfig
 from distill.objectives.base import Objective, Setup
 from distill.training.phases import build_phases, build_setup
 from losses import AlignmentLoss

@@ -11,13 +11,13 @@ from __future__ import annotations
 import torch
 from torch import Tensor
 
-from distill.bounds import check_layers, check_length, model_limits, planned_student
-from distill.config import TrainConfig
+from distill.config.bounds import check_layers, check_length, model_limits, planned_student
+from distill.config.training import TrainConfig
 from distill.errors import DistillError
 from distill.objectives.base import Objective, Setup
 from distill.objectives.registry import phase_builders
 from distill.objectives.sources import PhaseSources
-from distill.surgery import SPECIAL_ROWS_KEY
+from distill.swap.surgery import SPECIAL_ROWS_KEY
 from losses import AlignmentLoss, build_loss
 from students import StudentEncoder, build_student
 from teachers import TeacherTable, load_teacher
@@ -45,7 +45,7 @@ def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEnco
                 device: torch.device) -> Setup:
     """Rows, encodings and student on ``device``, shared by every objective of the run."""
     student = student.to(device)
-    # Surgery reads this to keep the model's rows for the special tokens (distill.surgery).
+    # Surgery reads this to keep the model's rows for the special tokens (distill.swap.surgery).
     student.provenance = {**student.provenance, SPECIAL_ROWS_KEY: config.keep_special_rows}
     if loss.direction_only:
         # Paper §2.2: a norm-free loss leaves lengths untrained; predict at the mean teacher norm.

@@ -8,8 +8,8 @@ from pathlib import Path
 import mlflow
 from tqdm.auto import tqdm
 
-from distill.checkpoint import save_checkpoint
-from distill.progress import Clock
+from distill.tracking.progress import Clock
+from distill.training.checkpoint import save_checkpoint
 from distill.training.loop import Trainer, TrainerCallback
 
 

@@ -8,12 +8,12 @@ One command regenerates ``docs/robustness.md``:
 1. train the study's recipe (:data:`RECIPE`: table alignment, then denoising context
    distillation on the tokenizer's pieces, :mod:`distill.objectives.context`), unless trained students
    are given;
-2. export each student as a vocabulary-free model (:func:`distill.export.export_vocabulary_free`),
+2. export each student as a vocabulary-free model (:func:`distill.export.folder.export_vocabulary_free`),
    the folder users load with ``AutoModel``;
 3. evaluate the exports against the untouched model on held-out documents, clean and under
    each noise setting of :data:`NOISE_SETTINGS` (RETVec's typo family at 5 % and 10 % of
    characters, HLM §4.2's drop 10 % / repeat 20 % / random case 50 %, alone and together,
-   human misspellings in 15 % of the words, :mod:`distill.misspellings`), every model on the
+   human misspellings in 15 % of the words, :mod:`distill.noise.misspellings`), every model on the
    same seeded samples, paired t-tests over the seeds (:data:`STUDY`: the study's evaluation
    settings, over :class:`~distill.evaluation.settings.EvaluationSettings`' defaults); the untouched
    model on the spell-corrected text (:mod:`distill.evaluation.contender`) is scored beside them;
@@ -35,13 +35,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from distill.bounds import fitted_length, model_limits
-from distill.config import config_from_mapping
+from distill.config.bounds import fitted_length, model_limits
+from distill.config.fields import check_fields
+from distill.config.training import config_from_mapping
 from distill.errors import DistillError
 from distill.evaluation.settings import CLEAN, EvaluationSettings
-from distill.io import atomic_write_text
-from distill.settings import check_fields
-from distill.userfiles import read_text
+from distill.files.atomic import atomic_write_text
+from distill.files.userfiles import read_text
 
 if TYPE_CHECKING:
     from distill.evaluation.runner import EvaluationResult
@@ -60,7 +60,7 @@ FIXED = ("tasks", "whole_words")
 # cosine loss's fixed length cost clean fidelity, 0.987 / 0.980 against 0.992 / 0.991), then denoising context
 # distillation on the tokenizer's pieces, the vocabulary-free export's layout: half of each batch's sentences
 # noised with RETVec's typos, HLM's noise and human misspellings. The context rate and the joint table batch's
-# weight are mse's (distill.config.LOSS_RECIPES, STUDENT_LOSS_RECIPES: 3e-4 and 600). The Python documentation
+# weight are mse's (distill.config.training.LOSS_RECIPES, STUDENT_LOSS_RECIPES: 3e-4 and 600). The Python documentation
 # (pydoc+stdlib) is never trained on: it is the study's unseen domain.
 RECIPE: dict[str, Any] = {
     "teacher": "embedded", "loss": "mse", "whole_word_epochs": 0, "context_epochs": 20, "context_whole_words": False,
@@ -81,9 +81,9 @@ def given_student(source: str, tracking_uri: str | None) -> TrainedStudent:
         return TrainedStudent(source, None)
     import mlflow
 
-    from distill import tracking
+    from distill.tracking import store
 
-    tracking.configure("train", tracking_uri)
+    store.configure("train", tracking_uri)
     try:
         history = mlflow.MlflowClient().get_metric_history(source, "epoch_seconds")
     except mlflow.exceptions.MlflowException:
@@ -104,8 +104,8 @@ def train_recipe(overrides: Mapping[str, Any], *, tracking_uri: str | None, quie
 def export_students(sources: Sequence[str], model: str, exports: Path, *, revision: str | None = None,
                     tracking_uri: str | None) -> list[Path]:
     """Each student as a vocabulary-free model in ``exports/<name>`` (an export given is used as it is)."""
-    from distill.export import export_vocabulary_free, is_vocabulary_free_export
-    from distill.runs import load_student_from
+    from distill.export.folder import export_vocabulary_free, is_vocabulary_free_export
+    from distill.tracking.runs import load_student_from
 
     folders = []
     for source in sources:
@@ -128,7 +128,7 @@ def study_settings(**overrides: Any) -> EvaluationSettings:
 
 def check_study_settings(settings: EvaluationSettings) -> EvaluationSettings:
     """The study's evaluation settings, checked before any student is trained or exported; returns them with
-    the length fitted to the model (:func:`distill.bounds.fitted_length`)."""
+    the length fitted to the model (:func:`distill.config.bounds.fitted_length`)."""
     settings = check_fields(settings)
     changed = [name for name in FIXED if getattr(settings, name) != STUDY[name]]
     if changed:

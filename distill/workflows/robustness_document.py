@@ -18,8 +18,8 @@ from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
 from distill.evaluation.runner import BASELINE, EvaluationResult
 from distill.evaluation.settings import EvaluationSettings, noise_specs, noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, paired_difference
-from distill.evaluation.wholeword import SUFFIX
-from distill.noise import GIVEN
+from distill.noise.specs import GIVEN
+from distill.swap.vocabulary_free import SUFFIX
 
 if TYPE_CHECKING:
     from distill.workflows.robustness import TrainedStudent  # which imports this module when the study runs
@@ -142,11 +142,11 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         f"Paired t-tests over the seeds, level {settings.alpha}.",
         f"* `{SPELL_CHECKED}` (spell-check first): the untouched model on the text corrected word by word by "
         "symspellpy with its bundled English frequency dictionary, maximum edit distance 2 "
-        "(`distill.spelling`); scored on sentences only (its tokens differ from the others'). "
+        "(`distill.noise.spelling`); scored on sentences only (its tokens differ from the others'). "
         f"`{SPELL_CHECK_PREFIX}<student>-wholeword` (spell-check, then vocabulary-free): the vocabulary-free model "
         "behind the same spell-checker.",
         "* `human` noise: a human misspelling (phonetic, doubled or single letters, vowel confusions, "
-        "transposed or dropped letters, documented misspellings; `distill.misspellings`) in 15 % of the "
+        "transposed or dropped letters, documented misspellings; `distill.noise.misspellings`) in 15 % of the "
         "plain words.",
         *([f"* `{GIVEN}` noise: real misspellings, read only where a domain has them: each sentence as people wrote "
            "it (a corpus file's `noisy` column), against the untouched model on its correction (the `text` "

@@ -1,0 +1,80 @@
+"""``distill robustness``: regenerate the robustness study (``docs/robustness.md``)."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from dataclasses import dataclass
+
+from distill.config.arguments import add_settings_arguments, settings_from
+from distill.config.common import CommonOptions
+from distill.config.fields import setting
+from distill.evaluation.settings import EvaluationSettings
+from distill.files.paths import check_output_file, check_output_folder
+from distill.files.userfiles import read_text
+from distill.workflows.robustness import FIXED, STUDY, check_study_settings
+
+HELP = ("Train a denoised vocabulary-free student (or take trained ones), export it, and compare it with the "
+        "untouched model on clean and noisy held-out text; writes docs/robustness.md.")
+COMMON = ("work_dir", "device", "tracking_uri", "quiet")
+
+
+def _writable_report(path: str) -> None:
+    """A document that can be written; an existing one must be readable, as its kept notes are carried over
+    (refused before the training)."""
+    report = check_output_file(path, "report")
+    if report.is_file():
+        read_text(report, "report")
+
+
+@dataclass(frozen=True)
+class StudyFiles:
+    students: list[str] | None = setting(None, "trained students (MLflow runs, student folders or vocabulary-free "
+                                         "exports); default: train the study's recipe (13 to 16 minutes of "
+                                         "training epochs on 2 CPU cores; with the evaluation of two domains "
+                                         "about 25 minutes, of three 39)",
+                                         metavar="RUN_OR_FOLDER")
+    exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
+                           check=lambda folder: check_output_folder(folder, "exports folder"))
+    out: str = setting("docs/robustness.md", "the document to write (its hand-written notes are kept)",
+                       metavar="PATH", check=_writable_report)
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_settings_arguments(parser, StudyFiles, "students and files")
+    evaluation = [item.name for item in dataclasses.fields(EvaluationSettings) if item.name not in FIXED]
+    add_settings_arguments(parser, EvaluationSettings, "the study's evaluation (EvaluationSettings; the study "
+                           f"fixes {', '.join(FIXED)})", only=evaluation, defaults=STUDY)
+    add_settings_arguments(parser, CommonOptions, "common options (the work folder and device of the recipe's "
+                           "training)", only=COMMON)
+
+
+def settings(args: argparse.Namespace) -> list[object]:
+    """The files, the study's evaluation and the common options, checked."""
+    return [settings_from(args, StudyFiles), check_study_settings(settings_from(args, EvaluationSettings, STUDY)),
+            settings_from(args, CommonOptions)]
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from distill.workflows.robustness import given_student, run_study, train_recipe
+
+    files, common = settings_from(args, StudyFiles), settings_from(args, CommonOptions)
+    study = check_study_settings(settings_from(args, EvaluationSettings, STUDY))
+    if files.students:
+        students = [given_student(source, common.tracking_uri) for source in files.students]
+    else:
+        overrides = {"device": common.device, "work_dir": common.work_dir}
+        students = [train_recipe(overrides, tracking_uri=common.tracking_uri, quiet=common.quiet)]
+    try:
+        result = run_study(students, study, Path(files.exports), Path(files.out), device=common.device,
+                           tracking_uri=common.tracking_uri, quiet=common.quiet)
+    except BaseException:
+        if not files.students:  # the hour of training survives: say where, and how to finish from it
+            print(f"the recipe's student survives as MLflow run {students[0].source}; finish the study without "
+                  f"training again: distill robustness --students {students[0].source}", file=sys.stderr)
+        raise
+    print(f"{files.out} written; evaluation run {result.run_id}")
+    return 0

@@ -1,0 +1,380 @@
+"""Vocabulary-free export: a folder that runs the student on whole words, with no workbench code.
+
+``distill surgery --vocabulary-free`` writes a Hugging Face custom model (the ``auto_map``
+convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load it with
+``trust_remote_code=True`` in any Python with transformers. The folder holds
+
+* ``configuration_vocabfree.py``, ``modeling_vocabfree.py``, ``tokenization_vocabfree.py`` and
+  ``student_base.py``, copied from ``distill/export/template/``; transformers' own
+  ``save_pretrained`` writes them, ``config.json`` (the source encoder's configuration under
+  ``encoder``) and ``auto_map``, the classes being registered with ``register_for_auto_class``;
+* the student's module (and the ``students`` modules it imports) copied verbatim from
+  ``students/``, with only its workbench imports pointed at ``student_base.py``, and a
+  two-line ``student.py`` naming its class and its word encoder;
+* ``model.safetensors``: the source model's weights, the student's under ``student.``, and
+  a word-embedding table of the special tokens only (with ``--keep-vocabulary``, the
+  source's whole table);
+* with a word segmenter (:mod:`distill.swap.segmentation`; WordPiece sources), ``segmenter.py`` (copied from
+  ``students/segmenter.py``) and ``segmenter.safetensors`` (a Bloom filter of the source's pieces): the tokenizer
+  then gives each word the positions the source tokenizer would, as the evaluation's segmented whole-word path does;
+* the source tokenizer's normaliser and pre-tokeniser (``word_splitter.json``, from
+  :class:`teachers.words.WordSplitter`: WordPiece, byte-level BPE and SentencePiece families),
+  the ids of the special tokens (``vocabulary.json``), where the source places them
+  (``tokenizer_config.json``) and the source's sentence-transformers files.
+
+A word (or predicted piece) gets exactly the vector :meth:`distill.swap.surgery.StudentEmbedding.embed_words` gives
+it, and a special token its row of the baked table, so the model computes what the evaluation's whole-word path
+(:mod:`distill.swap.vocabulary_free`) computes with the same segmenter, or without one for a text whose words are
+all merged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import importlib.util
+import inspect
+import json
+import re
+import shutil
+import sys
+import tempfile
+import types
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors import safe_open
+from safetensors.torch import save_file
+from torch import Tensor
+from transformers import PreTrainedModel, PreTrainedTokenizerBase
+
+from distill.errors import DistillError, first_line
+from distill.files.userfiles import read_json_mapping
+from distill.swap.packaging import (
+    MODEL_CARD,
+    copy_sentence_transformers_files,
+    evaluation_scores,
+    model_card,
+    refuse_used_folder,
+    sentence_transformers_folders,
+    staged_folder,
+)
+from distill.swap.segmentation import segmenter_for
+from distill.swap.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
+from students import StudentEncoder, StudentError
+from students import segmenter as segmenter_module
+from students.registry import resolve_student
+from students.segmenter import WordSegmenter
+from teachers import input_embeddings, load_tokenizer, quiet_transformers
+from teachers.vocabulary import special_token_ids
+from teachers.words import WordSplitter
+
+TEMPLATE_DIR = Path(__file__).parent / "template"
+STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
+TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py",
+                  "student_base.py")
+# VocabFreeTokenizer.vocab_files_names
+WORD_SPLITTER, VOCABULARY, SEGMENTER = "word_splitter.json", "vocabulary.json", "segmenter.safetensors"
+# The encoder families exported and tested (transformers' model_type): each runs on inputs_embeds.
+ENCODER_TYPES = ("bert", "distilbert", "roberta", "xlm-roberta", "mpnet")
+Template = list[tuple[str, int]]  # special tokens and texts ($A, $B) in order, with their token types
+# The workbench modules a student's code may import, and what the export gives it instead
+# (``students.config``, ``students.errors`` and ``foundation.checks`` import nothing else and are copied as they are).
+WORKBENCH_MODULES = {"students.base": "student_base", "students.registry": "student_base"}
+CARRIED_PACKAGES = ("students", "foundation")  # whose modules an export copies beside the student's
+IMPORT = re.compile(r"^from ((?:students|distill|foundation)\.\w+) import ", re.MULTILINE)
+USAGE = """```python
+from sentence_transformers import SentenceTransformer
+from transformers import AutoModel, AutoTokenizer
+
+# trust_remote_code: the folder's own modelling and tokenizer code embeds each word from its characters.
+model = AutoModel.from_pretrained(FOLDER, trust_remote_code=True)
+tokenizer = AutoTokenizer.from_pretrained(FOLDER, trust_remote_code=True)
+states = model(**tokenizer(["a mispelled sentense"], padding=True, return_tensors="pt")).last_hidden_state
+sentences = SentenceTransformer(FOLDER, trust_remote_code=True).encode(["a mispelled sentense"])
+```"""
+
+
+def student_sources(student: StudentEncoder) -> dict[str, str]:
+    """File name → source of the student's class module and of every ``students`` module it imports.
+
+    Their imports of the workbench's base class, registry and error type are pointed at
+    ``student_base.py``, and imports of other ``students`` and ``foundation`` modules made relative; any other
+    workbench import is refused (the export would not load without the workbench).
+    """
+    function, _ = student.word_encoder()
+    pending = [type(student).__module__, function.__module__]
+    sources: dict[str, str] = {}
+    while pending:
+        module = pending.pop()
+        name = f"{module.rpartition('.')[2]}.py"
+        if name not in sources:
+            source = inspect.getsource(importlib.import_module(module))
+            sources[name] = IMPORT.sub(functools.partial(relative_import, module, pending), source)
+    return sources
+
+
+def relative_import(module: str, pending: list[str], match: re.Match[str]) -> str:
+    """The export's head for an ``IMPORT`` line of ``module``; ``students`` modules join ``pending``."""
+    imported = match[1]
+    if imported in WORKBENCH_MODULES:
+        return f"from .{WORKBENCH_MODULES[imported]} import "
+    if imported.partition(".")[0] not in CARRIED_PACKAGES:
+        raise DistillError(f"{module} imports {imported}; a vocabulary-free export cannot carry it")
+    pending.append(imported)
+    return f"from .{imported.rpartition('.')[2]} import "
+
+
+def student_index(student: StudentEncoder) -> str:
+    """``student.py``: which class embeds the words, and which function encodes their characters."""
+    function, _ = student.word_encoder()
+    cls = type(student)
+    return (
+        '"""The student of this model, from the distill workbench\'s ``students`` package."""\n\n'
+        f"from .{cls.__module__.rpartition('.')[2]} import {cls.__name__} as Student\n"
+        f"from .{function.__module__.rpartition('.')[2]} import {function.__name__} as encode_words\n\n"
+        '__all__ = ["Student", "encode_words"]\n'
+    )
+
+
+def special_token_templates(tokenizer: PreTrainedTokenizerBase) -> tuple[Template, Template]:
+    """Where the source puts its special tokens around one text and around a pair, with the token types:
+    ``[("[CLS]", 0), ("$A", 0), ("[SEP]", 0)]`` for BERT, ``..., ("</s>", 0), ("</s>", 0), ("$B", 0), ...``
+    for RoBERTa (read from the source's own encodings of ``"a"`` and ``("a", "b")``)."""
+    templates = []
+    for texts in (("a",), ("a", "b")):
+        encoding = tokenizer(*texts)
+        tokens = tokenizer.convert_ids_to_tokens(encoding["input_ids"])
+        types = encoding.get("token_type_ids") or [0] * len(tokens)
+        template: Template = []
+        for token, sequence, kind in zip(tokens, encoding.sequence_ids(), types):
+            item = str(token) if sequence is None else ("$A", "$B")[sequence]
+            if sequence is None or (item, kind) != (template[-1] if template else None):
+                template.append((item, int(kind)))
+        if sorted(item for item, _ in template if item.startswith("$")) != ["$A", "$B"][: len(texts)]:
+            raise DistillError(f"{type(tokenizer).__name__} drops or repeats a text when adding special tokens")
+        templates.append(template)
+    return templates[0], templates[1]
+
+
+def word_table(
+    live: StudentEmbedding, tokenizer: PreTrainedTokenizerBase, splitter: WordSplitter, table: Tensor, *,
+    keep_vocabulary: bool,
+) -> tuple[Tensor, dict[str, int], int]:
+    """``(table, vocabulary, word_token_id)`` of the export.
+
+    Without ``keep_vocabulary`` the table holds the special tokens' rows of the baked
+    table, renumbered from 0, and a last zero row for ``word_token_id``. With it, the
+    source's own table, its special tokens and every vocabulary entry the source gives to a word
+    spelt as it is, as one piece (not WordPiece's ``##`` continuations).
+    """
+    specials = sorted(special_token_ids(tokenizer))
+    if keep_vocabulary:
+        entries = {token: index for token, index in tokenizer.get_vocab().items() if index < len(table)}
+        vocabulary = splitter.whole_word_tokens(entries)
+        vocabulary |= {str(token): index for token, index in zip(tokenizer.convert_ids_to_tokens(specials), specials)}
+        rows = table
+    else:
+        vocabulary = {token: row for row, token in enumerate(tokenizer.convert_ids_to_tokens(specials))}
+        rows = live.rows(torch.tensor(specials, dtype=torch.long, device=table.device))
+    word_row = rows.new_zeros(1, rows.shape[1])
+    return torch.cat([rows, word_row]).detach().cpu(), vocabulary, len(rows)
+
+
+def check_source(base: PreTrainedModel, student: StudentEncoder) -> None:
+    """Refuse, in one line, an encoder family the export does not know and a student of another width."""
+    model_type = base.config.model_type
+    if model_type not in ENCODER_TYPES:
+        raise DistillError(f"--vocabulary-free exports {', '.join(ENCODER_TYPES)} encoders; "
+                           f"{type(base).__name__} ({model_type}) is not one")
+    hidden = input_embeddings(base).embedding_dim
+    if student.config.dim != hidden:
+        raise DistillError(f"the student's vectors have {student.config.dim} dimensions but the hidden size of "
+                           f"{type(base).__name__} is {hidden}; train a student for this model")
+
+
+def export_vocabulary_free(
+    model_name_or_path: str | None,
+    student: StudentEncoder,
+    out_dir: str | Path,
+    *,
+    keep_vocabulary: bool = False,
+    rescale: bool = True,
+    revision: str | None = None,
+    tracking_uri: str | None = None,
+    segment_words: bool = True,
+    quiet: bool = False,
+) -> Path:
+    """Write the vocabulary-free model of ``student`` swapped into an encoder (BERT, DistilBERT, RoBERTa,
+    XLM-R, MPNet) to ``out_dir``; a source that cannot be exported is refused before anything is written.
+    With ``segment_words`` and a WordPiece source, each word takes the positions the source tokenizer gives it
+    (:func:`distill.swap.segmentation.segmenter_for`); otherwise one position."""
+    out = Path(out_dir)
+    refuse_used_folder(out)
+    loaded = load_transformer(model_name_or_path, revision)
+    base = loaded.model.base_model
+    assert isinstance(base, PreTrainedModel)  # base_model is the model itself or its encoder
+    check_source(base, student)
+    tokenizer = load_tokenizer(loaded.path)
+    splitter = WordSplitter.for_tokenizer(tokenizer)  # refuses a family without one, in one line
+    templates = special_token_templates(tokenizer)
+    sentence_transformers_folders(Path(loaded.path))  # a bad modules.json is refused before anything is built
+    segmenter = segmenter_for(tokenizer) if segment_words and splitter.family.continuation else None
+    with torch.no_grad():
+        live = StudentEmbedding.from_model(loaded.model, student, tokenizer, rescale=rescale).eval()
+        table, vocabulary, word_token_id = word_table(
+            live, tokenizer, splitter, input_embeddings(loaded.model).weight, keep_vocabulary=keep_vocabulary
+        )
+    student = student.cpu()
+    weights = {key: value.detach().cpu() for key, value in base.state_dict().items()}
+    weights[f"{embedding_module_name(base)}.weight"] = table
+    rescale_norm = student.rescale_norm if rescale else None
+    encoder = {**base.config.to_dict(), "vocab_size": len(table), "pad_token_id": vocabulary[tokenizer.pad_token]}
+    record: dict[str, Any] = {
+        "model": model_name_or_path or "embedded",
+        "model_revision": loaded.revision,
+        "architecture": type(base).__name__,
+        "form": "vocabulary-free",
+        "student": student.config.to_dict(),
+        "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
+                    "rescale": rescale_norm is not None, "segment_words": segmenter is not None},
+    }
+    with staged_folder(out) as staging, tempfile.TemporaryDirectory() as code_dir, \
+            code_package(write_code(Path(code_dir), student, splitter, vocabulary, segmenter)) as code:
+        config = code("configuration_vocabfree").VocabFreeConfig(
+            encoder=encoder, encoder_options=pooler_option(base), rescale_norm=rescale_norm,
+            # The model's rescale_norm is the one applied (None with --no-rescale).
+            student={**student.config.to_dict(), "rescale_norm": None}, word_token_id=word_token_id,
+        )
+        config.register_for_auto_class()
+        model_class = code("modeling_vocabfree").VocabFreeModel
+        model_class.register_for_auto_class("AutoModel")
+        model = model_class(config).eval()
+        model.transformer.load_state_dict(weights)
+        model.student.load_state_dict(student.state_dict())
+        with quiet_transformers():
+            model.save_pretrained(staging)
+        tokenizer_class = code("tokenization_vocabfree").VocabFreeTokenizer
+        tokenizer_class.register_for_auto_class("AutoTokenizer")
+        segmenter_files = {} if segmenter is None else {"segmenter_config": dataclasses.asdict(segmenter.config),
+                                                         "segmenter_file": str(Path(code_dir) / SEGMENTER)}
+        exported = tokenizer_class(
+            str(Path(code_dir) / WORD_SPLITTER), str(Path(code_dir) / VOCABULARY), word_token_id,
+            *templates, student.word_encoder()[1], **segmenter_files, **tokenizer_settings(tokenizer, base),
+        )
+        exported.save_pretrained(staging)
+        record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))
+        write_json(staging / SURGERY_RECORD, record)
+        scores = evaluation_scores(student.provenance.get("run_id"), tracking_uri)
+        usage = USAGE.replace("FOLDER", repr(str(out)))
+        (staging / MODEL_CARD).write_text(model_card({**record, "usage": usage}, scores))
+    return out
+
+
+def write_code(folder: Path, student: StudentEncoder, splitter: WordSplitter, vocabulary: dict[str, int],
+               segmenter: WordSegmenter | None = None) -> Path:
+    """The export's code and word files, in ``folder``: the templates, the student's modules, ``student.py``, the
+    segmenter's module (and its weights when there is one), the word splitter and the vocabulary of the positions
+    that read the table."""
+    for name in TEMPLATE_FILES:
+        shutil.copyfile(TEMPLATE_DIR / name, folder / name)
+    shutil.copyfile(inspect.getfile(segmenter_module), folder / "segmenter.py")
+    if segmenter is not None:
+        save_file({key: value.detach().contiguous().cpu() for key, value in segmenter.state_dict().items()},
+                  str(folder / SEGMENTER))
+    for name, source in student_sources(student).items():
+        (folder / name).write_text(source)
+    (folder / "student.py").write_text(student_index(student))
+    splitter.pipeline().save(str(folder / WORD_SPLITTER))
+    write_json(folder / VOCABULARY, vocabulary)
+    return folder
+
+
+@contextmanager
+def code_package(folder: Path) -> Iterator[Callable[[str], types.ModuleType]]:
+    """The export's code in ``folder``, imported as a package (its modules import each other relatively),
+    so that transformers' ``save_pretrained`` writes the classes' files and ``auto_map`` as for any
+    custom model. The package is forgotten afterwards."""
+    name = f"_vocabfree_export_{uuid.uuid4().hex}"
+    package = types.ModuleType(name)
+    package.__path__ = [str(folder)]
+    sys.modules[name] = package
+    try:
+        yield lambda module: importlib.import_module(f"{name}.{module}")
+    finally:
+        for module in [module for module in sys.modules if module == name or module.startswith(f"{name}.")]:
+            del sys.modules[module]
+
+
+def embedding_module_name(base: PreTrainedModel) -> str:
+    """The dotted name of ``base``'s word-embedding module (``embeddings.word_embeddings``)."""
+    table = input_embeddings(base)
+    return next(name for name, module in base.named_modules() if module is table)
+
+
+def pooler_option(base: PreTrainedModel) -> dict[str, Any]:
+    """The source's ``add_pooling_layer`` (BERT, RoBERTa, XLM-R and MPNet may be built without a pooler)."""
+    return {"add_pooling_layer": base.pooler is not None} if hasattr(base, "pooler") else {}
+
+
+def tokenizer_settings(tokenizer: PreTrainedTokenizerBase, base: PreTrainedModel) -> dict[str, Any]:
+    """The exported tokenizer's special tokens, length limit and inputs (token types only where the source's
+    tokenizer gives them and its model takes them: not DistilBERT's)."""
+    special_tokens = ("bos_token", "eos_token", "unk_token", "pad_token", "cls_token", "sep_token", "mask_token")
+    max_positions = getattr(base.config, "max_position_embeddings", tokenizer.model_max_length)
+    accepted = inspect.signature(base.forward).parameters
+    inputs = [name for name in tokenizer.model_input_names if name != "token_type_ids" or name in accepted]
+    padding_idx = getattr(getattr(base, "embeddings", None), "padding_idx", None)
+    if padding_idx is not None:  # RoBERTa, XLM-R and MPNet number positions from padding_idx + 1
+        max_positions -= padding_idx + 1
+    return {
+        "model_max_length": min(tokenizer.model_max_length, max_positions),
+        "model_input_names": [*inputs, "word_characters"],
+        **{name: str(getattr(tokenizer, name)) for name in special_tokens if getattr(tokenizer, name, None)},
+    }
+
+
+@functools.cache
+def model_type() -> str:
+    """``model_type`` of the export's configuration class (``template/configuration_vocabfree.py``)."""
+    path = TEMPLATE_DIR / "configuration_vocabfree.py"
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.VocabFreeConfig.model_type)
+
+
+def is_vocabulary_free_export(folder: Path) -> bool:
+    """Whether ``folder`` holds a model ``export_vocabulary_free`` wrote."""
+    config_path = folder / "config.json"
+    if not config_path.is_file():
+        return False
+    return read_json_mapping(config_path, "model configuration").get("model_type") == model_type()
+
+
+def load_exported_student(folder: str | Path, map_location: str | torch.device = "cpu") -> StudentEncoder:
+    """The student inside a vocabulary-free export (its configuration in ``config.json``, its weights
+    under ``student.`` in ``model.safetensors``), read without running the folder's code."""
+    folder = Path(folder)
+    try:
+        config = read_json_mapping(folder / "config.json", "export configuration")
+        saved = {**config["student"], "rescale_norm": config["rescale_norm"]}
+        family, _ = resolve_student(saved["name"])
+        student = family(family.config_class.from_dict(saved))
+        with safe_open(str(folder / "model.safetensors"), framework="pt", device=str(map_location)) as weights:
+            state = {key.removeprefix(STUDENT_PREFIX): weights.get_tensor(key)
+                     for key in weights.keys() if key.startswith(STUDENT_PREFIX)}
+        student.load_state_dict(state)
+    except (OSError, KeyError, ValueError, RuntimeError, StudentError) as error:
+        raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line(error)}") from None
+    return student.to(map_location)
+
+
+def write_json(path: Path, content: dict[str, Any]) -> None:
+    path.write_text(json.dumps(content, indent=2, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")

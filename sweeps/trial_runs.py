@@ -1,0 +1,72 @@
+"""MLflow runs of a sweep: one parent run per study, one nested run per trial, both in the sweep experiment.
+
+A trial's run is the training run (``distill.training.train`` with the parent's id), named
+after what the trial varies (:func:`trial_run_name`) and tagged with the trial's final Optuna state.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+from mlflow import MlflowClient
+
+from distill.tracking.store import TRIAL_STATE_TAG
+from distill.training import CHECKPOINT_TAG
+from distill.training.checkpoint import drop_resume_checkpoints
+
+NOTE_TAG = "distill.note"
+RUN_STATUS = {"COMPLETE": "FINISHED", "PRUNED": "KILLED", "FAIL": "FAILED"}
+
+
+class TrialLike(Protocol):
+    """An Optuna trial, live or frozen: what names its run."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def params(self) -> dict[str, Any]: ...
+
+
+def trial_run_name(trial: TrialLike) -> str:
+    """The run's name in the MLflow UI: what the trial varies, then its number — ``cosine · context_epochs=3 · #1``.
+
+    Legends, bars and compare columns then say which loss or setting a run is, not only which trial.
+    """
+    parts = [value if isinstance(value, str) else f"{name.split('.')[-1]}={value:g}"
+             if isinstance(value, float) else f"{name.split('.')[-1]}={value}"
+             for name, value in trial.params.items()]
+    return " · ".join([*parts, f"#{trial.number}"])
+
+
+def find_trial_run(parent_run_id: str, trial: TrialLike) -> str | None:
+    """The id of ``trial``'s run under the parent run, if training got as far as starting it."""
+    client = MlflowClient()
+    parent = client.get_run(parent_run_id)
+    runs = client.search_runs(
+        [parent.info.experiment_id],
+        filter_string=f"tags.`mlflow.parentRunId` = '{parent_run_id}' "
+                      f"and tags.`mlflow.runName` = '{trial_run_name(trial)}'",
+        max_results=1,
+    )
+    return runs[0].info.run_id if runs else None
+
+
+def mark_trial_run(parent_run_id: str, trial: TrialLike, state: str, note: str = "") -> None:
+    """Tag ``trial``'s run with its Optuna ``state`` and end it accordingly (no-op without a run).
+
+    A pruned trial's resume checkpoints are removed (up to 1.9 GB for the n-gram student on MiniLM): the
+    sweep has stopped it, and running the sweep again draws new trials instead of resuming it. A failed or
+    interrupted trial keeps them, as every run that did not finish does.
+    """
+    run_id = find_trial_run(parent_run_id, trial)
+    if run_id is None:
+        return
+    client = MlflowClient()
+    client.set_tag(run_id, TRIAL_STATE_TAG, state)
+    if note:
+        client.set_tag(run_id, NOTE_TAG, note[:5000])
+    client.set_terminated(run_id, status=RUN_STATUS[state])
+    if state == "PRUNED" and (checkpoint_root := client.get_run(run_id).data.tags.get(CHECKPOINT_TAG)):
+        drop_resume_checkpoints(Path(checkpoint_root))
