@@ -152,7 +152,7 @@ class StudentEncoder(nn.Module):
         """The student ``save_pretrained`` wrote into ``folder``, of the family its config names.
 
         Called on a family class, a folder holding another family is refused.
-        (``distill.tracking.runs.load_student_from`` also takes an MLflow run id.)
+        (``distill.swap.trained.load_student_from`` also takes an MLflow run id.)
         """
         folder = Path(folder)
         config_path, weights_path = folder / CONFIG_NAME, folder / WEIGHTS_NAME

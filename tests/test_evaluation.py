@@ -20,6 +20,7 @@ from transformers.utils import ModelOutput
 
 from distill.cli import main
 from distill.data import corpus_from_documents
+from distill.data.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
 from distill.errors import DistillError
 from distill.evaluation import (
     BASELINE,
@@ -32,7 +33,6 @@ from distill.evaluation import (
     score_variants,
 )
 from distill.evaluation.report import table2_markdown, worst_domains
-from distill.evaluation.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
 from distill.evaluation.statistics import Summary
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
 from distill.tracking import store

@@ -1,14 +1,15 @@
 """Imports point down the layers, and no module imports itself back through others.
 
-The layers, lowest first (:data:`LAYERS`): ``foundation`` (the one scheme that checks a value against its type
-and bounds, the registries that import a module on first use) imports the standard library alone; the libraries
-(``students``, ``teachers``, ``losses``) stand alone but for it: each raises its own error type and is usable
-(and exportable, for ``students``) without the workbench. The
-workbench's core (settings, configuration, files, data, tracking) builds on them; surgery and the export swap a
-student into a model; the evaluation measures swapped models; the objectives and the training loop use the
-evaluation's measures (context distillation's held-out fidelity); workflows (the robustness study, the
-benchmark) combine training, export and evaluation; sweeps run trials of training and evaluation; the command
-line sits on top. A module may import its own layer and those below, never one above.
+The layers, lowest first (:data:`LAYERS`), are folders: ``foundation`` (the one scheme that checks a value against
+its type and bounds, the registries that import a module on first use) imports the standard library alone; the
+libraries (``students``, ``teachers``, ``losses``) stand alone but for it: each raises its own error type and is
+usable (and exportable, for ``students``) without the workbench. The workbench's core (files, configuration, noise,
+data, tracking) builds on them; surgery, the vocabulary-free path and the export swap a student into a model; the
+tasks (MLM, NSP, fidelity) score a swapped model; the evaluation measures swapped models over seeds, and the
+objectives and the training loop train students (context distillation scores its held-out fidelity with the
+tasks), neither importing the other; workflows (the robustness study, the benchmark) combine training, export
+and evaluation; sweeps run trials of training and evaluation; the command line sits on top. A module may import
+its own layer and those below, never one above.
 
 The imports are read from the source with ``ast``, so a function-level import is caught as well as a top-level
 one; an import under ``if TYPE_CHECKING:`` names a type only and is never run, so it is left out.
@@ -36,8 +37,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("distill", "distill.errors", "distill.devices", "distill.files", "distill.config", "distill.noise",
      "distill.data", "distill.tracking"),
     ("distill.swap", "distill.export"),
-    ("distill.evaluation",),
-    ("distill.objectives", "distill.training"),
+    ("distill.tasks",),
+    ("distill.evaluation", "distill.objectives", "distill.training"),
     ("distill.workflows", "distill.bench"),
     ("sweeps",),
     ("distill.cli",),
@@ -120,7 +121,7 @@ def test_imports_are_read_from_the_source(tmp_path: Path) -> None:
 
 def test_the_layer_of_a_module_is_its_most_specific_entry() -> None:
     assert layer_of("distill") == layer_of("distill.config.training") == 2
-    assert layer_of("distill.evaluation.settings") == 4 and layer_of("distill.workflows.robustness") == 6
+    assert layer_of("distill.evaluation.settings") == 5 and layer_of("distill.workflows.robustness") == 6
     assert layer_of("distill.unlisted") is None  # "distill" names the package's __init__ only
 
 
@@ -148,6 +149,14 @@ def test_no_import_points_up_a_layer() -> None:
     upward = {f"{name} -> {module}" for name, imported in import_graph().items() for module in imported
               if (layer_of(module) or 0) > (layer_of(name) or 0)}
     assert sorted(upward) == []
+
+
+def test_training_and_evaluation_do_not_import_each_other() -> None:
+    training = ("distill.objectives", "distill.training")
+    crossing = {f"{name} -> {module}" for name, imported in import_graph().items() for module in imported
+                if (name.startswith(training) and module.startswith("distill.evaluation"))
+                or (name.startswith("distill.evaluation") and module.startswith(training))}
+    assert sorted(crossing) == []
 
 
 def test_no_import_cycle_between_modules() -> None:

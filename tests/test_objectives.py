@@ -15,8 +15,8 @@ from distill.cli import main
 from distill.config.training import TrainConfig, config_keys
 from distill.data import corpus_from_documents, document_part, load_corpus
 from distill.data.frequencies import english_words
+from distill.data.samples import collate
 from distill.errors import DistillError
-from distill.evaluation.samples import collate
 from distill.objectives.context import ContextDistillation
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.registry import OBJECTIVES, objective_metrics, phase_builders, register_objective

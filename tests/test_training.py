@@ -19,7 +19,7 @@ from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
 from distill.config.training import TrainConfig
-from distill.tracking.runs import load_student_from
+from distill.swap.trained import load_student_from
 from distill.training import train
 
 

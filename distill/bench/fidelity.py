@@ -7,7 +7,7 @@ budget; the clock adds up the epochs' training seconds only (the table evaluatio
 phase's end is off it too). At the first epoch end after every :data:`JUDGE_EVERY` training seconds, and after
 the last epoch, off the clock, the student is swapped live into the
 model (:class:`distill.swap.surgery.StudentEmbedding`) and scored with the evaluation's
-fidelity task (:mod:`distill.evaluation.tasks`) on the *held-out documents* of every judged
+fidelity task (:mod:`distill.tasks`) on the *held-out documents* of every judged
 domain (general English and the Python documentation by default) over several seeds, on the
 vocabulary-free path (each word at the positions the tokenizer's word segmenter gives it, as the export
 does) and on the WordPiece path.

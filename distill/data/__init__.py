@@ -14,7 +14,8 @@ Names resolve to:
 Names joined by ``+`` (``pydoc+stdlib``) are one corpus, documents in that order. Any of them
 followed by ``:train`` or ``:heldout`` is one part of a fixed split by document
 (:func:`~distill.data.corpus.document_part`). General-English word frequencies are in
-:mod:`distill.data.frequencies`.
+:mod:`distill.data.frequencies`; seeded samples of a corpus (sentences, masked positions, sentence pairs) in
+:mod:`distill.data.samples`.
 """
 
 from __future__ import annotations

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
         paired_tests,
         summarize,
     )
-    from distill.evaluation.tasks import TASKS, resolve_tasks, supported_tasks
+    from distill.tasks import TASKS, resolve_tasks, supported_tasks
 
 MODULES = {
     "distill.data": ("JUDGED_DOMAINS", "Corpus", "load_corpus"),
@@ -47,7 +47,7 @@ MODULES = {
     "distill.evaluation.setup": ("EvaluationSetup", "prepare_evaluation"),
     "distill.evaluation.statistics": ("Difference", "PairedTest", "ScoreKey", "ScoreTable", "Summary", "differences",
                                       "paired_tests", "summarize"),
-    "distill.evaluation.tasks": ("TASKS", "resolve_tasks", "supported_tasks"),
+    "distill.tasks": ("TASKS", "resolve_tasks", "supported_tasks"),
 }
 _HOME = {name: module for module, names in MODULES.items() for name in names}
 

@@ -11,9 +11,9 @@ whether a user gains by putting the spell-checker in front of the vocabulary-fre
 A :class:`Rewritten` variant reads the same seeded sentences as every model (a rewrite keeps the
 corpus's sentences and their order, so a seed draws the same ones), rewritten. Its tokens differ from
 the others', so only the sentence-level scores apply (the fidelity task's ``sentence_cosine``,
-``similarity_spearman`` and their ``_clean`` versions; :attr:`~distill.evaluation.tasks.Task.compares_sentences`):
+``similarity_spearman`` and their ``_clean`` versions; :attr:`~distill.tasks.Task.compares_sentences`):
 its scorer pools the reference (the baseline on the text as drawn) over the reference's own mask
-(:data:`REFERENCE_MASK`), and scores no ``token_cosine``.
+(:data:`distill.tasks.fidelity.REFERENCE_MASK`), and scores no ``token_cosine``.
 """
 
 from __future__ import annotations
@@ -31,9 +31,6 @@ if TYPE_CHECKING:
 
 SPELL_CHECK_PREFIX = "spellcheck-then-"  # the label of a model behind the spell-checker: this + the model's label
 SPELL_CHECKED = SPELL_CHECK_PREFIX + "baseline"
-# In a rewritten variant's scored batch: the attention mask of the batch the reference (baseline) read.
-REFERENCE_MASK = "reference_attention_mask"
-
 
 @dataclass(frozen=True)
 class Rewritten:

@@ -41,10 +41,10 @@ from distill.evaluation.statistics import (
 )
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
+from distill.swap.trained import load_student_from
 from distill.swap.vocabulary_free import SUFFIX, WholeWords
 from distill.tracking import store
 from distill.tracking.progress import announce
-from distill.tracking.runs import load_student_from
 from students import StudentEncoder
 
 BASELINE = "baseline"

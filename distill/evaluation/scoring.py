@@ -23,14 +23,15 @@ from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import ModelOutput
 
 from distill.data import Corpus, noised_corpus, readings
-from distill.evaluation.contender import REFERENCE_MASK, Rewritten
-from distill.evaluation.samples import Samples
+from distill.data.samples import Samples
+from distill.evaluation.contender import Rewritten
 from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, ScoreTable
-from distill.evaluation.tasks import Task, last_hidden_state, mean_pool
 from distill.noise.specs import Noise
 from distill.swap.surgery import swapped_input_embeddings
 from distill.swap.vocabulary_free import WholeWords
+from distill.tasks.base import Task, last_hidden_state
+from distill.tasks.fidelity import REFERENCE_MASK, mean_pool
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 

@@ -39,7 +39,7 @@ def check_names(names: Sequence[str] | None, what: str) -> None:
 
 
 def _known_tasks(names: list[str]) -> None:
-    from distill.evaluation.tasks import check_task_names  # imports torch: only when a value is checked
+    from distill.tasks import check_task_names  # imports torch: only when a value is checked
 
     check_names(names, "tasks")
     check_task_names(names)

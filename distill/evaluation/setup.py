@@ -21,9 +21,10 @@ from distill.devices import on_device
 from distill.errors import DistillError
 from distill.evaluation.scoring import Variant, score_variants
 from distill.evaluation.statistics import ScoreTable
-from distill.evaluation.tasks import Task, resolve_tasks
 from distill.noise.specs import Noise
 from distill.swap.surgery import load_transformer
+from distill.tasks import resolve_tasks
+from distill.tasks.base import Task
 from teachers import load_tokenizer
 from teachers.words import WordSplitter
 

@@ -29,7 +29,7 @@ or move a piece past the truncation).
 Where this comes from: Zero-Shot Tokenizer Transfer (Minixhofer et al., NeurIPS 2024,
 §3) trains its embedding predictor through the language model's own objective instead
 of regressing table rows; here the objective is the untouched model's output, which is
-what the fidelity evaluation (``distill.evaluation.tasks``) measures. Text is the
+what the fidelity evaluation (``distill.tasks``) measures. Text is the
 training documents of the run's corpus (:func:`distill.objectives.text.corpus_part`);
 the metrics logged after each epoch read its held-out documents only.
 """
@@ -45,9 +45,8 @@ import torch
 from torch import Tensor
 
 from distill.data import Corpus
+from distill.data.samples import Example, Samples, collate, sentence_samples
 from distill.devices import on_device
-from distill.evaluation.samples import Example, Samples, collate, sentence_samples
-from distill.evaluation.tasks import FidelityScorer, mean_pool
 from distill.noise.specs import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.registry import register_objective
@@ -55,6 +54,7 @@ from distill.objectives.table import TableAlignment
 from distill.objectives.text import judged_texts
 from distill.swap.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
 from distill.swap.vocabulary_free import WholeWords, piece_positions, pool_pieces
+from distill.tasks.fidelity import FidelityScorer, mean_pool
 from distill.tracking.store import safe_name
 from losses import build_loss
 from teachers import input_embeddings, load_tokenizer

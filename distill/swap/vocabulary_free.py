@@ -49,7 +49,7 @@ from torch import Tensor, nn
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import ModelOutput
 
-from distill.evaluation.samples import IGNORE
+from distill.data.samples import IGNORE
 from distill.swap.surgery import StudentEmbedding
 from students.segmenter import WordSegmenter
 from teachers.wordpiece import piece_lengths

@@ -105,7 +105,7 @@ def export_students(sources: Sequence[str], model: str, exports: Path, *, revisi
                     tracking_uri: str | None) -> list[Path]:
     """Each student as a vocabulary-free model in ``exports/<name>`` (an export given is used as it is)."""
     from distill.export.folder import export_vocabulary_free, is_vocabulary_free_export
-    from distill.tracking.runs import load_student_from
+    from distill.swap.trained import load_student_from
 
     folders = []
     for source in sources:

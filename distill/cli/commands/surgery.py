@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     announce(f"surgery: student {args.student} into {args.model}; loading torch and transformers", quiet=args.quiet)
     from distill.devices import resolve_device
-    from distill.tracking.runs import load_student_from
+    from distill.swap.trained import load_student_from
 
     settings, source = settings_from(args, SurgerySettings), settings_from(args, ModelOptions)
     common = settings_from(args, CommonOptions)
