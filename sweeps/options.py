@@ -1,4 +1,5 @@
-"""What Optuna accepts, checked before the first trial: sampler and pruner options, study names, storages.
+"""A sweep's command-line settings (:class:`SweepSettings`), and what Optuna accepts, checked before the first
+trial: sampler and pruner options, study names, storages.
 
 Optuna's constructors take a negative ``n_startup_trials`` or a zero Hyperband resource and fail (or
 misbehave) only once trials run; a study name longer than its database column, or with a newline, and an
@@ -9,10 +10,10 @@ does not exist.'`` after the first trial) fail as late. Each is one line here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-import sqlalchemy
-
+from distill.config.fields import POSITIVE_COUNT, setting
 from distill.errors import DistillError
 from distill.files.paths import RUN_NAME_MAX, check_name, check_output_file
 from distill.files.userfiles import check_option_map
@@ -28,6 +29,20 @@ LOWEST = {"n_startup_trials": 0, "n_ei_candidates": 1, "n_warmup_steps": 0, "int
           "min_resource": 1, "max_resource": 1, "reduction_factor": 2, "bootstrap_count": 0,
           "min_early_stopping_rate": 0}
 POSITIVE_FLOATS = ("prior_weight",)
+
+
+@dataclass(frozen=True)
+class SweepSettings:
+    """How ``distill sweep`` (and ``distill quickstart``, its ``workers``) runs a sweep file."""
+
+    config: str = setting(help="sweep YAML file, or a shipped one by name: paper, quick, search", metavar="FILE|NAME")
+    n_trials: int | None = setting(None, "budget of a search; cap for a grid (default: the file's)",
+                                   interval=POSITIVE_COUNT, metavar="N")
+    workers: int = setting(1, "worker processes on this machine", interval=POSITIVE_COUNT, metavar="N")
+    storage: str | None = setting(None, "SQLAlchemy URL of the study database, e.g. postgresql://user@host/db "
+                                  "(default sqlite:///optuna.db in the working folder)", metavar="URL")
+    study: str | None = setting(None, "study name (default: the sweep file's name; the same name resumes)",
+                                metavar="NAME")
 
 
 def check_factory_options(options: Mapping[str, Any], where: str) -> None:
@@ -52,6 +67,8 @@ def check_study_name(name: str) -> None:
 
 def check_storage(url: str, workers: int) -> None:
     """A storage URL a sweep can keep its study in, across workers; a SQLite file in a writable folder."""
+    import sqlalchemy  # only once a sweep runs: reading the settings loads no database library
+
     if not url:
         raise DistillError("--storage is empty; give a database URL (sqlite:///optuna.db, postgresql://...)")
     check_name(url, "--storage")

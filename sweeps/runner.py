@@ -85,6 +85,13 @@ class SweepResult:
     finished: bool
     summary: StudySummary
 
+    def check_some_trial_completed(self) -> None:
+        """A finished study whose every trial failed is an error (exit 2), not a result."""
+        failed, completed = self.summary.counts.get("FAIL", 0), self.summary.counts.get("COMPLETE", 0)
+        if self.finished and failed and not completed:
+            raise DistillError(f"every trial of study {self.study_name} failed ({failed}); "
+                               f"their errors are the distill.failure tags of the runs under {self.parent_run_id}")
+
 
 def run_sweep(
     spec: SweepSpec,

@@ -38,7 +38,7 @@ import itertools
 import json
 import math
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
@@ -56,6 +56,7 @@ from distill.config.training import (
     config_from_mapping,
     with_overrides,
 )
+from distill.data import check_corpus_name
 from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
 from distill.files.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
@@ -347,8 +348,10 @@ def _parse_evaluation(raw: Any, fixed: Mapping[str, Any], space: tuple[Parameter
         # Tables 2/3 compare every student with one baseline: the teacher cannot vary under it.
         raise DistillError(f"{source}: a sweep that searches 'teacher' must name evaluation.model, "
                            "the one model every student is swapped into and compared with")
-    return settings_from_mapping(EvaluationSettings, {"model": fixed.get("teacher", TrainConfig.teacher), **raw},
-                                 where)
+    settings = settings_from_mapping(EvaluationSettings, {"model": fixed.get("teacher", TrainConfig.teacher), **raw},
+                                     where)
+    _check_named(settings.model, settings.datasets, where)
+    return settings
 
 
 def _parse_heartbeat(raw: Any, source: str) -> Heartbeat:
@@ -362,25 +365,38 @@ def _parse_heartbeat(raw: Any, source: str) -> Heartbeat:
     return Heartbeat(interval, grace)
 
 
+def _check_named(model: str, corpora: Sequence[str], where: str) -> None:
+    """What a trial or the evaluation names outside the file, checked without loading it: the model (or teacher)
+    and the corpora (``distill.cli.preflight``'s checks of a command's flags)."""
+    from teachers import check_model_reference
+
+    try:
+        check_model_reference(model)
+    except Exception as error:  # the teachers' own error type
+        raise DistillError(f"{where}: {first_line(error)}") from None
+    for corpus in corpora:
+        check_corpus_name(corpus)
+
+
 def _check_trials(spec: SweepSpec) -> None:
-    """Build the config, loss and student (on the meta device: no memory) of every probe point."""
+    """Check what every probe point names (teacher, corpus), and build its loss and student (on the meta device:
+    no memory)."""
     import torch
 
     from losses import build_loss
     from students import build_student
-    from teachers import check_model_reference
 
     checked: set[str] = set()
     for params in spec.probe_points():
         config = spec.trial_config(params)
         where = f"{spec.source}: trial " + ", ".join(f"{key}={value}" for key, value in params.items())
+        _check_named(config.teacher, [config.corpus], where)
         key = json.dumps([config.loss, config.loss_options, config.student, config.student_options],
                          sort_keys=True, default=str)
         if key in checked:
             continue
         checked.add(key)
         try:
-            check_model_reference(config.teacher)
             build_loss(config.loss, **config.loss_options)
             with torch.device("meta"):
                 build_student(config.student, 8, **config.student_options)

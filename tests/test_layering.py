@@ -159,6 +159,15 @@ def test_training_and_evaluation_do_not_import_each_other() -> None:
     assert sorted(crossing) == []
 
 
+def test_no_command_imports_another() -> None:
+    """A new command is one module of ``distill.cli.commands`` and one registry line: what two commands share
+    lives below them, not in one of them."""
+    commands = "distill.cli.commands."
+    crossing = {f"{name} -> {module}" for name, imported in import_graph().items() for module in imported
+                if name.startswith(commands) and module.startswith(commands) and module != name}
+    assert sorted(crossing) == []
+
+
 def test_no_import_cycle_between_modules() -> None:
     graph = import_graph()
     cycles = [component for component in strongly_connected(graph) if len(component) > 1]

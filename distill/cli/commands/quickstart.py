@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from distill.cli.commands.sweep import SweepSettings, check_some_trial_completed, check_spec
 from distill.config.arguments import add_settings_arguments, settings_from
 from distill.config.common import CommonOptions
+from sweeps.options import SweepSettings
 
 HELP = ("Offline demo: align a student with several losses to the embedded MiniLM, swap each in, "
         "compare with the original (fidelity, paired t-tests), all tracked in MLflow.")
@@ -32,9 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
 
     started = time.perf_counter()
-    spec = load_spec(QUICK_SWEEP)
-    check_spec(spec)
-    result = run_sweep(spec, workers=args.workers, tracking_uri=args.tracking_uri, quiet=args.quiet)
+    result = run_sweep(load_spec(QUICK_SWEEP), workers=args.workers, tracking_uri=args.tracking_uri, quiet=args.quiet)
     from sweeps.report import EVALUATION_FOLDER, SUMMARY
 
     minutes, seconds = divmod(round(time.perf_counter() - started), 60)
@@ -46,5 +44,5 @@ def run(args: argparse.Namespace) -> int:
     for command in [] if verdict is None else verdict.next_commands():
         print(f"  {command}")
     print(f"  {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}   # browse every run")
-    check_some_trial_completed(result)
+    result.check_some_trial_completed()
     return 0
