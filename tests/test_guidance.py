@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 from types import SimpleNamespace
 
 import mlflow
@@ -15,6 +17,8 @@ from distill.evaluation.runner import evaluation_run_name
 from distill.objectives.registry import OBJECTIVES
 from distill.tracking import store
 from sweeps.trial_runs import trial_run_name
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_bare_distill_prints_help_and_version_is_known(capsys) -> None:
@@ -224,8 +228,24 @@ def test_runs_record_the_teacher_table_and_the_evaluation_text_as_dataset_inputs
 def test_a_quick_bench_never_replaces_the_measured_results() -> None:
     from distill.bench.settings import default_results
 
-    assert default_results(quick=False) == "bench/RESULTS.md"
-    assert "bench/RESULTS.md" not in default_results(quick=True) and default_results(quick=True).endswith(".md")
+    assert default_results(quick=True) != default_results(quick=False)
+    assert Path(default_results(quick=True)).is_relative_to(tempfile.gettempdir())
+
+
+def test_reports_are_written_outside_the_tracked_files_unless_named() -> None:
+    """Issue 42, item 2: a command run in a clone never edits the project's documents by default; every file a
+    command writes unless told where goes under .distill/ in the working folder, which git ignores. The project's
+    documents are written when named (--out docs/robustness.md, --results bench/RESULTS.md)."""
+    from distill.bench.settings import PROJECT_RESULTS, BenchSettings
+    from distill.cli.commands.robustness import StudyFiles
+    from distill.config.training import TrainConfig
+
+    defaults = {"bench --results": BenchSettings().results_file(), "robustness --out": StudyFiles.out,
+                "robustness --exports": StudyFiles.exports, "train --work-dir": TrainConfig.work_dir}
+    ignored = (ROOT / ".gitignore").read_text().splitlines()
+    assert ".distill/" in ignored
+    assert {flag: path for flag, path in defaults.items() if Path(path).parts[0] != ".distill"} == {}
+    assert (ROOT / PROJECT_RESULTS).is_file() and (ROOT / "docs" / "robustness.md").is_file()
 
 
 def test_a_long_epoch_says_how_far_it_is_and_how_long_it_has_left(capsys) -> None:

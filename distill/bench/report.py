@@ -1,4 +1,5 @@
-"""The benchmark's one table: rendered for the terminal, written to ``bench/RESULTS.md``, logged to MLflow."""
+"""The benchmark's one table: rendered for the terminal, written to the results file (``--results``), logged to
+MLflow."""
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def render_markdown_table(rows: Sequence[Row]) -> str:
 
 def render_results(rows: Sequence[Row], machine: dict[str, str], command: str, notes: Sequence[str],
                    profile: str | None) -> str:
-    """``bench/RESULTS.md``: machine, command, the table, how to read it, and the profile when one was taken."""
+    """The results file: machine, command, the table, how to read it, and the profile when one was taken."""
     parts = ["# `distill bench` results", "", f"Command: `{command}`", "", "## Machine", ""]
     parts += [f"- {name}: {value}" for name, value in machine.items()]
     parts += ["", "## Figures (all measured in this one run)", "", render_markdown_table(rows)]

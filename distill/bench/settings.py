@@ -19,7 +19,8 @@ from distill.errors import DistillError
 
 DEFAULT_STUDENTS = ("bytescnn-small", "bytescnn-big", "retvec", "hlm-intra-small")
 BUDGETS = (300.0, 900.0)  # the issue's 5 and 15 minutes of training
-RESULTS = "bench/RESULTS.md"
+DEFAULT_RESULTS = ".distill/bench.md"  # in the working folder: a run never edits the project's own results
+PROJECT_RESULTS = "bench/RESULTS.md"  # the project's measured results, written only when named
 
 
 def _students(names: list[str]) -> None:
@@ -37,8 +38,8 @@ def _contenders(names: list[str]) -> None:
 
 
 def default_results(quick: bool) -> str:
-    """``bench/RESULTS.md``, or for a smoke run a file in the temporary folder."""
-    return str(Path(tempfile.gettempdir()) / "distill-bench-quick.md") if quick else RESULTS
+    """:data:`DEFAULT_RESULTS`, or for a smoke run a file in the temporary folder."""
+    return str(Path(tempfile.gettempdir()) / "distill-bench-quick.md") if quick else DEFAULT_RESULTS
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,9 @@ class BenchSettings(CommonOptions):
     bf16: bool | None = setting(None, "also measure bfloat16 autocast (default: on a GPU only)")
     compile_forward: bool = setting(False, "torch.compile the students' forward passes", flag="--compile")
     profile: bool = setting(False, "add a torch.profiler summary of the default student")
-    results: str | None = setting(None, f"where to write the results (default {RESULTS}; with --quick a file in "
-                                  "the temporary folder, so that a smoke run never replaces the measured results)",
-                                  metavar="PATH")
+    results: str | None = setting(None, f"where to write the results (default {DEFAULT_RESULTS}; with --quick a "
+                                  "file in the temporary folder, so that a smoke run never replaces measured "
+                                  f"results; the project's: --results {PROJECT_RESULTS})", metavar="PATH")
     fidelity: bool = setting(False, "only time to fidelity: train contenders (table objective, + frequency-aware "
                              "rows, + context distillation, the best combination) and judge the swapped model on "
                              "held-out documents after every epoch; replaces that block of the results file "

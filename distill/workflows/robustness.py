@@ -3,7 +3,7 @@ better than the model it came from, and better than correcting the spelling firs
 trains, exports and evaluates, so it sits above the training, export and evaluation packages
 (``tests/test_layering.py``).
 
-One command regenerates ``docs/robustness.md``:
+One command writes the study's report (``distill robustness --out PATH``; the project's is ``docs/robustness.md``):
 
 1. train the study's recipe (:data:`RECIPE`: table alignment, then denoising context
    distillation on the tokenizer's pieces, :mod:`distill.objectives.context`), unless trained students

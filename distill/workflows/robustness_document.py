@@ -1,4 +1,4 @@
-"""The robustness study's document (``docs/robustness.md``), written from one evaluation's scores.
+"""The robustness study's report (the project's: ``docs/robustness.md``), written from one evaluation's scores.
 
 Set-up, commands, and per judged domain: the clean-text fidelity of every model, whether each
 vocabulary-free model reaches the study's goal, and per noise setting the clean-reference metrics
@@ -97,7 +97,7 @@ def kept_notes(previous: str) -> str:
 
 def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], folders: Sequence[Path],
                  settings: EvaluationSettings, command: str, recipe: Mapping[str, Any], notes: str = "") -> str:
-    """``docs/robustness.md``: the question, the set-up, the commands, the measured tables, and ``notes``
+    """The report: the question, the set-up, the commands, the measured tables, and ``notes``
     (the hand-written block, kept from the previous version)."""
     models = [model for model in result.scores.models if model != BASELINE]
     vocabulary_free = [model for model in models

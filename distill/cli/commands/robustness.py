@@ -1,4 +1,4 @@
-"""``distill robustness``: regenerate the robustness study (``docs/robustness.md``)."""
+"""``distill robustness``: run the robustness study and write its report where ``--out`` says."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from distill.files.paths import check_output_file, check_output_folder
 from distill.files.userfiles import read_text
 from distill.workflows.robustness import FIXED, STUDY, check_study_settings
 
+DEFAULT_REPORT = ".distill/robustness.md"  # in the working folder, beside the exports; never the project's docs/
 HELP = ("Train a denoised vocabulary-free student (or take trained ones), export it, and compare it with the "
-        "untouched model on clean and noisy held-out text; writes docs/robustness.md.")
+        f"untouched model on clean and noisy held-out text; writes its report (default {DEFAULT_REPORT}).")
 COMMON = ("work_dir", "device", "tracking_uri", "quiet")
 
 
@@ -37,8 +38,8 @@ class StudyFiles:
                                          metavar="RUN_OR_FOLDER")
     exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
                            check=lambda folder: check_output_folder(folder, "exports folder"))
-    out: str = setting("docs/robustness.md", "the document to write (its hand-written notes are kept)",
-                       metavar="PATH", check=_writable_report)
+    out: str = setting(DEFAULT_REPORT, "the report to write; an existing one keeps its hand-written notes "
+                       "(the project's study: --out docs/robustness.md)", metavar="PATH", check=_writable_report)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
