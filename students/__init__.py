@@ -16,13 +16,19 @@ from typing import TYPE_CHECKING, Any
 
 from students.config import StudentConfig
 from students.errors import StudentError
-from students.registry import check_student_name, register_student, student_names
+from students.registry import (
+    build_student,
+    check_student_name,
+    load_student,
+    register_student,
+    student_config,
+    student_names,
+)
 
 if TYPE_CHECKING:
-    from students.base import StudentEncoder, build_student, load_student, rescale_rows, student_config
+    from students.base import StudentEncoder, rescale_rows
 
-_LAZY = {name: "students.base" for name in ("StudentEncoder", "build_student", "load_student", "rescale_rows",
-                                             "student_config")}
+_LAZY = {name: "students.base" for name in ("StudentEncoder", "rescale_rows")}
 
 __all__ = [
     "StudentConfig",

@@ -1,8 +1,12 @@
-"""What every student shares: string encoding, forward over strings or tensors, save/load.
+"""What every student shares: string encoding, forward over strings or tensors, saving.
 
 A student maps token strings to vectors of the teacher's width. Each family turns
 strings into one integer tensor (``encode``) once, so the training loop indexes a
 pre-encoded vocabulary and never touches strings per step.
+
+This module and the families' modules import each other relatively and nothing of the workbench (building and
+loading a student by its registry name is :mod:`students.registry`'s): a vocabulary-free export carries them as
+they are.
 """
 
 from __future__ import annotations
@@ -14,13 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from safetensors import SafetensorError
-from safetensors.torch import load_file, save
+from safetensors.torch import save
 from torch import Tensor, nn
 
-from students.config import StudentConfig
-from students.errors import StudentError
-from students.registry import resolve_student
+from .config import StudentConfig
+from .errors import StudentError
 
 CONFIG_NAME = "student_config.json"
 WEIGHTS_NAME = "model.safetensors"
@@ -30,9 +32,9 @@ class StudentEncoder(nn.Module):
     """Base class of all students, built from their family's configuration.
 
     Subclasses set ``config_class`` (a :class:`StudentConfig` subclass with the family's
-    fields) and implement ``word_encoder`` (strings → tensor, on the CPU) and
-    ``forward_encoded`` (that tensor → ``(B, dim)``). ``save_pretrained`` and
-    ``from_pretrained`` write and read a student as its configuration and its weights.
+    fields and its ``word_encoder``: strings → tensor, on the CPU) and implement
+    ``forward_encoded`` (that tensor → ``(B, dim)``). ``save_pretrained`` writes a student as its
+    configuration and its weights (``students.registry.load_student`` reads it).
     """
 
     config_class: type[StudentConfig] = StudentConfig
@@ -76,12 +78,9 @@ class StudentEncoder(nn.Module):
 
     # --- to implement -------------------------------------------------------------
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
-        """The torch-only function of the family's module that ``encode`` applies, and its options.
-
-        ``function(tokens, **options)`` is ``encode(tokens)``; a vocabulary-free export ships
-        the function's module so that its tokenizer encodes words as the student was trained.
-        """
-        raise NotImplementedError
+        """The torch-only function that ``encode`` applies, and its options: the configuration's
+        (:meth:`StudentConfig.word_encoder`)."""
+        return self.config.word_encoder()
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         raise NotImplementedError
@@ -145,65 +144,7 @@ class StudentEncoder(nn.Module):
         (folder / CONFIG_NAME).write_text(json.dumps(self.config.to_dict(), indent=2, sort_keys=True))
         return folder
 
-    @classmethod
-    def from_pretrained(
-        cls, folder: str | os.PathLike[str], map_location: str | torch.device = "cpu"
-    ) -> StudentEncoder:
-        """The student ``save_pretrained`` wrote into ``folder``, of the family its config names.
-
-        Called on a family class, a folder holding another family is refused.
-        (``distill.swap.trained.load_student_from`` also takes an MLflow run id.)
-        """
-        folder = Path(folder)
-        config_path, weights_path = folder / CONFIG_NAME, folder / WEIGHTS_NAME
-        if not config_path.is_file() or not weights_path.is_file():
-            raise StudentError(f"{folder} is not a saved student (needs {CONFIG_NAME} and {WEIGHTS_NAME})")
-        try:
-            saved = json.loads(config_path.read_text())
-            family, _ = resolve_student(saved["name"])
-        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError) as error:
-            raise StudentError(f"{config_path} is not a student configuration: {error}") from None
-        if not issubclass(family, cls):
-            raise StudentError(f"{folder} holds a {family.__name__}, not a {cls.__name__}")
-        student = family(family.config_class.from_dict(saved))
-        try:
-            student.load_state_dict(load_file(str(weights_path), device=str(map_location)))
-        except (SafetensorError, OSError, RuntimeError) as error:
-            reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
-            raise StudentError(f"{weights_path} holds no readable weights of this student: {reason}") from None
-        return student.to(map_location)
-
 
 def rescale_rows(vectors: Tensor, norm: float) -> Tensor:
     """Scale each row to Euclidean norm ``norm`` (zero rows stay zero)."""
     return vectors * (norm / vectors.norm(dim=-1, keepdim=True).clamp_min(1e-12))
-
-
-def student_config(name: str, dim: int, **overrides: Any) -> StudentConfig:
-    """The configuration of the registered student ``name`` at width ``dim``, checked, without weights.
-
-    ``overrides`` replace the preset's options; an unknown or invalid one is a one-line
-    ``StudentError`` naming the student and the option (an unknown one lists the valid ones).
-    """
-    cls: type[StudentEncoder]
-    cls, preset = resolve_student(name)
-    options = {**preset, **overrides}
-    valid = cls.config_class.option_names()
-    unknown = sorted(set(options) - set(valid))
-    if unknown:
-        raise StudentError(f"student {name!r}: unknown options {', '.join(unknown)}; "
-                           f"valid options: {', '.join(valid) or 'none'}")
-    try:
-        return cls.config_class(dim=dim, name=name, **options)
-    except StudentError as error:
-        raise StudentError(f"student {name!r}: {error}") from None
-
-
-def build_student(name: str, dim: int, **overrides: Any) -> StudentEncoder:
-    """Instantiate the registered student ``name`` with output width ``dim`` (see :func:`student_config`)."""
-    cls: type[StudentEncoder]
-    cls, _ = resolve_student(name)
-    return cls(student_config(name, dim, **overrides))
-
-
-load_student = StudentEncoder.from_pretrained

@@ -24,14 +24,12 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-from students.base import StudentEncoder
-from students.byte_vocab import NUM_BYTE_IDS, PADDING, encode_bytes
-from students.config import StudentConfig, option
-from students.errors import StudentError
-from students.registry import register_student
+from .base import StudentEncoder
+from .byte_vocab import NUM_BYTE_IDS, PADDING, encode_bytes
+from .config import StudentConfig, option
+from .errors import StudentError
 
 SMALL_FILTERS: tuple[tuple[int, int], ...] = ((1, 32), (2, 32), (3, 64), (4, 128), (5, 256), (6, 512), (7, 1024))
-BIG_FILTERS: tuple[tuple[int, int], ...] = tuple((width, 2 * channels) for width, channels in SMALL_FILTERS)
 
 
 class Highway(nn.Module):
@@ -67,7 +65,6 @@ class BytesCNNConfig(StudentConfig):
     max_bytes_per_token: int = option(50, maximum=MAX_BYTES_PER_TOKEN)
 
     def __post_init__(self) -> None:
-        super().__post_init__()
         if not self.filters or any(len(spec) != 2 for spec in self.filters):
             raise StudentError(f"filters must be (width, channels) pairs, got {self.filters!r}")
         # Room for the widest filter, and for one byte between begin- and end-of-word.
@@ -82,16 +79,16 @@ class BytesCNNConfig(StudentConfig):
     def widest(self) -> int:
         return max(width for width, _ in self.filters)
 
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        return encode_bytes, {"max_bytes_per_token": self.max_bytes_per_token}
 
-@register_student("bytescnn-small", filters=SMALL_FILTERS)
-@register_student("bytescnn-big", filters=BIG_FILTERS)
+
 class BytesCNN(StudentEncoder):
     config_class = BytesCNNConfig
 
     def __init__(self, config: BytesCNNConfig) -> None:
         super().__init__(config)
         self.widest = config.widest
-        self.max_bytes_per_token = config.max_bytes_per_token
         self.byte_embedding = nn.Embedding(NUM_BYTE_IDS, config.byte_embedding_dim)
         self.convolutions = nn.ModuleList(
             nn.Conv1d(config.byte_embedding_dim, channels, kernel_size=width) for width, channels in config.filters
@@ -99,9 +96,6 @@ class BytesCNN(StudentEncoder):
         channels = sum(channels for _, channels in config.filters)
         self.highway = Highway(channels, config.num_highway)
         self.projection = nn.Linear(channels, config.dim)
-
-    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
-        return encode_bytes, {"max_bytes_per_token": self.max_bytes_per_token}
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         hidden = torch.relu(self.pool_windows(encoded))

@@ -1,28 +1,27 @@
 """A student's configuration: one typed dataclass per family, as transformers' ``BertConfig``.
 
 ``StudentConfig`` holds what every student has; each family subclasses it with its own
-fields, declared with :func:`option` where a value has bounds. Every field is checked against
-its annotation and bounds when the configuration is made, and a family checks what ties its
-fields together in its own ``__post_init__``, so a bad option is refused in one line
-(``StudentError``) before any weight is allocated. The saved form (``to_dict``) is the
+fields, declaring with :func:`option` the bounds a value must lie in, and checks what ties its
+fields together in its own ``__post_init__``. The saved form (``to_dict``) is the
 ``student_config.json`` the workbench has always written: ``name``, ``dim``, ``hparams``
 (the family's fields), ``rescale_norm`` and ``provenance``.
 
-The checks are the workbench's one scheme (:mod:`foundation.checks`). This module imports nothing but the
-standard library, ``students.errors`` and ``foundation.checks``, so that a vocabulary-free export can carry the
-three as they are.
+The declarations are data: :mod:`students.registry`, through which the workbench makes every configuration from
+options or a saved file, checks each value against its annotation and bounds by the workbench's one scheme
+(:mod:`foundation.checks`) before the configuration is made, so that a bad option is refused in one line
+(``StudentError``) before any weight is allocated. This module imports the standard library and
+:mod:`students.errors` alone: a vocabulary-free export carries it as it is, and makes its student's configuration
+from the ``config.json`` the workbench checked when it wrote it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import math
-import typing
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field
 from typing import Any, TypeVar
 
-from foundation.checks import Interval, conform, problem
-from students.errors import StudentError
+from .errors import StudentError
 
 COMMON_FIELDS = ("dim", "name", "rescale_norm", "provenance")
 
@@ -35,13 +34,12 @@ def option(
     maximum: float | None = None,
     expects: str | None = None,
 ) -> Any:
-    """A family's field: ``dataclasses.field`` with the bounds its value must lie in.
+    """A family's field: ``dataclasses.field`` with the bounds its value must lie in, in its ``metadata``.
 
     ``minimum`` and ``maximum`` are inclusive and apply to each number of a list; ``expects``
     says in words what a value of the wrong type should have been (default: the annotation).
     """
-    interval = Interval(-math.inf if minimum is None else minimum, math.inf if maximum is None else maximum)
-    metadata = {"interval": interval, "expects": expects}
+    metadata = {"minimum": minimum, "maximum": maximum, "expects": expects}
     return field(default=default, default_factory=default_factory, metadata=metadata)
 
 
@@ -65,15 +63,13 @@ class StudentConfig:
     rescale_norm: float | None = None
     provenance: dict[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        """Conform every field to its annotation and check its bounds (see :func:`option`)."""
-        hints = typing.get_type_hints(type(self))
-        for item in dataclasses.fields(self):
-            value, hint = getattr(self, item.name), hints[item.name]
-            wrong = problem(value, hint, item.metadata.get("interval"), item.metadata.get("expects"))
-            if wrong:
-                raise StudentError(f"{item.name} {wrong}, got {value!r}")
-            setattr(self, item.name, conform(value, hint))
+    def word_encoder(self) -> tuple[Callable[..., Any], dict[str, Any]]:
+        """The torch-only function of the family's modules that turns words into the student's input, and its
+        options: ``function(words, **options)`` is the ``(len(words), ...)`` integer tensor the student reads.
+
+        A vocabulary-free export's tokenizer encodes words with it, as the student was trained.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not say how its words are encoded")
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -94,18 +90,24 @@ class StudentConfig:
         }
 
     @classmethod
-    def from_dict(cls: type[ConfigType], saved: dict[str, Any]) -> ConfigType:
-        """The configuration ``to_dict`` wrote; an unknown option is a ``StudentError``."""
+    def saved_arguments(cls, saved: dict[str, Any]) -> dict[str, Any]:
+        """The keyword arguments of the configuration ``to_dict`` wrote; an unknown option is a ``StudentError``."""
         unknown = set(saved.get("hparams", {})) - set(cls.option_names())
         if unknown:
             raise StudentError(
                 f"student {saved.get('name')!r}: unknown options {', '.join(sorted(unknown))}; "
                 f"valid options: {', '.join(cls.option_names()) or 'none'}"
             )
-        return cls(
-            dim=saved["dim"],
-            name=saved.get("name", ""),
-            rescale_norm=saved.get("rescale_norm"),
-            provenance=dict(saved.get("provenance") or {}),
+        return {
+            "dim": saved["dim"],
+            "name": saved.get("name", ""),
+            "rescale_norm": saved.get("rescale_norm"),
+            "provenance": dict(saved.get("provenance") or {}),
             **saved.get("hparams", {}),
-        )
+        }
+
+    @classmethod
+    def from_dict(cls: type[ConfigType], saved: dict[str, Any]) -> ConfigType:
+        """The configuration ``to_dict`` wrote, as it was written (``students.registry.config_from_dict`` checks
+        each value first)."""
+        return cls(**cls.saved_arguments(saved))

@@ -46,11 +46,10 @@ from typing import Any
 import torch
 from torch import Tensor, nn
 
-from students.base import StudentEncoder
-from students.codepoints import token_codepoints
-from students.config import StudentConfig, option
-from students.errors import StudentError
-from students.registry import register_student
+from .base import StudentEncoder
+from .codepoints import token_codepoints
+from .config import StudentConfig, option
+from .errors import StudentError
 
 PAD, CLS, SEP, MASK, UNK, WORD_CLS = range(6)
 NUM_SPECIAL_IDS = 6
@@ -94,15 +93,15 @@ class HLMIntraConfig(StudentConfig):
     norm_first: bool = False
 
     def __post_init__(self) -> None:
-        super().__post_init__()
         if self.pooling not in POOLINGS:
             raise StudentError(f"unknown pooling {self.pooling!r}; valid poolings: {', '.join(POOLINGS)}")
         if self.hidden_size % self.num_heads:
             raise StudentError(f"hidden_size {self.hidden_size} is no multiple of num_heads {self.num_heads}")
 
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        return encode_characters, {"max_length": self.max_length, "char_vocab_size": self.char_vocab_size}
 
-@register_student("hlm-intra")
-@register_student("hlm-intra-small", num_layers=2, hidden_size=128, num_heads=4, ffn_size=256)
+
 class HLMIntra(StudentEncoder):
     config_class = HLMIntraConfig
 
@@ -110,8 +109,6 @@ class HLMIntra(StudentEncoder):
         super().__init__(config)
         hidden_size, max_length, dropout = config.hidden_size, config.max_length, config.dropout
         char_vocab_size, norm_first = config.char_vocab_size, config.norm_first
-        self.max_length = max_length
-        self.char_vocab_size = char_vocab_size
         self.pooling = config.pooling
         num_ids = NUM_SPECIAL_IDS + char_vocab_size
         self.char_embedding = nn.Embedding(num_ids, hidden_size, padding_idx=PAD)
@@ -134,9 +131,6 @@ class HLMIntra(StudentEncoder):
             enable_nested_tensor=False,
         )
         self.projection = nn.Linear(hidden_size, config.dim)
-
-    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
-        return encode_characters, {"max_length": self.max_length, "char_vocab_size": self.char_vocab_size}
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
         """Every position of every layer, padding included (it is masked, not skipped)."""

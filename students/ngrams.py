@@ -25,11 +25,10 @@ from typing import Any
 import torch
 from torch import Tensor, nn
 
-from students.base import StudentEncoder
-from students.config import StudentConfig, option
-from students.errors import StudentError
-from students.ngram_ids import encode_ngrams
-from students.registry import register_student
+from .base import StudentEncoder
+from .config import StudentConfig, option
+from .errors import StudentError
+from .ngram_ids import encode_ngrams
 
 
 @dataclass(kw_only=True)
@@ -43,12 +42,14 @@ class NGramConfig(StudentConfig):
     sparse: bool = True
 
     def __post_init__(self) -> None:
-        super().__post_init__()
         if self.min_n > self.max_n:
             raise StudentError(f"min_n must be at most max_n, got {self.min_n} > {self.max_n}")
 
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        return encode_ngrams, {"buckets": self.buckets, "min_n": self.min_n, "max_n": self.max_n,
+                               "max_chars": self.max_chars}
 
-@register_student("ngrams")
+
 class NGramStudent(StudentEncoder):
     config_class = NGramConfig
 
@@ -62,11 +63,6 @@ class NGramStudent(StudentEncoder):
         nn.init.normal_(self.grams.weight, std=config.dim**-0.5 / 4)
         with torch.no_grad():
             self.grams.weight[config.buckets].zero_()
-
-    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
-        config = self.config
-        return encode_ngrams, {"buckets": config.buckets, "min_n": config.min_n, "max_n": config.max_n,
-                               "max_chars": config.max_chars}
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         if encoded.device.type == "cpu":

@@ -27,10 +27,9 @@ from typing import Any
 
 from torch import Tensor, nn
 
-from students.base import StudentEncoder
-from students.codepoints import binarize, integerize
-from students.config import StudentConfig, option
-from students.registry import register_student
+from .base import StudentEncoder
+from .codepoints import binarize, integerize
+from .config import StudentConfig, option
 
 
 def glorot_linear(in_width: int, out_width: int) -> nn.Linear:
@@ -68,24 +67,21 @@ class RETVecConfig(StudentConfig):
     embedding_dim: int | None = option(256, minimum=1)
     spatial_dropout: float = option(1 / 16, minimum=0.0, maximum=1.0)
 
+    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        """``(N, word_length)`` int32 codepoints; the bits are made on the device in ``forward``."""
+        return integerize, {"length": self.word_length}
 
-@register_student("retvec")
-@register_student("retvec-raw", hidden_dims=(), embedding_dim=None, spatial_dropout=0.0)
+
 class RETVec(StudentEncoder):
     config_class = RETVecConfig
 
     def __init__(self, config: RETVecConfig) -> None:
         super().__init__(config)
-        self.word_length = config.word_length
         self.bits_per_char = config.bits_per_char
         self.spatial_dropout = nn.Dropout1d(config.spatial_dropout)
         in_width = config.word_length * config.bits_per_char
         self.encoder, width = build_mlp(in_width, config.hidden_dims, config.embedding_dim)
         self.projection = nn.Linear(width, config.dim)
-
-    def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
-        """``(N, word_length)`` int32 codepoints; the bits are made on the device in ``forward``."""
-        return integerize, {"length": self.word_length}
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
         linears = [module for module in self.encoder if isinstance(module, nn.Linear)] + [self.projection]

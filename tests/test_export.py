@@ -8,6 +8,7 @@ sentence-transformers run the folder's own code.
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -22,7 +23,8 @@ from safetensors.torch import load_file
 from torch import Tensor
 
 from distill.cli import main
-from distill.export.folder import export_vocabulary_free, student_sources
+from distill.errors import DistillError
+from distill.export.folder import code_files, export_vocabulary_free
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
 from distill.swap.vocabulary_free import WholeWords
@@ -148,16 +150,35 @@ def tiny_exports(tiny_bert_dir: Path, tmp_path_factory: pytest.TempPathFactory) 
     return folders
 
 
-def test_exported_code_imports_no_workbench_module(tiny_exports: dict[str, Path]) -> None:
+def test_exported_code_is_the_repositorys_own_files_importing_no_workbench_module(
+    tiny_exports: dict[str, Path]
+) -> None:
+    """As transformers' ``custom_object_save`` does, the export copies its code: every Python file of it is a file
+    of the repository, byte for byte, and none imports anything but the standard library, torch, safetensors,
+    tokenizers and transformers (its siblings relatively)."""
+    allowed = {*sys.stdlib_module_names, "__future__", "torch", "safetensors", "tokenizers", "transformers"}
+    sources = code_files()
+    assert {"families.py", "base.py", "config.py", "errors.py", "bytescnn.py", "byte_vocab.py",
+            "segmenter.py"} <= set(sources) and "registry.py" not in sources
     for folder in tiny_exports.values():
-        code = "\n".join(path.read_text() for path in folder.glob("*.py"))
-        assert "import distill" not in code and "from distill" not in code
-        assert "from students" not in code and "import students" not in code
-        assert "from foundation" not in code and "import foundation" not in code
+        code = {path.name: path.read_bytes() for path in folder.glob("*.py")}
+        assert code == {name: source.read_bytes() for name, source in sources.items()}
+        for name, text in code.items():
+            for node in ast.walk(ast.parse(text)):
+                if isinstance(node, ast.ImportFrom) and node.level:
+                    assert f"{node.module}.py" in code, (name, node.module)
+                elif isinstance(node, ast.ImportFrom | ast.Import):
+                    names = [node.module] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                    assert {module.partition(".")[0] for module in names} <= allowed, (name, names)
         assert not list(folder.glob("*.bin")) and not list(folder.glob("*.pt")) and not list(folder.glob("*.pkl"))
-    # the configuration's checks (foundation.checks) travel with it
-    assert set(student_sources(bytescnn(8))) == {"bytescnn.py", "byte_vocab.py", "config.py", "errors.py",
-                                                 "checks.py"}
+
+
+def test_a_student_class_the_export_does_not_carry_is_refused(tiny_bert_dir: Path, tmp_path: Path) -> None:
+    from test_surgery import lookup_student
+
+    with pytest.raises(DistillError, match="LookupStudent is not one"):
+        export_vocabulary_free(str(tiny_bert_dir), lookup_student(tiny_bert_dir), tmp_path / "export")
+    assert not (tmp_path / "export").exists()
 
 
 def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(

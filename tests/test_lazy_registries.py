@@ -5,12 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable
 
 import pytest
 
 from losses.registry import LOSS_MODULES, check_loss_name, resolve_loss
-from students.registry import STUDENT_MODULES, check_student_name, resolve_student
+from students.families import FAMILIES
+from students.registry import STUDENTS, check_student_name, resolve_student
 
 
 def imports_torch(code: str) -> bool:
@@ -48,12 +48,20 @@ def test_resolving_a_name_imports_its_module() -> None:
     assert imports_torch("from students.registry import resolve_student\nresolve_student('retvec')")
 
 
-@pytest.mark.parametrize(("table", "resolve"), [(STUDENT_MODULES, lambda name: resolve_student(name)[0]),
-                                                 (LOSS_MODULES, resolve_loss)])
-def test_every_listed_name_is_registered_by_its_module(table: dict[str, tuple[str, ...]],
-                                                        resolve: Callable[[str], type]) -> None:
+def test_every_declared_student_is_its_modules_class_and_an_exported_family() -> None:
+    """The registry names a module and a class; resolving the name imports that module and gives that class,
+    which a vocabulary-free export finds in students/families.py."""
+    for name, (module, class_name, _) in STUDENTS.items():
+        family = resolve_student(name)[0]
+        assert (family.__module__, family.__name__) == (module, class_name) and module in sys.modules
+        assert FAMILIES[class_name] is family
+    assert {family.__name__ for family in FAMILIES.values()} == {entry[1] for entry in STUDENTS.values()}
+
+
+@pytest.mark.parametrize("table", [LOSS_MODULES])
+def test_every_listed_loss_is_registered_by_its_module(table: dict[str, tuple[str, ...]]) -> None:
     for module, names in table.items():
-        assert all(resolve(name).__module__ == module for name in names) and module in sys.modules
+        assert all(resolve_loss(name).__module__ == module for name in names) and module in sys.modules
 
 
 def test_an_unknown_name_lists_the_valid_ones() -> None:

@@ -4,13 +4,12 @@
 convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load it with
 ``trust_remote_code=True`` in any Python with transformers. The folder holds
 
-* ``configuration_vocabfree.py``, ``modeling_vocabfree.py``, ``tokenization_vocabfree.py`` and
-  ``student_base.py``, copied from ``distill/export/template/``; transformers' own
-  ``save_pretrained`` writes them, ``config.json`` (the source encoder's configuration under
-  ``encoder``) and ``auto_map``, the classes being registered with ``register_for_auto_class``;
-* the student's module (and the ``students`` modules it imports) copied verbatim from
-  ``students/``, with only its workbench imports pointed at ``student_base.py``, and a
-  two-line ``student.py`` naming its class and its word encoder;
+* its code, every file a copy of the repository's, byte for byte, as transformers' ``custom_object_save`` copies
+  a custom model's code: ``configuration_vocabfree.py``, ``modeling_vocabfree.py`` and ``tokenization_vocabfree.py``
+  from ``distill/export/template/``, and the modules of ``students/`` they import relatively (``families.py``, the
+  families' modules and what those import, ``segmenter.py``); transformers' own ``save_pretrained`` writes them,
+  ``config.json`` (the source encoder's configuration under ``encoder``, the student's and its class under
+  ``student`` and ``student_class``) and ``auto_map``, the classes being registered with ``register_for_auto_class``;
 * ``model.safetensors``: the source model's weights, the student's under ``student.``, and
   a word-embedding table of the special tokens only (with ``--keep-vocabulary``, the
   source's whole table);
@@ -36,7 +35,6 @@ import importlib
 import importlib.util
 import inspect
 import json
-import re
 import shutil
 import sys
 import tempfile
@@ -52,7 +50,9 @@ from safetensors import safe_open
 from safetensors.torch import save_file
 from torch import Tensor
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
+from transformers.dynamic_module_utils import get_relative_imports
 
+import students
 from distill.errors import DistillError, first_line
 from distill.files.userfiles import read_json_mapping
 from distill.swap.packaging import (
@@ -67,27 +67,22 @@ from distill.swap.packaging import (
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
 from students import StudentEncoder, StudentError
-from students import segmenter as segmenter_module
-from students.registry import resolve_student
+from students.families import FAMILIES
+from students.registry import config_from_dict, student_from_config
 from students.segmenter import WordSegmenter
 from teachers import input_embeddings, load_tokenizer, quiet_transformers
 from teachers.vocabulary import special_token_ids
 from teachers.words import WordSplitter
 
 TEMPLATE_DIR = Path(__file__).parent / "template"
+STUDENTS_DIR = Path(students.__file__).parent  # where the modules the templates import relatively are found
 STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
-TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py",
-                  "student_base.py")
+TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py")
 # VocabFreeTokenizer.vocab_files_names
 WORD_SPLITTER, VOCABULARY, SEGMENTER = "word_splitter.json", "vocabulary.json", "segmenter.safetensors"
 # The encoder families exported and tested (transformers' model_type): each runs on inputs_embeds.
 ENCODER_TYPES = ("bert", "distilbert", "roberta", "xlm-roberta", "mpnet")
 Template = list[tuple[str, int]]  # special tokens and texts ($A, $B) in order, with their token types
-# The workbench modules a student's code may import, and what the export gives it instead
-# (``students.config``, ``students.errors`` and ``foundation.checks`` import nothing else and are copied as they are).
-WORKBENCH_MODULES = {"students.base": "student_base", "students.registry": "student_base"}
-CARRIED_PACKAGES = ("students", "foundation")  # whose modules an export copies beside the student's
-IMPORT = re.compile(r"^from ((?:students|distill|foundation)\.\w+) import ", re.MULTILINE)
 USAGE = """```python
 from sentence_transformers import SentenceTransformer
 from transformers import AutoModel, AutoTokenizer
@@ -100,46 +95,18 @@ sentences = SentenceTransformer(FOLDER, trust_remote_code=True).encode(["a mispe
 ```"""
 
 
-def student_sources(student: StudentEncoder) -> dict[str, str]:
-    """File name → source of the student's class module and of every ``students`` module it imports.
-
-    Their imports of the workbench's base class, registry and error type are pointed at
-    ``student_base.py``, and imports of other ``students`` and ``foundation`` modules made relative; any other
-    workbench import is refused (the export would not load without the workbench).
-    """
-    function, _ = student.word_encoder()
-    pending = [type(student).__module__, function.__module__]
-    sources: dict[str, str] = {}
+def code_files() -> dict[str, Path]:
+    """The export's code: each file's name → the repository file it is a copy of. The templates and, read as
+    transformers' loader reads them (``get_relative_imports``), the modules they import relatively, found beside
+    them or in ``students/``, and those these import, and so on."""
+    files: dict[str, Path] = {}
+    pending = list(TEMPLATE_FILES)
     while pending:
-        module = pending.pop()
-        name = f"{module.rpartition('.')[2]}.py"
-        if name not in sources:
-            source = inspect.getsource(importlib.import_module(module))
-            sources[name] = IMPORT.sub(functools.partial(relative_import, module, pending), source)
-    return sources
-
-
-def relative_import(module: str, pending: list[str], match: re.Match[str]) -> str:
-    """The export's head for an ``IMPORT`` line of ``module``; ``students`` modules join ``pending``."""
-    imported = match[1]
-    if imported in WORKBENCH_MODULES:
-        return f"from .{WORKBENCH_MODULES[imported]} import "
-    if imported.partition(".")[0] not in CARRIED_PACKAGES:
-        raise DistillError(f"{module} imports {imported}; a vocabulary-free export cannot carry it")
-    pending.append(imported)
-    return f"from .{imported.rpartition('.')[2]} import "
-
-
-def student_index(student: StudentEncoder) -> str:
-    """``student.py``: which class embeds the words, and which function encodes their characters."""
-    function, _ = student.word_encoder()
-    cls = type(student)
-    return (
-        '"""The student of this model, from the distill workbench\'s ``students`` package."""\n\n'
-        f"from .{cls.__module__.rpartition('.')[2]} import {cls.__name__} as Student\n"
-        f"from .{function.__module__.rpartition('.')[2]} import {function.__name__} as encode_words\n\n"
-        '__all__ = ["Student", "encode_words"]\n'
-    )
+        name = pending.pop()
+        if name not in files:
+            files[name] = next(folder / name for folder in (TEMPLATE_DIR, STUDENTS_DIR) if (folder / name).is_file())
+            pending += [f"{module}.py" for module in get_relative_imports(files[name])]
+    return files
 
 
 def special_token_templates(tokenizer: PreTrainedTokenizerBase) -> tuple[Template, Template]:
@@ -187,7 +154,12 @@ def word_table(
 
 
 def check_source(base: PreTrainedModel, student: StudentEncoder) -> None:
-    """Refuse, in one line, an encoder family the export does not know and a student of another width."""
+    """Refuse, in one line, an encoder family the export does not know, a student of another width and one whose
+    class the export's code does not carry."""
+    family = type(student).__name__
+    if FAMILIES.get(family) is not type(student):
+        raise DistillError(f"a vocabulary-free export carries the student families of students/families.py "
+                           f"({', '.join(FAMILIES)}); {family} is not one")
     model_type = base.config.model_type
     if model_type not in ENCODER_TYPES:
         raise DistillError(f"--vocabulary-free exports {', '.join(ENCODER_TYPES)} encoders; "
@@ -245,11 +217,10 @@ def export_vocabulary_free(
                     "rescale": rescale_norm is not None, "segment_words": segmenter is not None},
     }
     with staged_folder(out) as staging, tempfile.TemporaryDirectory() as code_dir, \
-            code_package(write_code(Path(code_dir), student, splitter, vocabulary, segmenter)) as code:
+            code_package(write_code(Path(code_dir), splitter, vocabulary, segmenter)) as code:
         config = code("configuration_vocabfree").VocabFreeConfig(
             encoder=encoder, encoder_options=pooler_option(base), rescale_norm=rescale_norm,
-            # The model's rescale_norm is the one applied (None with --no-rescale).
-            student={**student.config.to_dict(), "rescale_norm": None}, word_token_id=word_token_id,
+            student=student_record(student), student_class=type(student).__name__, word_token_id=word_token_id,
         )
         config.register_for_auto_class()
         model_class = code("modeling_vocabfree").VocabFreeModel
@@ -265,7 +236,8 @@ def export_vocabulary_free(
                                                          "segmenter_file": str(Path(code_dir) / SEGMENTER)}
         exported = tokenizer_class(
             str(Path(code_dir) / WORD_SPLITTER), str(Path(code_dir) / VOCABULARY), word_token_id,
-            *templates, student.word_encoder()[1], **segmenter_files, **tokenizer_settings(tokenizer, base),
+            *templates, type(student).__name__, student_record(student), **segmenter_files,
+            **tokenizer_settings(tokenizer, base),
         )
         exported.save_pretrained(staging)
         record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))
@@ -276,20 +248,21 @@ def export_vocabulary_free(
     return out
 
 
-def write_code(folder: Path, student: StudentEncoder, splitter: WordSplitter, vocabulary: dict[str, int],
+def student_record(student: StudentEncoder) -> dict[str, Any]:
+    """The student's configuration as the export's model and tokenizer make it (the model's ``rescale_norm`` is
+    the one applied: None with ``--no-rescale``)."""
+    return {**student.config.to_dict(), "rescale_norm": None}
+
+
+def write_code(folder: Path, splitter: WordSplitter, vocabulary: dict[str, int],
                segmenter: WordSegmenter | None = None) -> Path:
-    """The export's code and word files, in ``folder``: the templates, the student's modules, ``student.py``, the
-    segmenter's module (and its weights when there is one), the word splitter and the vocabulary of the positions
-    that read the table."""
-    for name in TEMPLATE_FILES:
-        shutil.copyfile(TEMPLATE_DIR / name, folder / name)
-    shutil.copyfile(inspect.getfile(segmenter_module), folder / "segmenter.py")
+    """The export's code (:func:`code_files`) and word files, in ``folder``: the segmenter's weights when there is
+    one, the word splitter and the vocabulary of the positions that read the table."""
+    for name, source in code_files().items():
+        shutil.copyfile(source, folder / name)
     if segmenter is not None:
         save_file({key: value.detach().contiguous().cpu() for key, value in segmenter.state_dict().items()},
                   str(folder / SEGMENTER))
-    for name, source in student_sources(student).items():
-        (folder / name).write_text(source)
-    (folder / "student.py").write_text(student_index(student))
     splitter.pipeline().save(str(folder / WORD_SPLITTER))
     write_json(folder / VOCABULARY, vocabulary)
     return folder
@@ -364,9 +337,7 @@ def load_exported_student(folder: str | Path, map_location: str | torch.device =
     folder = Path(folder)
     try:
         config = read_json_mapping(folder / "config.json", "export configuration")
-        saved = {**config["student"], "rescale_norm": config["rescale_norm"]}
-        family, _ = resolve_student(saved["name"])
-        student = family(family.config_class.from_dict(saved))
+        student = student_from_config(config_from_dict({**config["student"], "rescale_norm": config["rescale_norm"]}))
         with safe_open(str(folder / "model.safetensors"), framework="pt", device=str(map_location)) as weights:
             state = {key.removeprefix(STUDENT_PREFIX): weights.get_tensor(key)
                      for key in weights.keys() if key.startswith(STUDENT_PREFIX)}

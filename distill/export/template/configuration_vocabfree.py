@@ -19,6 +19,7 @@ class VocabFreeConfig(PretrainedConfig):
         encoder_options: what the source encoder was built with beside its configuration
             (``add_pooling_layer``).
         student: the student's configuration as the workbench saves it (``name``, ``dim``, ``hparams``).
+        student_class: the student's class, by its name in ``families.py`` (``BytesCNN``).
         rescale_norm: the norm each student vector is scaled to, or None for the raw vectors.
         word_token_id: the input id of a position the student embeds.
         word_cache_size: how many words' vectors inference keeps across batches (0: none).
@@ -31,6 +32,7 @@ class VocabFreeConfig(PretrainedConfig):
         encoder: dict[str, Any] | None = None,
         encoder_options: dict[str, Any] | None = None,
         student: dict[str, Any] | None = None,
+        student_class: str = "",
         rescale_norm: float | None = None,
         word_token_id: int = 0,
         word_cache_size: int = 65536,
@@ -42,6 +44,7 @@ class VocabFreeConfig(PretrainedConfig):
         kwargs.setdefault("pad_token_id", inner.pad_token_id)
         super().__init__(**kwargs)
         self.student = student or {"dim": inner.hidden_size, "hparams": {}}
+        self.student_class = student_class
         self.rescale_norm = rescale_norm
         self.word_token_id = word_token_id
         self.word_cache_size = word_cache_size

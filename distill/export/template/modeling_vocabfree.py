@@ -3,7 +3,8 @@
 Written by the distill workbench (``distill surgery --vocabulary-free``). The tokenizer
 (``tokenization_vocabfree.py``) gives every word one position, with the id
 ``config.word_token_id`` and the word's encoded characters in ``word_characters``; the
-student (``student.py``) turns those characters into the word's input vector. Special
+student (``config.student_class``, one of ``families.py``, copied with the modules it imports from the
+workbench's ``students`` package) turns those characters into the word's input vector. Special
 tokens, and with ``--keep-vocabulary`` the words that are one token of the source's
 vocabulary, read the word-embedding table. Everything after the word embeddings
 (positions, token types, LayerNorm, the layers) is the source model's, unchanged: the source
@@ -23,7 +24,7 @@ from torch import Tensor
 from transformers import AutoModel, PreTrainedModel
 
 from .configuration_vocabfree import VocabFreeConfig
-from .student import Student
+from .families import FAMILIES
 
 
 @functools.cache
@@ -55,7 +56,8 @@ class VocabFreeModel(PreTrainedModel):
     def __init__(self, config: VocabFreeConfig) -> None:
         super().__init__(config)
         self.transformer = AutoModel.from_config(config.encoder_config(), **config.encoder_options)
-        self.student = Student(Student.config_class.from_dict(config.student))
+        family = FAMILIES[config.student_class]
+        self.student = family(family.config_class.from_dict(config.student))
         self.encoder_inputs = set(inspect.signature(self.transformer.forward).parameters)
         # Inference only: a word's characters (as bytes) -> its vector, least recently used first.
         self.word_cache: OrderedDict[bytes, Tensor] = OrderedDict()

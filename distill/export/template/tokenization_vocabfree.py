@@ -8,7 +8,7 @@ only with a segmenter (below). Special tokens are placed as the source places th
 (``single_template`` and ``pair_template``: each position a special token or a text,
 ``$A`` or ``$B``, with its token type), e.g. ``[CLS] a [SEP] b [SEP]`` for BERT and
 ``<s> a </s></s> b </s>`` for RoBERTa. Every word gets the id ``word_token_id`` and its
-encoded characters in ``word_characters`` (``student.py``'s ``encode_words``; a byte-level
+encoded characters in ``word_characters`` (the student configuration's ``word_encoder``; a byte-level
 word is read as the text it stands for, ``Ġworld`` -> `` world``), except that a word listed in
 ``vocabulary.json`` (special tokens, and with ``--keep-vocabulary`` the source's whole-word
 tokens) gets its id there. With ``segmenter.safetensors`` (``segmenter.py``, the workbench's word segmenter: a
@@ -30,8 +30,8 @@ from safetensors.torch import load_file, save_file
 from tokenizers import Tokenizer
 from transformers import BatchEncoding, PreTrainedTokenizer
 
+from .families import FAMILIES
 from .segmenter import SegmenterConfig, WordSegmenter
-from .student import encode_words
 
 T = TypeVar("T")
 PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across batches
@@ -52,7 +52,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         word_token_id: int,
         single_template: list[tuple[str, int]],
         pair_template: list[tuple[str, int]],
-        encoder_options: dict[str, Any],
+        student_class: str,
+        student: dict[str, Any],
         segmenter_config: dict[str, Any] | None = None,
         segmenter_file: str | None = None,
         **kwargs: Any,
@@ -72,12 +73,14 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         self.word_token_id = word_token_id
         self.single_template = [(str(token), int(kind)) for token, kind in single_template]
         self.pair_template = [(str(token), int(kind)) for token, kind in pair_template]
-        self.encoder_options = encoder_options
+        family = FAMILIES[student_class]
+        self.encode_words, self.encoder_options = family.config_class.from_dict(student).word_encoder()
         super().__init__(
             word_token_id=word_token_id,
             single_template=single_template,
             pair_template=pair_template,
-            encoder_options=encoder_options,
+            student_class=student_class,
+            student=student,
             segmenter_config=segmenter_config,
             **kwargs,
         )
@@ -256,7 +259,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             token_type_ids[row, start : start + len(ids)] = torch.tensor(types, dtype=torch.long)
             words.extend(word for word in row_words if word is not None)
         distinct = {word: row for row, word in enumerate(dict.fromkeys(words))}  # each word encoded once
-        encoded = encode_words(list(distinct), **self.encoder_options).long()[[distinct[word] for word in words]]
+        encoded = self.encode_words(list(distinct), **self.encoder_options).long()[[distinct[word] for word in words]]
         word_characters = torch.zeros(*shape, encoded.shape[-1], dtype=torch.long)
         word_characters[input_ids == self.word_token_id] = encoded
         columns = {
