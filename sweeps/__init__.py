@@ -4,12 +4,14 @@
 >>> result = run_sweep(load_spec("quick"))  # doctest: +SKIP
 >>> print(result.summary.text)  # doctest: +SKIP
 
-Modules: ``options`` (the sweep's command-line settings and what Optuna accepts), ``spec`` (the sweep
-file and its validation), ``study`` (storage, samplers, lost-trial recovery, budget accounting), ``trial``
-(one trial: train, prune, evaluate), ``trial_record`` (what a trial keeps in Optuna, typed), ``evaluation``
-(surgery and evaluation of trial students, whole-sweep Tables 2 and 3), ``report`` (the parent run's
-summary), ``curves`` (every trial's per-epoch curves on one chart), ``trial_runs`` (MLflow run helpers),
-``runner`` (workers and the parent run). Shipped sweep files: ``paper.yaml``, ``quick.yaml``, ``search.yaml``.
+Modules, in the order a sweep meets them: ``options`` (the sweep's command-line settings and what Optuna
+accepts), ``space`` and ``spec`` (the sweep file, parsed and validated into data), ``runner`` (the main job, step
+by step, and its worker processes), ``study`` (storage, sampler, pruner, budget, the worker loop),
+``evaluation`` (surgery and evaluation of trial students), ``runs`` (the MLflow parent run and the trials' runs),
+``trial`` (one trial: draw, train, prune, evaluate), ``trial_record`` (what a trial keeps in Optuna, typed),
+``accounting`` (which trials count, which a retry replaced), ``report`` (the parent run's summary, Tables 2 and
+3), ``curves`` (every trial's per-epoch curves on one chart), ``verdict`` (the best student in a few lines).
+Shipped sweep files: ``paper.yaml``, ``quick.yaml``, ``search.yaml``.
 
 The names below are imported on first use (PEP 562), so that a command reads its settings
 (:mod:`sweeps.options`) without loading Optuna, MLflow or torch.

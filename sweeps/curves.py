@@ -18,9 +18,9 @@ from mlflow import MlflowClient
 from optuna.trial import TrialState
 
 from distill.evaluation import style
-from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
-from sweeps.study import SweepTrials
-from sweeps.trial_runs import trial_run_name
+from sweeps.accounting import SweepTrials
+from sweeps.runs import trial_run_name
+from sweeps.spec import ALIGNMENT_METRICS
 
 if TYPE_CHECKING:
     from matplotlib.artist import Artist
@@ -40,28 +40,29 @@ class TrialCurves:
     history: dict[str, list[tuple[int, float]]]
 
 
-def curve_metrics(spec: SweepSpec) -> list[str]:
-    """The training losses, recall@1, mean cosine, and the objective where it is a per-epoch metric."""
-    objective = spec.objective.metric
+def curve_metrics(objective: str) -> list[str]:
+    """The training losses, recall@1, mean cosine, and the ``objective`` where it is a per-epoch metric."""
     return [*RELATIVE, *SHARED, *([objective] if objective in ALIGNMENT_METRICS and objective not in
                                   (*RELATIVE, *SHARED) else [])]
 
 
-def read_curves(client: MlflowClient, parent_run_id: str, trials: SweepTrials, spec: SweepSpec) -> list[TrialCurves]:
-    """The curves of every trial that started a run (superseded attempts and grid duplicates left out)."""
+def read_curves(client: MlflowClient, parent_run_id: str, trials: SweepTrials,
+                metrics: Sequence[str]) -> list[TrialCurves]:
+    """The ``metrics`` curves of every trial that started a run (superseded attempts and grid duplicates left
+    out), each named by its run and labelled with the loss its record says it trained with."""
     parent = client.get_run(parent_run_id)
     runs = {run.info.run_name: run for run in client.search_runs(
         [parent.info.experiment_id], filter_string=f"tags.`mlflow.parentRunId` = '{parent_run_id}'",
         max_results=50_000)}
     curves = []
-    for trial, _ in trials.listed:
+    for trial, record in trials.listed:
         run = runs.get(trial_run_name(trial))
         if run is None or trial.number in trials.retried:
             continue
         history = {metric: [(point.step, point.value) for point in sorted(
                        client.get_metric_history(run.info.run_id, metric), key=lambda point: point.step)]
-                   for metric in curve_metrics(spec) if metric in run.data.metrics}
-        curves.append(TrialCurves(run.info.run_name, spec.trial_config(trial.params).loss, trial.state, history))
+                   for metric in metrics if metric in run.data.metrics}
+        curves.append(TrialCurves(run.info.run_name, record.config.get("loss", ""), trial.state, history))
     return curves
 
 

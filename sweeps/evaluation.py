@@ -1,18 +1,16 @@
-"""Surgery and evaluation after each trial, and the whole sweep's Tables 2 and 3 (paper §3).
+"""Surgery and evaluation after each trial (paper §3).
 
 Each trial's student is baked into the evaluation model and scored against the untouched
 model on the same seeded samples (``distill.evaluation.prepare_evaluation``, the set-up
 ``distill evaluate`` uses too). The per-seed scores go into the trial's record
 (``sweeps.trial_record.TrialRecord``) so that, at the end, the students of every
-trial are compared with the baseline in one pair of tables, as the paper's Tables 2 and 3
-compare its whole grid. The baseline's scores are taken from the first trial: every trial
-scores the same model on the same samples.
+trial are compared with the baseline in one pair of tables (``sweeps.report``), as the paper's Tables 2 and 3
+compare its whole grid.
 """
 
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Mapping
 from pathlib import Path
 
 import mlflow
@@ -28,7 +26,7 @@ from distill.evaluation import (
     prepare_evaluation,
     summarize,
 )
-from distill.evaluation.report import render, worst_domains, write_report
+from distill.evaluation.report import worst_domains, write_report
 from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import EvaluationSettings, noise_specs
 from distill.swap.segmentation import segmenter_for
@@ -86,34 +84,6 @@ def objective_value(scores: ScoreTable, metric: str) -> float:
     means = [sum(found) / len(found) for key, found in scores.values.items()
              if key.model == model and key.metric == metric]
     return min(means)
-
-
-def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
-    """One score table: the baseline (from the first trial) and each trial's student under its label."""
-    first = next(iter(students.values()))
-    table = ScoreTable(list(first.seeds), fingerprints=dict(first.fingerprints))
-    entries = [(BASELINE, BASELINE, first)] + [(label + suffix, model, scores) for label, scores in students.items()
-                                               for model, suffix in ((STUDENT, ""), (STUDENT_WHOLEWORD, SUFFIX))]
-    for label, model, scores in entries:
-        for key, values in scores.values.items():
-            if key.model == model:
-                table.values[key._replace(model=label)] = list(values)
-    return table
-
-
-def write_tables(students: Mapping[str, ScoreTable], settings: EvaluationSettings, folder: Path,
-                 groups: Mapping[str, str]) -> str:
-    """Write Table 2 / Table 3 (CSV, Markdown), the differences between students and the charts for ``students``
-    (label → scores), each student's differences coloured by its group in ``groups`` (label → loss); return
-    Tables 2 and 3 as text (the differences table, a row per pair of students, stays in its files)."""
-    scores = combined_scores(students)
-    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, settings.alpha)
-    diffs = differences(scores, BASELINE, settings.alpha)
-    write_report(folder, scores, summaries, tests, diffs, {**groups, **{label + SUFFIX: group
-                                                                       for label, group in groups.items()}})
-    return render(summaries, tests, settings.seeds) + (
-        f"\nDifferences between students, with intervals and effect sizes: {folder.name}/differences.md "
-        "(and .csv, differences.png) among the sweep run's artifacts\n")
 
 
 def log_trial_scores(run_id: str, scores: ScoreTable, settings: EvaluationSettings, group: str) -> None:

@@ -1,6 +1,8 @@
 """The study summary the parent run holds: every trial, the best configuration, plots, Tables 2 and 3.
 
-Files written by :func:`write_summary`:
+:func:`log_summary` writes it to the parent run at the end of a sweep (or of its interruption), from the trials'
+records alone (:class:`~sweeps.trial_record.TrialRecord`: what each trial ran and measured). Files written by
+:func:`write_summary`:
 
 * ``trials.csv`` / ``trials.md``: one row per trial (grid duplicates left out), with its
   parameters, objective, last alignment metrics, MLflow run and what went wrong;
@@ -9,8 +11,10 @@ Files written by :func:`write_summary`:
 * ``optimization_history.png`` (once a trial completed); ``param_importances.png`` for searches;
   ``objective_by_loss_and_student.png`` for grids;
 * ``epoch_curves.png``: every trial's per-epoch curves on one chart (``sweeps.curves``);
-* ``evaluation/``: with an evaluation section, Table 2 and Table 3 over every completed trial, and
-  ``differences.png``, each student's difference from the baseline grouped by loss;
+* ``evaluation/``: with an evaluation section, Table 2 and Table 3 over every completed trial (the paper's
+  Tables 2 and 3 compare its whole grid so; the baseline's scores are the first trial's, as every trial scores the
+  same model on the same samples), and ``differences.png``, each student's difference from the baseline grouped
+  by loss;
 * ``summary.md``: the whole summary as text (counts, best trial, trial table, Tables 2 and 3), which the
   quickstart names instead of printing it (its verdict: :mod:`sweeps.verdict`).
 """
@@ -19,22 +23,27 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import mlflow
 import optuna
 import yaml
+from mlflow import MlflowClient
 from optuna.trial import FrozenTrial, TrialState
 
-from distill.evaluation import style
-from distill.evaluation.report import markdown_table
-from sweeps.curves import TrialCurves, plot_curves
-from sweeps.evaluation import combined_scores, write_tables
-from sweeps.spec import SweepSpec, experimental_api
-from sweeps.study import SweepTrials
-from sweeps.trial_runs import trial_run_name
+from distill.evaluation import BASELINE, ScoreTable, differences, paired_tests, style, summarize
+from distill.evaluation.report import markdown_table, render, write_report
+from distill.evaluation.settings import EvaluationSettings
+from distill.swap.vocabulary_free import SUFFIX
+from sweeps.accounting import SweepTrials
+from sweeps.curves import curve_metrics, plot_curves, read_curves
+from sweeps.evaluation import STUDENT, STUDENT_WHOLEWORD
+from sweeps.runs import trial_run_name
+from sweeps.spec import GRID, SweepSpec, experimental_api
 from sweeps.verdict import Verdict, study_verdict
 
 if TYPE_CHECKING:
@@ -101,26 +110,46 @@ def rows_markdown(rows: list[dict[str, Any]], metric: str) -> str:
 
 
 def best_configuration(study: optuna.Study, trials: SweepTrials, spec: SweepSpec) -> dict[str, Any] | None:
+    """The best trial, and the training configuration it ran (``distill train --config``-ready)."""
     if not trials.complete():
         return None
     best = study.best_trial
     record = next(record for trial, record in trials.listed if trial.number == best.number)  # complete: listed
-    config = spec.trial_config(best.params).to_dict()
-    config.pop("run_name")
     return {
         "trial": best.number,
         "label": trial_run_name(best),
         "objective": {"metric": spec.objective.metric, "direction": spec.objective.direction, "value": best.value},
         "params": best.params,
         "mlflow_run": record.run_id,
-        "config": config,
+        "config": record.config,
     }
 
 
-def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path, trials: SweepTrials,
-                  curves: Sequence[TrialCurves] = ()) -> StudySummary:
-    """Write every summary file into ``folder`` (the per-epoch chart from ``curves``) and return the summary;
-    ``trials`` are the study's, each record decoded once (:meth:`SweepTrials.of`)."""
+def log_summary(study: optuna.Study, spec: SweepSpec, run_id: str, status: str) -> StudySummary:
+    """Write the summary files as the parent run's artifacts, its text as the run's note, counts and the best
+    value as summary metrics (single values, no step); end the run with ``status`` unless it is RUNNING."""
+    client = MlflowClient()
+    with tempfile.TemporaryDirectory() as folder:
+        trials = SweepTrials.of(study)  # each trial's record decoded once for the whole summary
+        curves = read_curves(client, run_id, trials, curve_metrics(spec.objective.metric))
+        summary = write_summary(study, spec, Path(folder), trials)
+        if any(curve.history for curve in curves):
+            plot_curves(curves, Path(folder) / CURVES_PLOT)
+        client.log_artifacts(run_id, folder)
+    metrics: dict[str, float] = {f"trials_{state.lower()}": count for state, count in summary.counts.items()}
+    if summary.best is not None:
+        metrics[f"best/{spec.objective.metric}"] = summary.best["objective"]["value"]
+    mlflow.log_metrics(metrics, run_id=run_id)
+    note = f"{spec.description}\n\n{summary.text}" if spec.description else summary.text  # keep what it is for
+    client.set_tag(run_id, "mlflow.note.content", note)
+    if status != "RUNNING":
+        client.set_terminated(run_id, status=status)
+    return summary
+
+
+def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path, trials: SweepTrials) -> StudySummary:
+    """Write every summary file into ``folder`` but the per-epoch chart (:func:`log_summary` draws it) and return
+    the summary; ``trials`` are the study's, each record decoded once (:meth:`SweepTrials.of`)."""
     folder.mkdir(parents=True, exist_ok=True)
     rows = trial_rows(trials, spec)
     if rows:
@@ -134,8 +163,6 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path, trials: Sw
     if best is not None:
         (folder / BEST).write_text(yaml.safe_dump(best, sort_keys=False))
     _plot(study, trials, spec, folder)
-    if any(curve.history for curve in curves):
-        plot_curves(curves, folder / CURVES_PLOT)
 
     counts = {state: sum(row["state"] == state for row in rows) for state in ("COMPLETE", "PRUNED", "FAIL")}
     objective = spec.objective
@@ -150,7 +177,7 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path, trials: Sw
     for trial, record in trials.complete():
         if record.scores is not None:
             students[trial_run_name(trial)] = record.scores  # named as its MLflow run
-            losses[trial_run_name(trial)] = spec.trial_config(trial.params).loss
+            losses[trial_run_name(trial)] = record.config.get("loss", "")
     verdict = None
     if spec.evaluation is not None and students:
         text += "\n" + write_tables(students, spec.evaluation, folder / EVALUATION_FOLDER, losses)
@@ -158,6 +185,34 @@ def write_summary(study: optuna.Study, spec: SweepSpec, folder: Path, trials: Sw
             verdict = study_verdict(combined_scores(students), best, objective.metric, spec.evaluation.alpha)
     (folder / SUMMARY).write_text(text)
     return StudySummary(rows, best, text, counts, verdict)
+
+
+def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
+    """One score table: the baseline (from the first trial) and each trial's student under its label."""
+    first = next(iter(students.values()))
+    table = ScoreTable(list(first.seeds), fingerprints=dict(first.fingerprints))
+    entries = [(BASELINE, BASELINE, first)] + [(label + suffix, model, scores) for label, scores in students.items()
+                                               for model, suffix in ((STUDENT, ""), (STUDENT_WHOLEWORD, SUFFIX))]
+    for label, model, scores in entries:
+        for key, values in scores.values.items():
+            if key.model == model:
+                table.values[key._replace(model=label)] = list(values)
+    return table
+
+
+def write_tables(students: Mapping[str, ScoreTable], settings: EvaluationSettings, folder: Path,
+                 groups: Mapping[str, str]) -> str:
+    """Write Table 2 / Table 3 (CSV, Markdown), the differences between students and the charts for ``students``
+    (label → scores), each student's differences coloured by its group in ``groups`` (label → loss); return
+    Tables 2 and 3 as text (the differences table, a row per pair of students, stays in its files)."""
+    scores = combined_scores(students)
+    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, settings.alpha)
+    diffs = differences(scores, BASELINE, settings.alpha)
+    write_report(folder, scores, summaries, tests, diffs, {**groups, **{label + SUFFIX: group
+                                                                       for label, group in groups.items()}})
+    return render(summaries, tests, settings.seeds) + (
+        f"\nDifferences between students, with intervals and effect sizes: {folder.name}/differences.md "
+        "(and .csv, differences.png) among the sweep run's artifacts\n")
 
 
 def _plot(study: optuna.Study, trials: SweepTrials, spec: SweepSpec, folder: Path) -> None:
@@ -172,13 +227,13 @@ def _plot(study: optuna.Study, trials: SweepTrials, spec: SweepSpec, folder: Pat
         return
     with experimental_api():
         figures = {HISTORY_PLOT: _figure_of(optuna_plots.plot_optimization_history(study))}
-        if not spec.is_grid and len(complete) >= 2:
+        if spec.sampler.kind != GRID and len(complete) >= 2:
             figures[IMPORTANCE_PLOT] = _figure_of(optuna_plots.plot_param_importances(study))
     for name, figure in figures.items():
         figure.tight_layout()
         figure.savefig(folder / name, dpi=style.DPI)
         plt.close(figure)
-    if spec.is_grid and complete:
+    if spec.sampler.kind == GRID and complete:
         _grid_chart(complete, spec, folder / GRID_PLOT)
 
 

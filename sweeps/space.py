@@ -13,8 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import optuna
-
 from distill.config.fields import field_hints
 from distill.config.training import OPTION_GROUPS, TrainConfig, coerce_number
 from distill.errors import DistillError
@@ -27,13 +25,10 @@ RANGE_KEYS = ("low", "high", "log", "step", "type")
 
 @dataclass(frozen=True)
 class Choice:
-    """A categorical parameter: ``trial.suggest_categorical``, or one axis of a grid."""
+    """A categorical parameter (``trial.suggest_categorical``), or one axis of a grid."""
 
     name: str
     values: tuple[Any, ...]
-
-    def suggest(self, trial: optuna.Trial) -> Any:
-        return trial.suggest_categorical(self.name, list(self.values))
 
     def probes(self) -> tuple[Any, ...]:
         return self.values
@@ -44,7 +39,7 @@ class Choice:
 
 @dataclass(frozen=True)
 class Range:
-    """A numeric range: ``trial.suggest_int`` or ``trial.suggest_float`` (searches only)."""
+    """A numeric range (``trial.suggest_int`` or ``trial.suggest_float``; searches only)."""
 
     name: str
     low: float
@@ -52,11 +47,6 @@ class Range:
     log: bool = False
     step: float | None = None
     integer: bool = False
-
-    def suggest(self, trial: optuna.Trial) -> Any:
-        if self.integer:
-            return trial.suggest_int(self.name, int(self.low), int(self.high), step=int(self.step or 1), log=self.log)
-        return trial.suggest_float(self.name, self.low, self.high, step=self.step, log=self.log)
 
     def probes(self) -> tuple[Any, ...]:
         return (int(self.low), int(self.high)) if self.integer else (self.low, self.high)

@@ -31,12 +31,9 @@ every epoch that computes it.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import inspect
 import itertools
 import json
-import math
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -61,10 +58,11 @@ from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
 from distill.files.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
 from distill.objectives.registry import objective_metrics
-from sweeps.options import MAX_OPTION, check_factory_options
+from sweeps.options import check_factory_options
 from sweeps.space import Choice, Parameter, Range, check_keys, integer, kind_and_options, mapping, parse_space
 
-SAMPLERS = ("grid", "tpe")
+GRID = "grid"
+SAMPLERS = (GRID, "tpe")
 PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
            "hyperband": optuna.pruners.HyperbandPruner}
 Direction = Literal["maximize", "minimize"]
@@ -90,14 +88,15 @@ def evaluation_metrics() -> dict[str, str]:
     return {metric: task.name for task in TASKS.values() for metric in task.metrics}
 
 
+def after_surgery(metric: str) -> bool:
+    """Whether the objective ``metric`` is measured on the swapped model (an evaluation metric), not by training."""
+    return metric not in ALIGNMENT_METRICS
+
+
 @dataclass(frozen=True)
 class Objective:
     metric: str
     direction: Direction
-
-    @property
-    def after_surgery(self) -> bool:
-        return self.metric not in ALIGNMENT_METRICS
 
 
 @dataclass(frozen=True)
@@ -108,12 +107,9 @@ class SamplerSpec:
 
 @dataclass(frozen=True)
 class PrunerSpec:
-    kind: str
+    kind: str  # a name of PRUNERS
     metric: str | None  # the per-epoch metric reported to Optuna; None: nothing is reported
     options: dict[str, Any] = field(default_factory=dict)
-
-    def build(self) -> optuna.pruners.BasePruner:
-        return PRUNERS[self.kind](**self.options)
 
 
 @dataclass(frozen=True)
@@ -124,7 +120,9 @@ class Heartbeat:
 
 @dataclass(frozen=True)
 class SweepSpec:
-    """A validated sweep file. ``name`` (the file's stem) is the default study name."""
+    """A validated sweep file, as data: the study (:mod:`sweeps.study`) builds its sampler, pruner and budget
+    from it, each trial (:mod:`sweeps.trial`) its training configuration (:func:`trial_config`). ``name`` (the
+    file's stem) is the default study name."""
 
     name: str
     source: str
@@ -140,68 +138,25 @@ class SweepSpec:
     evaluation: EvaluationSettings | None
     heartbeat: Heartbeat
 
-    @property
-    def is_grid(self) -> bool:
-        return self.sampler.kind == "grid"
 
-    def grid(self) -> dict[str, list[Any]]:
-        """Each parameter's values; only for a grid, whose space holds choices (a range is refused when read)."""
-        grid = {}
-        for parameter in self.space:
-            assert isinstance(parameter, Choice), "a grid's space holds choices only"
-            grid[parameter.name] = list(parameter.values)
-        return grid
-
-    def grid_size(self) -> int:
-        return math.prod(len(values) for values in self.grid().values())
-
-    def budget(self, n_trials: int | None = None) -> int:
-        """How many trials the study runs: every grid point (at most ``n_trials``), or the search's budget."""
-        if n_trials is not None and not 1 <= n_trials <= MAX_OPTION:
-            raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
-        requested = n_trials if n_trials is not None else self.n_trials
-        if self.is_grid:
-            return min(self.grid_size(), requested or self.grid_size())
-        if requested is None:
-            raise DistillError(f"{self.source}: a tpe search needs n_trials (in the file or --n-trials)")
-        return requested
-
-    def trial_values(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """``fixed`` with the trial's parameters merged in (``loss_options.alpha`` into ``loss_options``)."""
-        return with_overrides(self.fixed, params)
-
-    def trial_config(self, params: Mapping[str, Any], **settings: Any) -> ValidConfig:
-        return config_from_mapping({**self.trial_values(params), **settings}, source=self.source)
-
-    def fingerprint(self) -> str:
-        """What a study is bound to: resuming it with a different search (budget aside) is refused."""
-        content = {"sampler": self.sampler, "seed": self.seed, "fixed": self.fixed, "space": self.space,
-                   "objective": self.objective, "pruner": self.pruner, "evaluation": self.evaluation}
-        text = json.dumps(_plain(content), sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-    def probe_points(self) -> Iterator[dict[str, Any]]:
-        """Parameter sets that together use every value a trial may get: the whole grid, or the range ends."""
-        if self.is_grid:
-            names = [parameter.name for parameter in self.space]
-            for values in itertools.product(*(parameter.probes() for parameter in self.space)):
-                yield dict(zip(names, values))
-            return
-        base = {parameter.name: parameter.probes()[0] for parameter in self.space}
-        yield base
-        for parameter in self.space:
-            for value in parameter.probes()[1:]:
-                yield {**base, parameter.name: value}
+def trial_config(fixed: Mapping[str, Any], params: Mapping[str, Any], source: str, **settings: Any) -> ValidConfig:
+    """A trial's training configuration: ``fixed`` with the trial's parameters merged in (``loss_options.alpha``
+    into ``loss_options``) and ``settings`` on top, validated; ``source`` names the sweep file in its errors."""
+    return config_from_mapping({**with_overrides(fixed, params), **settings}, source=source)
 
 
-def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {item.name: _plain(getattr(value, item.name)) for item in dataclasses.fields(value)}
-    if isinstance(value, Mapping):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
-    return value
+def probe_points(spec: SweepSpec) -> Iterator[dict[str, Any]]:
+    """Parameter sets that together use every value a trial may get: the whole grid, or the range ends."""
+    if spec.sampler.kind == GRID:
+        names = [parameter.name for parameter in spec.space]
+        for values in itertools.product(*(parameter.probes() for parameter in spec.space)):
+            yield dict(zip(names, values))
+        return
+    base = {parameter.name: parameter.probes()[0] for parameter in spec.space}
+    yield base
+    for parameter in spec.space:
+        for value in parameter.probes()[1:]:
+            yield {**base, parameter.name: value}
 
 
 # --- reading --------------------------------------------------------------------------------------------
@@ -247,19 +202,20 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
             fixed[group] = mapping(fixed[group], f"{source}: fixed.{group}")
     space = parse_space(mapping(data["space"], f"{source}: space"), fixed, source)
     all_lists = all(isinstance(parameter, Choice) for parameter in space)
-    sampler = _parse_sampler(data.get("sampler", "grid" if all_lists else "tpe"), space, source)
+    sampler = _parse_sampler(data.get("sampler", GRID if all_lists else "tpe"), space, source)
     evaluation = (_parse_evaluation(data["evaluation"], fixed, space, source)
                   if data.get("evaluation") is not None else None)
     objective = _parse_objective(data["objective"], evaluation, fixed, source)
+    n_trials = None if data.get("n_trials") is None else integer(data["n_trials"], f"{source}: n_trials")
+    if sampler.kind != GRID and n_trials is None:
+        raise DistillError(f"{source}: a tpe search needs n_trials (in the file or --n-trials)")
     spec = SweepSpec(
         name=name, source=source, text=text, description=str(data.get("description") or ""),
         sampler=sampler, seed=integer(data.get("seed", 0), f"{source}: seed", minimum=0, maximum=2**32 - 1),
-        n_trials=None if data.get("n_trials") is None else integer(data["n_trials"], f"{source}: n_trials"),
-        fixed=fixed, space=space, objective=objective,
+        n_trials=n_trials, fixed=fixed, space=space, objective=objective,
         pruner=_parse_pruner(data.get("pruner", "none"), objective, source),
         evaluation=evaluation, heartbeat=_parse_heartbeat(data.get("heartbeat") or {}, source),
     )
-    spec.budget()  # a search without a budget is refused here
     _check_trials(spec)
     return spec
 
@@ -280,7 +236,7 @@ def _parse_sampler(raw: Any, space: tuple[Parameter, ...], source: str) -> Sampl
     kind, options = kind_and_options(raw, where, SAMPLERS)
     if "seed" in options:
         raise DistillError(f"{where}: set the seed with the top-level 'seed' key")
-    if kind == "grid":
+    if kind == GRID:
         if options:
             raise DistillError(f"{where}: grid takes no options, got {', '.join(options)}")
         ranges = [parameter.name for parameter in space if isinstance(parameter, Range)]
@@ -319,7 +275,7 @@ def _parse_objective(raw: Any, evaluation: EvaluationSettings | None, fixed: Map
 def _parse_pruner(raw: Any, objective: Objective, source: str) -> PrunerSpec:
     where = f"{source}: pruner"
     kind, options = kind_and_options(raw, where, PRUNERS)
-    metric = options.pop("metric", None if objective.after_surgery else objective.metric)
+    metric = options.pop("metric", None if after_surgery(objective.metric) else objective.metric)
     if kind != "none":
         if metric is None:
             raise DistillError(f"{where}: the objective {objective.metric} is known only after training; "
@@ -387,8 +343,8 @@ def _check_trials(spec: SweepSpec) -> None:
     from students import build_student
 
     checked: set[str] = set()
-    for params in spec.probe_points():
-        config = spec.trial_config(params)
+    for params in probe_points(spec):
+        config = trial_config(spec.fixed, params, spec.source)
         where = f"{spec.source}: trial " + ", ".join(f"{key}={value}" for key, value in params.items())
         _check_named(config.teacher, [config.corpus], where)
         key = json.dumps([config.loss, config.loss_options, config.student, config.student_options],

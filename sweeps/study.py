@@ -1,49 +1,139 @@
-"""The Optuna side of a sweep: storage, study, samplers, and the accounting that makes resuming exact.
+"""The Optuna side of a sweep, built from its spec: storage, study, sampler, pruner, the budget, and the worker
+loop that runs trials until the budget is spent.
 
-Lost and interrupted trials. Every worker records a heartbeat for its running trial
-(``RDBStorage(heartbeat_interval=...)``). A trial whose heartbeat stops — its worker was
-SIGKILLed, crashed, or its machine went away — is failed by the next worker that looks
-(``optuna.storages.fail_stale_trials``) and re-queued with the same parameters by
-``RetryHeartbeatStaleTrialCallback``; a trial stopped by Ctrl-C is re-queued the same
-way by its own worker. The failed attempt stays in the study, *superseded* by its retry.
-
-Budget. A study runs ``budget`` trials: superseded attempts and grid duplicates do not
-count. Grid points are handed out by ``GridSampler`` (trial ``n`` gets point ``n`` of a
-seeded shuffle, later trials an unvisited point), so several workers never pick the same
-point unless the last points race; such a *surplus* trial is detected when it starts and
-ends pruned without running (``TrialRecord.surplus``).
+Workers. Each worker loops (:func:`work`): it runs one trial while the budget has room or a trial waits to be
+retried; it idles (failing stale trials) while only other workers' trials are running; it stops when nothing is
+left. Workers on several machines cooperate the same way through one database (``sweeps.runner`` starts them).
+The accounting of its trials (lost, retried, counted against the budget): :mod:`sweeps.accounting`.
 """
 
 from __future__ import annotations
 
-import os
+import dataclasses
+import hashlib
+import json
+import math
 import socket
+import threading
+import time
 import zlib
-from collections.abc import Iterable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import optuna
 import sqlalchemy
-from optuna.storages import RDBStorage, RetryHeartbeatStaleTrialCallback
-from optuna.trial import FrozenTrial, TrialState
+from optuna.storages import RDBStorage
+from optuna.trial import FrozenTrial
 
 from distill.errors import DistillError, first_line
-from sweeps.spec import Heartbeat, SweepSpec, experimental_api
+from sweeps.accounting import MAX_RETRIES, progress, requeue, retry_history
+from sweeps.options import MAX_OPTION
+from sweeps.runs import PARENT_RUN_ATTR, mark_trial_run
+from sweeps.space import Choice
+from sweeps.spec import GRID, PRUNERS, Heartbeat, SweepSpec, experimental_api
+from sweeps.trial import TrialObjective
 from sweeps.trial_record import TrialRecord
-from sweeps.trial_runs import mark_trial_run
+
+if TYPE_CHECKING:
+    from sweeps.evaluation import TrialEvaluator
 
 DEFAULT_STORAGE = "sqlite:///optuna.db"
-MAX_RETRIES = 2  # lost trials are queued again at most this many times; the next loss leaves it failed
 
 # Study user attributes (a trial's are its TrialRecord)
 SPEC_ATTR = "distill.spec"  # fingerprint of the sweep file the study belongs to
 SOURCE_ATTR = "distill.source"
-PARENT_RUN_ATTR = "distill.mlflow_parent_run"
+INTERRUPTED = threading.Event()  # set in a worker by its SIGINT handler, even where the exception is dropped
 
 
-def worker_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}"
+@dataclass(frozen=True)
+class WorkerJob:
+    """Everything a worker process needs (picklable: it crosses the spawn boundary)."""
+
+    spec: SweepSpec
+    storage: str
+    study_name: str
+    budget: int
+    parent_run_id: str
+    tracking_uri: str
+    quiet: bool
+    rank: int = 0
+    threads: int | None = None
+
+
+def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
+    """The worker loop (see the module docstring); ``evaluator``: one already prepared in this process."""
+    spec = job.spec
+    study = optuna.load_study(study_name=job.study_name, storage=open_storage(job.storage, spec.heartbeat))
+    study.sampler = build_sampler(spec, f"{socket.gethostname()}/{job.rank}/{len(study.trials)}")
+    study.pruner = build_pruner(spec)
+    if evaluator is None and spec.evaluation is not None:
+        from sweeps.evaluation import TrialEvaluator
+
+        evaluator = TrialEvaluator(spec.evaluation, quiet=job.quiet)
+    objective = TrialObjective(spec, parent_run_id=job.parent_run_id, tracking_uri=job.tracking_uri,
+                               quiet=job.quiet, evaluator=evaluator)
+    while True:
+        if INTERRUPTED.is_set():  # a Ctrl-C that a library's cleanup callback swallowed
+            raise KeyboardInterrupt
+        state = progress(study)
+        if state.waiting or state.remaining(job.budget) > 0:
+            study.optimize(objective, n_trials=1, catch=(Exception,), gc_after_trial=True)
+        elif state.running:
+            with experimental_api():
+                optuna.storages.fail_stale_trials(study)
+            time.sleep(spec.heartbeat.interval)
+        else:
+            return
+
+
+# --- what the spec makes of the study ----------------------------------------------------------------------
+
+
+def grid(spec: SweepSpec) -> dict[str, list[Any]]:
+    """Each parameter's values: a grid's search space (its parameters are choices; a range is refused when the
+    file is read)."""
+    values = {}
+    for parameter in spec.space:
+        assert isinstance(parameter, Choice), "a grid's space holds choices only"
+        values[parameter.name] = list(parameter.values)
+    return values
+
+
+def trial_budget(spec: SweepSpec, n_trials: int | None = None) -> int:
+    """How many trials the study runs: every grid point (at most ``n_trials``), or the search's budget
+    (``n_trials``, default the file's)."""
+    if n_trials is not None and not 1 <= n_trials <= MAX_OPTION:
+        raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
+    requested = n_trials if n_trials is not None else spec.n_trials
+    if spec.sampler.kind == GRID:
+        size = math.prod(len(values) for values in grid(spec).values())
+        return min(size, requested or size)
+    assert requested is not None, "a search's file names n_trials (checked when it is read)"
+    return requested
+
+
+def fingerprint(spec: SweepSpec) -> str:
+    """What a study is bound to: resuming it with a different search (budget aside) is refused."""
+    content = {"sampler": spec.sampler, "seed": spec.seed, "fixed": spec.fixed, "space": spec.space,
+               "objective": spec.objective, "pruner": spec.pruner, "evaluation": spec.evaluation}
+    text = json.dumps(_plain(content), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return {item.name: _plain(getattr(value, item.name)) for item in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def build_pruner(spec: SweepSpec) -> optuna.pruners.BasePruner:
+    return PRUNERS[spec.pruner.kind](**spec.pruner.options)
 
 
 # --- storage and study ------------------------------------------------------------------------------------
@@ -115,8 +205,8 @@ def build_sampler(spec: SweepSpec, worker_key: str = "") -> optuna.samplers.Base
     A TPE worker's seed mixes in ``worker_key`` (host, rank, trials so far) so that workers
     and resumed runs do not draw the same random start-up points.
     """
-    if spec.is_grid:
-        return optuna.samplers.GridSampler(spec.grid(), seed=spec.seed)
+    if spec.sampler.kind == GRID:
+        return optuna.samplers.GridSampler(grid(spec), seed=spec.seed)
     with experimental_api():
         return optuna.samplers.TPESampler(seed=zlib.crc32(f"{spec.seed}/{worker_key}".encode()),
                                           **spec.sampler.options)
@@ -126,100 +216,17 @@ def open_study(spec: SweepSpec, storage: RDBStorage, name: str, worker_key: str 
     """Create the study, or load it to resume; a study made from another sweep file is refused."""
     study = optuna.create_study(storage=storage, study_name=name, direction=spec.objective.direction,
                                 load_if_exists=True, sampler=build_sampler(spec, worker_key),
-                                pruner=spec.pruner.build())
+                                pruner=build_pruner(spec))
     recorded = study.user_attrs.get(SPEC_ATTR)
     if recorded is None:
-        study.set_user_attr(SPEC_ATTR, spec.fingerprint())
+        study.set_user_attr(SPEC_ATTR, fingerprint(spec))
         study.set_user_attr(SOURCE_ATTR, spec.source)
-    elif recorded != spec.fingerprint():
+    elif recorded != fingerprint(spec):
         raise DistillError(
             f"study {name!r} in {display_url(storage.url)} was started from a different sweep "
             f"({study.user_attrs.get(SOURCE_ATTR)}); restore that file to resume it, or pass --study NEW_NAME"
         )
     return study
-
-
-# --- accounting -------------------------------------------------------------------------------------------
-
-
-def retry_history(trial: FrozenTrial) -> list[int]:
-    """The attempts ``trial`` retries, oldest first (empty for a first attempt)."""
-    with experimental_api():
-        return RetryHeartbeatStaleTrialCallback.retry_history(trial)
-
-
-def retry_of(trials: Iterable[FrozenTrial]) -> dict[int, int]:
-    """Superseded attempt number → the number of the trial that retried it."""
-    return {retry_history(trial)[-1]: trial.number for trial in trials if retry_history(trial)}
-
-
-def superseded(trials: Iterable[FrozenTrial]) -> set[int]:
-    """Numbers of failed attempts that a retry replaced (each attempt of a chain is the last
-    one retried by the next)."""
-    return set(retry_of(trials))
-
-
-@dataclass(frozen=True)
-class SweepTrials:
-    """A study's trials as its summary reads them, each trial's record decoded once."""
-
-    listed: list[tuple[FrozenTrial, TrialRecord]]  # every trial but the grid duplicates (``surplus``)
-    retried: dict[int, int]  # superseded attempt → the trial that retried it (:func:`retry_of`)
-
-    @classmethod
-    def of(cls, study: optuna.Study) -> SweepTrials:
-        trials = study.get_trials(deepcopy=False)
-        records = [(trial, TrialRecord.from_trial(trial)) for trial in trials]
-        return cls([(trial, record) for trial, record in records if not record.surplus], retry_of(trials))
-
-    def complete(self) -> list[tuple[FrozenTrial, TrialRecord]]:
-        return [(trial, record) for trial, record in self.listed if trial.state == TrialState.COMPLETE]
-
-
-@dataclass(frozen=True)
-class Progress:
-    counted: int  # trials that use the budget: done, running or waiting, retries included
-    waiting: int
-    running: int
-
-    def remaining(self, budget: int) -> int:
-        return budget - self.counted
-
-    def finished(self, budget: int) -> bool:
-        return self.remaining(budget) <= 0 and not self.waiting and not self.running
-
-
-def progress(study: optuna.Study) -> Progress:
-    trials = study.get_trials(deepcopy=False)
-    replaced = superseded(trials)
-    counted = [trial for trial in trials if trial.number not in replaced and not TrialRecord.from_trial(trial).surplus]
-    return Progress(
-        counted=len(counted),
-        waiting=sum(trial.state == TrialState.WAITING for trial in trials),
-        running=sum(trial.state == TrialState.RUNNING for trial in trials),
-    )
-
-
-def is_grid_duplicate(study: optuna.Study, number: int) -> bool:
-    """Whether an earlier live trial already holds the grid point that trial ``number`` was given."""
-    trials = {trial.number: trial for trial in study.get_trials(deepcopy=False)}
-    replaced = superseded(trials.values())
-    grid_id = trials[number].system_attrs.get("grid_id")
-    return any(
-        trial.number < number and trial.system_attrs.get("grid_id") == grid_id
-        and trial.number not in replaced and not TrialRecord.from_trial(trial).surplus
-        for trial in trials.values()
-    )
-
-
-def frozen(study: optuna.Study, number: int) -> FrozenTrial:
-    return next(trial for trial in study.get_trials(deepcopy=False) if trial.number == number)
-
-
-def requeue(study: optuna.Study, trial: FrozenTrial, max_retry: int | None = MAX_RETRIES) -> None:
-    """Queue ``trial``'s parameters again as a WAITING trial that supersedes it."""
-    with experimental_api():
-        RetryHeartbeatStaleTrialCallback(max_retry=max_retry)(study, trial)
 
 
 def _retry_lost_trial(study: optuna.Study, trial: FrozenTrial) -> None:

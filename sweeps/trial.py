@@ -1,14 +1,15 @@
 """One trial: draw its parameters, train a student (pruned from the per-epoch metric), evaluate it after surgery.
 
 The trial's training run nests under the sweep's parent run. Its outcome goes both ways:
-the Optuna trial gets its :class:`~sweeps.trial_record.TrialRecord` (the MLflow run id, the last
-epoch's alignment metrics, the evaluation scores and any error); the MLflow run gets the
+the Optuna trial gets its :class:`~sweeps.trial_record.TrialRecord` (the training configuration, the MLflow run
+id, the last epoch's alignment metrics, the evaluation scores and any error); the MLflow run gets the
 trial's final state as a tag and, for a failed trial, the status FAILED with the error.
 """
 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import optuna
 from mlflow import MlflowClient
@@ -17,11 +18,12 @@ from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.tracking.progress import announce
 from distill.training import Trainer, TrainerCallback, train
+from sweeps.accounting import frozen, is_grid_duplicate, requeue, worker_name
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
-from sweeps.spec import ALIGNMENT_METRICS, SweepSpec
-from sweeps.study import frozen, is_grid_duplicate, requeue, worker_name
+from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
+from sweeps.space import Choice, Parameter
+from sweeps.spec import ALIGNMENT_METRICS, GRID, SweepSpec, after_surgery, trial_config
 from sweeps.trial_record import TrialRecord
-from sweeps.trial_runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
 
 
 class TrialObjective:
@@ -33,10 +35,10 @@ class TrialObjective:
         self.evaluator = evaluator
 
     def __call__(self, trial: optuna.Trial) -> float:
-        if self.spec.is_grid and is_grid_duplicate(trial.study, trial.number):
+        if self.spec.sampler.kind == GRID and is_grid_duplicate(trial.study, trial.number):
             TrialRecord(surplus=True).save(trial)
             raise optuna.TrialPruned("its grid point is already taken by an earlier trial; nothing to run")
-        params = {parameter.name: parameter.suggest(trial) for parameter in self.spec.space}
+        params = {parameter.name: draw(parameter, trial) for parameter in self.spec.space}
         record = TrialRecord(worker=worker_name())
         record.save(trial)
         try:
@@ -57,21 +59,25 @@ class TrialObjective:
 
     def _run(self, trial: optuna.Trial, params: dict, record: TrialRecord) -> float:
         name = trial_run_name(trial)
-        config = self.spec.trial_config(params, run_name=name)
+        callbacks = self._pruning(trial)
+        spec, objective, evaluator = self.spec, self.spec.objective, self.evaluator
+        config = trial_config(spec.fixed, params, spec.source, run_name=name)
+        record.config = {key: value for key, value in config.to_dict().items() if key != "run_name"}
+        record.save(trial, "config")
         announce(f"trial {name}: training", quiet=self.quiet)
         result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
-                       callbacks=self._pruning(trial), experiment="sweep")
+                       callbacks=callbacks, experiment="sweep")
         record.run_id = result.run_id
         record.save(trial, "run_id")
-        objective = self.spec.objective
-        if not objective.after_surgery and objective.metric not in result.metrics:
+        measured_after_surgery = after_surgery(objective.metric)
+        if not measured_after_surgery and objective.metric not in result.metrics:
             raise DistillError(f"objective {objective.metric} was not logged: no phase of this trial computes it")
-        value = None if objective.after_surgery else result.metrics[objective.metric]
-        if self.evaluator is not None:
-            announce(f"trial {name}: surgery into {self.evaluator.settings.model} and evaluation", quiet=self.quiet)
-            record.scores = self.evaluator.score(result.student, resolve_device(config.device))
-            log_trial_scores(result.run_id, record.scores, self.evaluator.settings, config.loss)
-            if objective.after_surgery:
+        value = None if measured_after_surgery else result.metrics[objective.metric]
+        if evaluator is not None:
+            announce(f"trial {name}: surgery into {evaluator.settings.model} and evaluation", quiet=self.quiet)
+            record.scores = evaluator.score(result.student, resolve_device(config.device))
+            log_trial_scores(result.run_id, record.scores, evaluator.settings, config.loss)
+            if measured_after_surgery:
                 value = objective_value(record.scores, objective.metric)
         record.metrics = {name: result.metrics[name] for name in ALIGNMENT_METRICS if name in result.metrics}
         record.save(trial, "scores", "metrics")
@@ -87,6 +93,17 @@ class TrialObjective:
         """The pruning callback, where the sweep has a pruner."""
         metric = self.spec.pruner.metric
         return [] if metric is None else [Pruning(trial, metric)]
+
+
+def draw(parameter: Parameter, trial: optuna.Trial) -> Any:
+    """The trial's value of ``parameter``: one of a choice's values, or a number in a range, as Optuna's
+    sampler suggests it."""
+    if isinstance(parameter, Choice):
+        return trial.suggest_categorical(parameter.name, list(parameter.values))
+    if parameter.integer:
+        return trial.suggest_int(parameter.name, int(parameter.low), int(parameter.high),
+                                 step=int(parameter.step or 1), log=parameter.log)
+    return trial.suggest_float(parameter.name, parameter.low, parameter.high, step=parameter.step, log=parameter.log)
 
 
 class Pruning(TrainerCallback):

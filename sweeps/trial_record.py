@@ -1,10 +1,11 @@
 """What a sweep keeps of each trial, typed: :class:`TrialRecord`, stored in the Optuna trial's user attributes.
 
 The record is written only by :meth:`TrialRecord.save` and read only by :meth:`TrialRecord.from_trial`,
-so the trial (``sweeps.trial``), the accounting (``sweeps.study``) and the summary (``sweeps.report``)
+so the trial (``sweeps.trial``), the accounting (``sweeps.accounting``) and the summary (``sweeps.report``)
 share one schema instead of attribute names and JSON shapes of their own. Like transformers'
 ``ModelOutput``, every field is optional: a trial fills its record as it goes (the worker at the
-start, the MLflow run once trained, metrics and scores once evaluated, the error if it fails).
+start, the training configuration once its parameters are drawn, the MLflow run once trained, metrics and
+scores once evaluated, the error if it fails).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from distill.evaluation import ScoreTable
 # "dataset/task/metric" strings that had to be split again, and is not read.
 _ATTRS = {
     "worker": "distill.worker",
+    "config": "distill.config",
     "run_id": "distill.mlflow_run",
     "metrics": "distill.objectives.metrics",
     "scores": "distill.score_table",
@@ -35,6 +37,7 @@ class TrialRecord:
     """One trial's outcome as the sweep keeps it; ``None`` (or empty) where the trial did not get that far."""
 
     worker: str | None = None  # host:pid of the worker that ran the trial
+    config: dict[str, Any] = field(default_factory=dict)  # its training configuration (run name aside)
     run_id: str | None = None  # its MLflow training run, once training finished
     metrics: dict[str, float] = field(default_factory=dict)  # the last epoch's alignment metrics
     scores: ScoreTable | None = None  # the baseline and the student after surgery, per seed

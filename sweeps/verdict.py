@@ -71,7 +71,7 @@ def _difference(difference: Difference) -> str:
 
 def study_verdict(scores: ScoreTable, best: Mapping[str, Any], metric: str, alpha: float) -> Verdict | None:
     """The verdict on the best trial ``best`` (:func:`sweeps.report.best_configuration`) from every trial's
-    ``scores`` (:func:`sweeps.evaluation.combined_scores`, each student under its trial's label); None when
+    ``scores`` (:func:`sweeps.report.combined_scores`, each student under its trial's label); None when
     the objective ``metric`` was not scored (an alignment objective)."""
     label = str(best["label"])
     model = label + SUFFIX if label + SUFFIX in scores.models else label

@@ -36,7 +36,8 @@ from distill.evaluation.report import table2_markdown, worst_domains
 from distill.evaluation.statistics import Summary
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
 from distill.tracking import store
-from sweeps.evaluation import combined_scores, objective_value
+from sweeps.evaluation import objective_value
+from sweeps.report import combined_scores
 
 ARTIFACTS = {"per_seed_scores.csv", "scores.png", "table2_scores.csv", "table2_scores.md", "table3_p_values.csv",
              "table3_p_values.md", "differences.csv", "differences.md", "differences.png"}

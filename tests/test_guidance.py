@@ -16,7 +16,7 @@ from distill.cli import main
 from distill.evaluation.runner import evaluation_run_name
 from distill.objectives.registry import OBJECTIVES
 from distill.tracking import store
-from sweeps.trial_runs import trial_run_name
+from sweeps.runs import trial_run_name
 
 ROOT = Path(__file__).resolve().parents[1]
 

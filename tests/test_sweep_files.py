@@ -11,25 +11,27 @@ from sweep_files import free_port, tiny_evaluation, write_corpus, write_sweep
 
 from distill.cli import main
 from sweeps import load_spec, shipped_configs
+from sweeps.spec import GRID, after_surgery, probe_points, trial_config
+from sweeps.study import fingerprint, grid, trial_budget
 
 
 def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert shipped_configs() == ["paper", "quick", "search"]
     paper = load_spec("paper")
-    assert paper.is_grid and paper.grid() == {
+    assert paper.sampler.kind == GRID and grid(paper) == {
         "student": ["bytescnn-small", "bytescnn-big"],
         "loss": ["mse", "cosine", "aec", "mec", "triplet-euclidean", "triplet-angular"],
     }
-    config = paper.trial_config({"student": "bytescnn-big", "loss": "aec"})
+    config = trial_config(paper.fixed, {"student": "bytescnn-big", "loss": "aec"}, paper.source)
     assert (config.teacher, config.epochs, config.batch_size, config.lr, config.plateau_factor, config.schedule) == \
         ("bert-base-uncased", 10_000, 100, 1e-3, 0.9, "plateau")
     assert (config.keep_special_rows, config.whole_word_epochs, config.context_epochs) == (False, 0, 0)  # table only
     assert paper.evaluation.tasks == ["mlm", "nsp"] and paper.evaluation.datasets == ["wikitext", "imdb"]
     assert paper.evaluation.seeds == 5 and paper.objective.metric == "mlm_accuracy"
     quick = load_spec("quick")
-    assert quick.is_grid and len(quick.grid()["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
-    assert 0 in quick.grid()["context_epochs"] and max(quick.grid()["context_epochs"]) > 0  # context is a contender
-    trial = quick.trial_config({"loss": "cosine", "context_epochs": 3})
+    assert quick.sampler.kind == GRID and len(grid(quick)["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
+    assert 0 in grid(quick)["context_epochs"] and max(grid(quick)["context_epochs"]) > 0  # context is a contender
+    trial = trial_config(quick.fixed, {"loss": "cosine", "context_epochs": 3}, quick.source)
     # distill train's student and table epochs; no whole-word phase (the segmented layout reads the pieces)
     assert (trial.student, trial.epochs, trial.whole_word_epochs) == ("ngrams", 30, 0)
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
@@ -38,17 +40,17 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert quick.evaluation.whole_words and quick.evaluation.segment_words and trial.frequency_source == "wordfreq"
     assert not trial.context_whole_words  # context on the tokenizer's pieces, the layout the segmenter predicts
     search = load_spec("search")
-    assert not search.is_grid and search.pruner.kind == "median" and search.budget() == 20
+    assert search.sampler.kind != GRID and search.pruner.kind == "median" and trial_budget(search) == 20
     assert {parameter.name for parameter in search.space} == {"lr", "batch_size", "loss_options.alpha"}
     for name in ("quick.yaml", "sweeps/quick.yaml"):
-        assert load_spec(name).fingerprint() == quick.fingerprint()
+        assert fingerprint(load_spec(name)) == fingerprint(quick)
 
 
 def test_denoising_settings_are_searchable(tmp_path, tiny_bert_dir) -> None:
     space = {"context_noise": ["", "typo:0.1; hlm"], "context_whole_words": [False, True],
              "context_noise_share": [0.25, 0.5]}
     spec = load_spec(str(write_sweep(tmp_path, tiny_bert_dir, space=space)))
-    configs = [spec.trial_config(point) for point in spec.probe_points()]
+    configs = [trial_config(spec.fixed, point, spec.source) for point in probe_points(spec)]
     assert len(configs) == 8
     assert {(config.context_noise, config.context_whole_words) for config in configs} == {
         ("", False), ("", True), ("typo:0.1; hlm", False), ("typo:0.1; hlm", True)}
@@ -120,7 +122,7 @@ def test_a_sweep_optimises_any_metric_an_objective_declares(tmp_path, tiny_bert_
     path = tmp_path / "declared.yaml"
     path.write_text(yaml.safe_dump({**data, "objective": metric}))
     objective = load_spec(str(path)).objective
-    assert (objective.metric, objective.direction, objective.after_surgery) == (metric, direction, False)
+    assert (objective.metric, objective.direction, after_surgery(objective.metric)) == (metric, direction, False)
 
 
 @pytest.mark.parametrize(("argv", "message"), [

@@ -24,20 +24,11 @@ from sweep_files import complete_params, fixed_settings, free_port, load_study, 
 
 from distill.cli import main
 from sweeps import load_spec
-from sweeps.study import (
-    Progress,
-    frozen,
-    is_grid_duplicate,
-    open_storage,
-    open_study,
-    progress,
-    requeue,
-    storage_url,
-    superseded,
-)
+from sweeps.accounting import Progress, frozen, is_grid_duplicate, progress, requeue, superseded
+from sweeps.runs import trial_run_name
+from sweeps.study import open_storage, open_study, storage_url, trial_budget
 from sweeps.trial import TrialObjective
 from sweeps.trial_record import TrialRecord
-from sweeps.trial_runs import trial_run_name
 
 
 def test_ctrl_c_stops_every_worker_within_seconds() -> None:
@@ -182,7 +173,7 @@ def test_grid_duplicates_are_surplus_and_retries_replace_lost_trials(tmp_path, t
     assert study.trials[retry.number].system_attrs["grid_id"] == study.trials[first.number].system_attrs["grid_id"]
     study.tell(retry, 0.5)
     study.tell(second, 0.25)
-    assert superseded(study.trials) == {first.number} and progress(study).finished(spec.budget())
+    assert superseded(study.trials) == {first.number} and progress(study).finished(trial_budget(spec))
 
 
 # --- the command line ---------------------------------------------------------------------------------
@@ -190,10 +181,10 @@ def test_grid_duplicates_are_surplus_and_retries_replace_lost_trials(tmp_path, t
 
 def test_a_dead_worker_is_a_warning_when_the_others_finished_the_study(tmp_path, tiny_bert_dir, monkeypatch,
                                                                        capsys) -> None:
-    from sweeps import runner
+    from sweeps import runner, study
 
     def one_survivor(job, workers: int) -> list[str]:
-        runner.work(job)  # the surviving worker runs every trial
+        study.work(job)  # the surviving worker runs every trial
         return ["worker 0 (exit -9)"]
 
     monkeypatch.setattr(runner, "_run_processes", one_survivor)

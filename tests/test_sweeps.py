@@ -38,13 +38,10 @@ from distill.objectives.table import TableAlignment
 from distill.tracking.store import CLASSIC_KIND, EXPERIMENT_KIND_TAG
 from distill.training import CHECKPOINT_TAG
 from sweeps import load_spec
-from sweeps.curves import read_curves
-from sweeps.study import (
-    SweepTrials,
-    superseded,
-)
+from sweeps.accounting import SweepTrials, superseded
+from sweeps.curves import curve_metrics, read_curves
+from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
 from sweeps.trial_record import TrialRecord
-from sweeps.trial_runs import TRIAL_STATE_TAG, trial_run_name
 
 SUMMARY_FILES = {"trials.csv", "trials.md", "best.yaml", "optimization_history.png", "sweep.yaml"}
 
@@ -234,7 +231,8 @@ def test_parent_run_charts_every_trial_per_epoch_and_the_differences(grid_sweep)
     evaluation = {item.path for item in client.list_artifacts(parent.info.run_id, "evaluation")}
     assert "epoch_curves.png" in artifacts and "evaluation/differences.png" in evaluation
     spec = load_spec(str(folder / "tiny.yaml"))
-    curves = {curve.name: curve for curve in read_curves(client, parent.info.run_id, SweepTrials.of(study), spec)}
+    curves = {curve.name: curve for curve in read_curves(client, parent.info.run_id, SweepTrials.of(study),
+                                                         curve_metrics(spec.objective.metric))}
     assert set(curves) == {run.info.run_name for run in children}  # one line per trial, named by its run
     for trial in study.trials:
         curve = curves[trial_run_name(trial)]

@@ -28,7 +28,7 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 SQLITE_PREFIX = "sqlite:///"
 # The tracking stores MLflow 3 knows (mlflow/tracking/_tracking_service/utils.py); "" is a local folder.
 STORE_SCHEMES = ("", "file", "sqlite", "postgresql", "mysql", "mssql", "http", "https", "databricks")
-TRIAL_STATE_TAG = "distill.trial_state"  # a sweep trial's run (sweeps.trial_runs sets it); not resumed alone
+TRIAL_STATE_TAG = "distill.trial_state"  # a sweep trial's run (sweeps.runs sets it); not resumed alone
 DEFAULT_EXPERIMENTS = {
     "train": "distill-train",
     "evaluate": "distill-evaluate",
