@@ -71,6 +71,12 @@ class StudentConfig:
         """
         raise NotImplementedError(f"{type(self).__name__} does not say how its words are encoded")
 
+    def fixed_width_encoder(self) -> tuple[Callable[..., Any], dict[str, Any]]:
+        """:meth:`word_encoder`, giving every word a row of one width whatever the other words, as a tokenizer that
+        encodes texts apart and pads them into one batch needs. A family whose rows vary with the words (n-grams)
+        overrides it; the others' rows have one width already."""
+        return self.word_encoder()
+
     @classmethod
     def option_names(cls) -> list[str]:
         """The family's own fields, the options ``build_student(name, dim, **options)`` takes."""

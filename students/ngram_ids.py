@@ -46,14 +46,22 @@ def token_buckets(token: str, buckets: int, min_n: int, max_n: int, max_chars: i
     return [crc32(data, WHOLE_TOKEN_SEED) % buckets, *[crc32(gram) % buckets for gram in grams]]
 
 
-def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, max_chars: int) -> Tensor:
-    """``(len(tokens), grams)`` int64 bucket ids, each row padded with ``buckets`` (the padding row).
+def most_grams(min_n: int, max_n: int, max_chars: int) -> int:
+    """The grams of a token of ``max_chars`` characters or more: ``1 + Σ_n (max_chars + 3 − n)`` over ``n`` in
+    ``min_n..max_n``, the most any token has."""
+    return 1 + sum(max(0, max_chars + 3 - n) for n in range(min_n, max_n + 1))
 
-    ``grams`` is the most any token of ``tokens`` has: ``1 + Σ_n (len + 3 − n)`` over ``n`` in
-    ``min_n..max_n`` for a token of ``len`` characters, at most ``max_chars``.
+
+def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, max_chars: int,
+                  width: int | None = None) -> Tensor:
+    """``(len(tokens), width)`` int64 bucket ids, each row padded with ``buckets`` (the padding row).
+
+    ``width`` is by default the most grams any token of ``tokens`` has: ``1 + Σ_n (len + 3 − n)`` over ``n`` in
+    ``min_n..max_n`` for a token of ``len`` characters, at most ``max_chars``; ``most_grams(...)`` gives every
+    set of tokens one width.
     """
     rows = [token_buckets(token, buckets, min_n, max_n, max_chars) for token in tokens]
-    width = max((len(row) for row in rows), default=1)
+    width = width or max((len(row) for row in rows), default=1)
     return torch.tensor([row + [buckets] * (width - len(row)) for row in rows], dtype=torch.long).reshape(
         len(rows), width
     )

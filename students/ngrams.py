@@ -28,7 +28,7 @@ from torch import Tensor, nn
 from .base import StudentEncoder
 from .config import StudentConfig, option
 from .errors import StudentError
-from .ngram_ids import encode_ngrams
+from .ngram_ids import encode_ngrams, most_grams
 
 
 @dataclass(kw_only=True)
@@ -48,6 +48,10 @@ class NGramConfig(StudentConfig):
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
         return encode_ngrams, {"buckets": self.buckets, "min_n": self.min_n, "max_n": self.max_n,
                                "max_chars": self.max_chars}
+
+    def fixed_width_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
+        function, options = self.word_encoder()
+        return function, {**options, "width": most_grams(self.min_n, self.max_n, self.max_chars)}
 
 
 class NGramStudent(StudentEncoder):

@@ -117,22 +117,24 @@ class WordSegmenter(nn.Module):
         segmenter.filter.copy_(torch.frombuffer(packed, dtype=torch.uint8))
         return segmenter.eval()
 
-    def membership(self) -> Callable[[str], bool]:
+    def membership(self, cache_size: int | None = None) -> Callable[[str], bool]:
         """Whether a string (spelt as the vocabulary spells it: ``##ing``) is one of the pieces, per the filter as
-        it is now. Each answer is kept for the function's life (a batch's words share their pieces and prefixes)."""
+        it is now. The last ``cache_size`` answers are kept (all of them by default: a batch's words share their
+        pieces and prefixes)."""
         packed = self.filter.cpu().numpy().tobytes()
         config = self.config
 
-        @functools.cache
+        @functools.lru_cache(maxsize=cache_size)
         def is_piece(string: str) -> bool:
             return len(string) <= config.longest and all(
                 packed[position >> 3] >> (position & 7) & 1 for position in bit_positions(string, config))
 
         return is_piece
 
-    def cuts(self, words: list[str]) -> list[list[int]]:
-        """For each word, the character offsets (after the first) where a new piece starts."""
-        is_piece = self.membership()
+    def cuts(self, words: list[str], is_piece: Callable[[str], bool] | None = None) -> list[list[int]]:
+        """For each word, the character offsets (after the first) where a new piece starts; ``is_piece`` is
+        :meth:`membership` made once for many calls, else made for this one."""
+        is_piece = is_piece or self.membership()
         return [self.greedy_cuts(word, is_piece) for word in words]
 
     def greedy_cuts(self, word: str, is_piece: Callable[[str], bool]) -> list[int]:
@@ -151,10 +153,11 @@ class WordSegmenter(nn.Module):
             start = end
         return starts[1:]
 
-    def segment(self, words: list[str]) -> list[list[str]]:
-        """Each word as pieces: the first as it is spelt, the others with the continuation prefix."""
+    def segment(self, words: list[str], is_piece: Callable[[str], bool] | None = None) -> list[list[str]]:
+        """Each word as pieces: the first as it is spelt, the others with the continuation prefix (``is_piece``:
+        see :meth:`cuts`)."""
         pieces = []
-        for word, cuts in zip(words, self.cuts(words)):
+        for word, cuts in zip(words, self.cuts(words, is_piece)):
             bounds = [0, *cuts, len(word)]
             parts = [word[start:end] for start, end in zip(bounds, bounds[1:])]
             pieces.append([parts[0], *(self.config.continuation + part for part in parts[1:])])

@@ -1,4 +1,4 @@
-"""Text → one position per word, with each word's characters for the student to embed.
+"""Text → the source tokenizer's positions, each word read from its characters instead of looked up.
 
 Written by the distill workbench (``distill surgery --vocabulary-free``). Words are what
 the source tokenizer's own normaliser and pre-tokeniser make of the text
@@ -8,13 +8,22 @@ only with a segmenter (below). Special tokens are placed as the source places th
 (``single_template`` and ``pair_template``: each position a special token or a text,
 ``$A`` or ``$B``, with its token type), e.g. ``[CLS] a [SEP] b [SEP]`` for BERT and
 ``<s> a </s></s> b </s>`` for RoBERTa. Every word gets the id ``word_token_id`` and its
-encoded characters in ``word_characters`` (the student configuration's ``word_encoder``; a byte-level
+encoded characters in ``word_characters`` (the student configuration's word encoder; a byte-level
 word is read as the text it stands for, ``Ġworld`` -> `` world``), except that a word listed in
 ``vocabulary.json`` (special tokens, and with ``--keep-vocabulary`` the source's whole-word
 tokens) gets its id there. With ``segmenter.safetensors`` (``segmenter.py``, the workbench's word segmenter: a
 Bloom filter of the source's pieces, no ids and no vectors), a word that is not in ``vocabulary.json`` takes one
 position per piece, as the source's tokenizer cuts it (``walking`` → ``walk``, ``##ing``), and the student embeds
 each piece from its characters.
+
+The class builds on transformers' Python tokenizer (``PreTrainedTokenizer``, ``tokenization_python.py``): the base
+class reads a text, a pair, a batch of either or words already split (``is_split_into_words``), truncates, places
+the special tokens, makes the token types, masks and lengths, and pads, with the keywords the source tokenizer
+takes. This class cuts text into tokens with their offsets (:meth:`tokenize`), says where the special tokens go
+(the source's template) and adds the input the source has not: ``word_characters``, each position's word encoded
+for the student (a row of zeros where the table is read). The ids the base class places carry their tokens
+(:class:`TokenId`), so that each position it keeps (after truncation, between special tokens) knows its word and
+its offsets; :meth:`_pad` pads ``word_characters`` and ``offset_mapping`` with the other inputs.
 """
 
 from __future__ import annotations
@@ -22,19 +31,43 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
-import torch
 from safetensors.torch import load_file, save_file
-from tokenizers import Tokenizer
+from tokenizers import PreTokenizedString, Tokenizer, pre_tokenizers
 from transformers import BatchEncoding, PreTrainedTokenizer
 
 from .families import FAMILIES
 from .segmenter import SegmenterConfig, WordSegmenter
 
 T = TypeVar("T")
-PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across batches
+PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across calls
+MEMBERSHIP_CACHE_SIZE = 1 << 20  # strings whose membership of the segmenter's pieces the tokenizer keeps
+Offsets = tuple[int, int]
+
+
+class Token(str):
+    """A token and the characters of the text it was read from (``offsets``, end excluded)."""
+
+    offsets: Offsets
+
+    def __new__(cls, text: str, offsets: Offsets = (0, 0)) -> Token:
+        token = super().__new__(cls, text)
+        token.offsets = offsets
+        return token
+
+
+class TokenId(int):
+    """An input id and the token it stands for: the base class truncates lists of ids and puts special tokens
+    between them, and each id it keeps still knows its word (for ``word_characters``) and its offsets."""
+
+    token: str
+
+    def __new__(cls, index: int, token: str = "") -> TokenId:
+        token_id = super().__new__(cls, index)
+        token_id.token = token
+        return token_id
 
 
 class VocabFreeTokenizer(PreTrainedTokenizer):
@@ -67,6 +100,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             self.segmenter = WordSegmenter(SegmenterConfig(**segmenter_config))
             self.segmenter.load_state_dict(load_file(segmenter_file))
             self.segmenter.eval()
+            self.is_piece = self.segmenter.membership(MEMBERSHIP_CACHE_SIZE)
         with open(vocabulary_file, encoding="utf-8") as file:
             self.vocabulary: dict[str, int] = json.load(file)
         self.id_to_word = {index: word for word, index in self.vocabulary.items()}
@@ -74,7 +108,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         self.single_template = [(str(token), int(kind)) for token, kind in single_template]
         self.pair_template = [(str(token), int(kind)) for token, kind in pair_template]
         family = FAMILIES[student_class]
-        self.encode_words, self.encoder_options = family.config_class.from_dict(student).word_encoder()
+        self.encode_words, self.encoder_options = family.config_class.from_dict(student).fixed_width_encoder()
+        self.character_width = int(self.encode_words([""], **self.encoder_options).shape[1])
         super().__init__(
             word_token_id=word_token_id,
             single_template=single_template,
@@ -93,23 +128,24 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def get_vocab(self) -> dict[str, int]:
         return dict(self.vocabulary)
 
-    def words(self, text: str) -> list[str]:
-        """The source's normaliser, then its pre-tokeniser: the words of ``text``."""
+    def words(self, text: str) -> list[Token]:
+        """The source's normaliser, then its pre-tokeniser: the words of ``text``, with their offsets in it."""
+        split = PreTokenizedString(text)
         if self.splitter.normalizer is not None:
-            text = self.splitter.normalizer.normalize_str(text)
-        if self.splitter.pre_tokenizer is None:
-            return text.split()
-        return [word for word, _ in self.splitter.pre_tokenizer.pre_tokenize_str(text)]
+            split.normalize(self.splitter.normalizer.normalize)
+        (self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()).pre_tokenize(split)
+        return [Token(word, offsets) for word, offsets, _ in
+                split.get_splits(offset_referential="original", offset_type="char")]
 
-    def cut(self, words: list[str]) -> dict[str, list[str]]:
+    def cut(self, words: Sequence[str]) -> dict[str, list[str]]:
         """The pieces the segmenter cuts each of ``words`` outside ``vocabulary.json`` into: those of the
         last :data:`PIECE_CACHE_SIZE` words cut kept, the others in one segmenter call."""
         assert self.segmenter is not None
         unknown = {word for word in words if word not in self.vocabulary}
-        # Looked up word by word: ``unknown - self.piece_cache.keys()`` walks the whole cache (3.7 ms when full).
+        # Looked up word by word: ``unknown - self.piece_cache.keys()`` walks the whole cache.
         fresh = sorted(word for word in unknown if word not in self.piece_cache)
         if fresh:
-            self.piece_cache.update(zip(fresh, self.segmenter.segment(fresh)))
+            self.piece_cache.update(zip(fresh, self.segmenter.segment(fresh, self.is_piece)))
         pieces = {}
         for word in unknown:
             self.piece_cache.move_to_end(word)
@@ -118,26 +154,43 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             self.piece_cache.popitem(last=False)
         return pieces
 
-    def _tokenize(self, text: str, **kwargs: Any) -> list[str]:
-        """The words of a stretch of text between special tokens (the base class's ``tokenize`` keeps those)."""
-        return self.words(text)
-
-    def text_words(self, text: str, **kwargs: Any) -> list[str]:
-        """The words of ``text``, its special tokens among them (the base class's ``tokenize``)."""
-        return super().tokenize(text, **kwargs)
+    def pieces(self, words: list[Token]) -> list[Token]:
+        """``words``, with a segmenter those outside ``vocabulary.json`` cut into their pieces; a piece's offsets are
+        its characters' where normalising kept the word's length, else the whole word's."""
+        if self.segmenter is None:
+            return words
+        cut = self.cut(words)
+        prefix = len(self.segmenter.config.continuation)
+        tokens = []
+        for word in words:
+            start, end = word.offsets
+            position = 0
+            for index, piece in enumerate(cut.get(word, [word])):
+                length = len(piece) - (prefix if index else 0)
+                offsets = (start + position, start + position + length) if end - start == len(word) else (start, end)
+                tokens.append(Token(piece, offsets))
+                position += length
+        return tokens
 
     # The signature of PythonBackend.tokenize, the class this one extends (transformers narrows its base's there).
     def tokenize(self, text: str, **kwargs: Any) -> list[str]:  # type: ignore[override]
-        """The words of ``text``; with a segmenter, those outside ``vocabulary.json`` cut into their pieces."""
-        return self.pieces_of([self.text_words(text, **kwargs)])[0]
-
-    def pieces_of(self, texts: list[list[str]]) -> list[list[str]]:
-        """The words of each text, with a segmenter those outside ``vocabulary.json`` cut into their pieces:
-        one segmenter call for all the texts' words."""
-        if self.segmenter is None:
-            return texts
-        pieces = self.cut([word for words in texts for word in words])
-        return [[piece for word in words for piece in pieces.get(word, [word])] for words in texts]
+        """The tokens of ``text`` with their offsets: the special tokens written in it kept whole (unless
+        ``split_special_tokens``), the words between them as :meth:`words` and :meth:`pieces` make them."""
+        if kwargs.get("split_special_tokens", self.split_special_tokens):
+            stretches = [text]
+        else:
+            stretches = self.tokens_trie.split(text)
+        specials = {*self._added_tokens_encoder, *self.all_special_tokens}
+        tokens: list[str] = []
+        start = 0
+        for stretch in stretches:
+            if stretch in specials:
+                tokens.append(Token(stretch, (start, start + len(stretch))))
+            else:
+                tokens += self.pieces([Token(word, (start + word.offsets[0], start + word.offsets[1]))
+                                       for word in self.words(stretch)])
+            start += len(stretch)
+        return tokens
 
     def _convert_token_to_id(self, token: str) -> int:
         return self.vocabulary.get(token, self.word_token_id)
@@ -145,130 +198,108 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def _convert_id_to_token(self, index: int) -> str:
         return self.id_to_word.get(index, self.unk_token)
 
-    def build_inputs_with_special_tokens(
-        self, token_ids_0: list[int], token_ids_1: list[int] | None = None
-    ) -> list[int]:
-        tokens, _ = self.fill_template(token_ids_0, token_ids_1, self.token_ids)
-        return tokens
+    def convert_tokens_to_ids(self, tokens: str | list[str]) -> int | list[int]:
+        """The ids of ``tokens``, each a :class:`TokenId` that knows its token."""
+        ids = super().convert_tokens_to_ids(tokens)
+        if isinstance(tokens, str) or not isinstance(ids, list):
+            return ids
+        return [TokenId(index, token) for index, token in zip(ids, tokens)]
 
-    def fill_template(
-        self, first: list[T], second: list[T] | None, special: Callable[[list[str]], list[T]]
-    ) -> tuple[list[T], list[int]]:
+    def word_text(self, word: str) -> str:
+        """The string the student reads for a word: byte-level words as the text they stand for."""
+        return self.splitter.decoder.decode([word]) if self.splitter.decoder is not None else word
+
+    # --- special tokens -------------------------------------------------------------
+    def fill_template(self, first: list[T], second: list[T] | None, special: Callable[[str], T]) -> tuple[
+            list[T], list[int]]:
         """``first`` (and ``second``) placed in the source's template, its special tokens as ``special``
         gives them: the items and their token types."""
         template = self.single_template if second is None else self.pair_template
         items: list[T] = []
         types: list[int] = []
         for token, kind in template:
-            part = first if token == "$A" else (second or []) if token == "$B" else special([token])
+            part = first if token == "$A" else (second or []) if token == "$B" else [special(token)]
             items += part
             types += [kind] * len(part)
         return items, types
 
-    def word_text(self, word: str) -> str:
-        """The string the student reads for a word: byte-level words as the text they stand for."""
-        return self.splitter.decoder.decode([word]) if self.splitter.decoder is not None else word
+    def build_inputs_with_special_tokens(self, token_ids_0: list[int], token_ids_1: list[int] | None = None
+                                         ) -> list[int]:
+        return self.fill_template(token_ids_0, token_ids_1, self._convert_token_to_id)[0]
 
-    def token_ids(self, tokens: list[str]) -> list[int]:
-        """The ids of ``tokens``: ``convert_tokens_to_ids`` of a list, which transformers types ``int | list[int]``."""
-        return cast(list[int], self.convert_tokens_to_ids(tokens))
+    def create_token_type_ids_from_sequences(self, token_ids_0: list[int], token_ids_1: list[int] | None = None
+                                             ) -> list[int]:
+        return self.fill_template(token_ids_0, token_ids_1, self._convert_token_to_id)[1]
 
-    # --- batches ------------------------------------------------------------------
-    def __call__(
-        self,
-        text: str | list[str],
-        text_pair: str | list[str] | None = None,
-        *,
-        add_special_tokens: bool = True,
-        padding: bool | str = False,
-        truncation: bool | str | None = None,
-        max_length: int | None = None,
-        return_tensors: str | None = None,
-        **kwargs: Any,
-    ) -> BatchEncoding:
-        """Encode one text, a pair, or a batch of either: ``input_ids``, ``token_type_ids``,
-        ``attention_mask``, ``word_characters``.
+    def get_special_tokens_mask(self, token_ids_0: list[int], token_ids_1: list[int] | None = None,
+                                already_has_special_tokens: bool = False) -> list[int]:
+        if already_has_special_tokens:
+            return super().get_special_tokens_mask(token_ids_0, token_ids_1, already_has_special_tokens=True)
+        marked = self.fill_template([0] * len(token_ids_0), None if token_ids_1 is None else [0] * len(token_ids_1),
+                                    lambda token: 1)
+        return marked[0]
 
-        Truncates to ``max_length`` (else ``model_max_length``) when ``truncation`` is set or
-        ``max_length`` is given, dropping words from the end (of the longer text of a pair, first)
-        and keeping the special tokens; pads to the longest text (``padding=True``) or to
-        ``max_length`` (``"max_length"``).
-        """
-        unknown = set(kwargs) - {"return_token_type_ids", "return_attention_mask", "verbose"}
-        if unknown:
-            raise TypeError(f"unsupported arguments: {', '.join(sorted(unknown))}")
-        texts = [text] if isinstance(text, str) else list(text)
-        pairs: list[str | None] = [None] * len(texts)
-        if text_pair is not None:
-            pairs = [text_pair] if isinstance(text_pair, str) else list(text_pair)
-            if len(pairs) != len(texts):
-                raise ValueError(f"{len(texts)} texts but {len(pairs)} second texts")
-        truncate = truncation not in (None, False, "do_not_truncate") or max_length is not None
-        limit = (max_length or self.model_max_length) if truncate else None
-        tokenized = iter(self.pieces_of([self.text_words(one) for one in [*texts, *pairs] if one is not None]))
-        firsts = [next(tokenized) for _ in texts]
-        seconds = [None if pair is None else next(tokenized) for pair in pairs]
-        rows = [self.encode_tokens(first, second, add_special_tokens, limit) for first, second in zip(firsts, seconds)]
-        width = max((len(ids) for ids, _, _ in rows), default=0)
-        ragged = len({len(ids) for ids, _, _ in rows}) > 1
-        if padding == "max_length" and max_length is not None:
-            width = max(width, max_length)
-        elif padding in (False, "do_not_pad") and return_tensors is not None and ragged:
-            raise ValueError("texts of different lengths need padding=True to become a tensor")
-        batch: dict[str, Any] = self.pad_rows(rows, width)
-        if return_tensors is None:
-            batch = {key: value.tolist() for key, value in batch.items()}
-            if isinstance(text, str):
-                batch = {key: value[0] for key, value in batch.items()}
-        return BatchEncoding(batch, tensor_type=return_tensors)
+    # --- the inputs ---------------------------------------------------------------------
+    def __call__(self, text: Any = None, text_pair: Any = None, *args: Any, **kwargs: Any) -> BatchEncoding:
+        """The base class's call; a single text's empty second text is no second text, as the source's fast
+        tokenizer has it (``tokenizer("a", "")`` is ``tokenizer("a")``; in a batch it is an empty text)."""
+        return super().__call__(text, None if isinstance(text, str) and text_pair == "" else text_pair, *args,
+                                **kwargs)
 
-    def encode_tokens(
-        self, first: list[str], second: list[str] | None, add_special_tokens: bool, limit: int | None
-    ) -> tuple[list[int], list[str | None], list[int]]:
-        """One text's (or pair's) ids from its tokens, at each position the word the student embeds (else None),
-        and the token types."""
-        template = self.single_template if second is None else self.pair_template
-        specials = sum(token not in ("$A", "$B") for token, _ in template) if add_special_tokens else 0
-        if limit is not None:
-            budget = max(limit - specials, 0)
-            while len(first) + len(second or []) > budget:  # longest first, as transformers truncates pairs
-                longer = first if second is None or len(first) >= len(second) else second
-                longer.pop()
-        if add_special_tokens:
-            words, types = self.fill_template(first, second, list)
-        else:
-            words, types = [*first, *(second or [])], [0] * len(first) + [1] * len(second or [])
-        ids = self.token_ids(words)
-        texts = [self.word_text(word) if index == self.word_token_id else None for word, index in zip(words, ids)]
-        return ids, texts, types
+    def encode(self, text: Any, text_pair: Any = None, *args: Any, **kwargs: Any) -> list[int]:
+        """The base class's ``encode``, with a single text's empty second text read as :meth:`__call__` reads it."""
+        return super().encode(text, None if isinstance(text, str) and text_pair == "" else text_pair, *args,
+                              **kwargs)
 
-    def pad_rows(
-        self, rows: list[tuple[list[int], list[str | None], list[int]]], width: int
-    ) -> dict[str, torch.Tensor]:
-        """Rows padded to ``width`` on ``padding_side``, and the characters of the batch's distinct words encoded
-        at once."""
-        shape = (len(rows), width)
-        input_ids = torch.full(shape, self.pad_token_id, dtype=torch.long)
-        attention_mask = torch.zeros(shape, dtype=torch.long)
-        token_type_ids = torch.zeros(shape, dtype=torch.long)
-        words: list[str] = []
-        for row, (ids, row_words, types) in enumerate(rows):
-            start = width - len(ids) if self.padding_side == "left" else 0
-            input_ids[row, start : start + len(ids)] = torch.tensor(ids, dtype=torch.long)
-            attention_mask[row, start : start + len(ids)] = 1
-            token_type_ids[row, start : start + len(ids)] = torch.tensor(types, dtype=torch.long)
-            words.extend(word for word in row_words if word is not None)
-        distinct = {word: row for row, word in enumerate(dict.fromkeys(words))}  # each word encoded once
-        encoded = self.encode_words(list(distinct), **self.encoder_options).long()[[distinct[word] for word in words]]
-        word_characters = torch.zeros(*shape, encoded.shape[-1], dtype=torch.long)
-        word_characters[input_ids == self.word_token_id] = encoded
-        columns = {
-            "input_ids": input_ids,
-            "token_type_ids": token_type_ids,
-            "attention_mask": attention_mask,
-            "word_characters": word_characters,
-        }
-        return {name: column for name, column in columns.items() if name in self.model_input_names}
+    def _encode_plus(self, text: Any, text_pair: Any = None, *args: Any, **kwargs: Any) -> BatchEncoding:
+        """The base class's encoding (a batch calls this for each of its texts), keeping ``offset_mapping`` when
+        asked for. An empty list of words is an empty text (the base class refuses it; the source takes it)."""
+        if kwargs.get("is_split_into_words"):
+            text, text_pair = (part if part is None or len(part) else "" for part in (text, text_pair))
+        return_tensors = kwargs.pop("return_tensors", None)
+        encoding = dict(super()._encode_plus(text, text_pair, *args, **{**kwargs, "return_tensors": None}))
+        if not kwargs.get("return_offsets_mapping"):
+            encoding.pop("offset_mapping", None)
+        ids = encoding["input_ids"]
+        return BatchEncoding(encoding, tensor_type=return_tensors,
+                             prepend_batch_axis=bool(ids) and not isinstance(ids[0], list))
+
+    def prepare_for_model(self, ids: list[int], pair_ids: list[int] | None = None, *args: Any, **kwargs: Any
+                          ) -> BatchEncoding:
+        """The base class's inputs for a text (or pair) with ``word_characters`` and ``offset_mapping``, read from
+        the tokens of the positions it kept (:class:`TokenId`)."""
+        return_tensors = kwargs.pop("return_tensors", None)
+        prepend_batch_axis = kwargs.pop("prepend_batch_axis", False)
+        encoding = dict(super().prepare_for_model(ids, pair_ids, *args, **kwargs))
+        tokens = [index.token if isinstance(index, TokenId) else None for index in encoding["input_ids"]]
+        is_word = [token is not None and index == self.word_token_id
+                   for token, index in zip(tokens, encoding["input_ids"])]
+        words = [self.word_text(token) for token, word in zip(tokens, is_word) if word and token is not None]
+        encoded = iter(self.encode_words(words, **self.encoder_options).tolist())
+        blank = [0] * self.character_width
+        encoding["word_characters"] = [next(encoded) if word else blank for word in is_word]
+        encoding["offset_mapping"] = [getattr(token, "offsets", (0, 0)) for token in tokens]
+        for key in ("input_ids", "overflowing_tokens"):  # plain ints from here on
+            if key in encoding:
+                encoding[key] = [int(index) for index in encoding[key]]
+        return BatchEncoding(encoding, tensor_type=return_tensors, prepend_batch_axis=prepend_batch_axis)
+
+    def _pad(self, encoded_inputs: Any, max_length: int | None = None, padding_strategy: Any = None,
+             pad_to_multiple_of: int | None = None, padding_side: str | None = None,
+             return_attention_mask: bool | None = None) -> dict:
+        """The base class's padding, and ``word_characters`` (a row of zeros) and ``offset_mapping`` (``(0, 0)``)
+        padded with the ids; ``length`` is the padded length, as the source's tokenizer gives it."""
+        padded = super()._pad(encoded_inputs, max_length, padding_strategy, pad_to_multiple_of, padding_side,
+                              return_attention_mask)
+        length = len(padded["input_ids"])
+        left = (padding_side or self.padding_side) == "left"
+        for key, blank in (("word_characters", [0] * self.character_width), ("offset_mapping", (0, 0))):
+            if key in padded and len(padded[key]) < length:
+                filler = [blank] * (length - len(padded[key]))
+                padded[key] = filler + list(padded[key]) if left else list(padded[key]) + filler
+        if "length" in padded:
+            padded["length"] = length
+        return padded
 
     def save_vocabulary(self, save_directory: str, filename_prefix: str | None = None) -> tuple[str, ...]:
         prefix = f"{filename_prefix}-" if filename_prefix else ""

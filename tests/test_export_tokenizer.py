@@ -1,0 +1,160 @@
+"""The export's tokenizer held to its source tokenizer's behaviour, keyword by keyword (issues #42, #44).
+
+The export's tokenizer builds on transformers' Python tokenizer class, whose padding, truncation and pair
+handling do the work. With a segmenter (WordPiece sources) every word takes the positions the source gives it,
+so for each combination of keywords in :data:`CALLS` the export's result has the source's keys (and
+``word_characters``), lengths, attention masks, token types, special-token masks, lengths and offsets; where the
+source reads its table the export does too (special tokens), and ``word_characters`` has a row per position.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from test_export import bytescnn
+
+from distill.export.folder import export_vocabulary_free
+from students import build_student
+from teachers import load_tokenizer
+
+TEXTS = ["the cats run on the book", "the greenestlessnessable dog, the readable city!", "happyly walkness", ""]
+PAIRS = ["the dog", "a tree and the old river", "", "the walkers"]
+WORDS = [["the", "cats", "run"], ["happyly", "walkness", "!"], [], ["the"]]
+LONG = "the dog and the cat ran to the old city by the river " * 3
+# (positional arguments, keywords): every keyword the source tokenizer takes, alone and together.
+CALLS: list[tuple[tuple[Any, ...], dict[str, Any]]] = [
+    ((TEXTS[0],), {}),
+    ((TEXTS[1], PAIRS[1]), {}),
+    ((TEXTS[0], ""), {}),  # an empty second text is no second text
+    ((TEXTS,), {}),
+    ((TEXTS, PAIRS), {"padding": True}),
+    ((TEXTS,), {"padding": "longest", "return_length": True}),
+    ((TEXTS,), {"padding": "max_length"}),  # to the model's length
+    ((TEXTS,), {"padding": "max_length", "max_length": 20, "padding_side": "left"}),
+    ((TEXTS,), {"padding": True, "pad_to_multiple_of": 8, "return_length": True}),
+    ((TEXTS,), {"padding": True, "return_special_tokens_mask": True, "return_offsets_mapping": True}),
+    (([(TEXTS[0], PAIRS[0]), (TEXTS[1], PAIRS[1])],), {"padding": True}),  # a list of (a, b) pairs
+    ((WORDS,), {"is_split_into_words": True, "padding": True}),
+    ((WORDS[0], WORDS[1]), {"is_split_into_words": True, "return_offsets_mapping": True}),
+    ((LONG,), {"truncation": True, "max_length": 9}),
+    ((LONG,), {"truncation": "longest_first", "max_length": 12, "stride": 2, "verbose": False}),
+    ((LONG, TEXTS[1]), {"truncation": True, "max_length": 16}),
+    ((LONG, TEXTS[1]), {"truncation": "only_first", "max_length": 24, "padding": "max_length"}),
+    ((TEXTS[1], LONG), {"truncation": "only_second", "max_length": 24}),
+    ((LONG,), {"truncation": True}),  # to the model's length
+    ((TEXTS,), {"add_special_tokens": False, "return_special_tokens_mask": True, "padding": True}),
+    ((TEXTS, PAIRS), {"return_token_type_ids": False, "return_attention_mask": False}),
+    ((TEXTS, PAIRS), {"padding": True, "truncation": True, "max_length": 10, "return_tensors": "pt"}),
+    ((TEXTS[2],), {"return_tensors": "pt", "return_special_tokens_mask": True, "return_offsets_mapping": True}),
+]
+
+
+@pytest.fixture(scope="module")
+def exported(tiny_bert_dir: Path, tiny_distilbert_dir: Path, tmp_path_factory: pytest.TempPathFactory
+             ) -> dict[str, tuple[Any, Any]]:
+    """Per WordPiece family: the export's tokenizer (segmented) and the source's, at the export's length limit."""
+    from transformers import AutoTokenizer
+
+    root = tmp_path_factory.mktemp("tokenizers")
+    pairs = {}
+    for family, source in (("bert", tiny_bert_dir), ("distilbert", tiny_distilbert_dir)):
+        folder = export_vocabulary_free(str(source), bytescnn(32), root / family)
+        tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+        reference = load_tokenizer(str(source))
+        reference.model_max_length = tokenizer.model_max_length
+        pairs[family] = tokenizer, reference
+    return pairs
+
+
+def plain(value: Any) -> Any:
+    return value.tolist() if isinstance(value, torch.Tensor) else [list(item) if isinstance(item, tuple) else item
+                                                                   for item in value] if isinstance(value, list) \
+        else value
+
+
+@pytest.mark.parametrize("family", ["bert", "distilbert"])
+@pytest.mark.parametrize(("args", "keywords"), CALLS, ids=[f"{index}-{'-'.join(keywords) or 'plain'}"
+                                                            for index, (_, keywords) in enumerate(CALLS)])
+def test_the_export_tokenizer_gives_what_its_source_gives(exported: dict[str, tuple[Any, Any]], family: str,
+                                                          args: tuple[Any, ...], keywords: dict[str, Any]) -> None:
+    tokenizer, source = exported[family]
+    got, expected = tokenizer(*args, **keywords), source(*args, **keywords)
+    if "token_type_ids" not in tokenizer.model_input_names:  # the source's model takes none (DistilBERT)
+        expected.pop("token_type_ids", None)
+    assert set(got) == set(expected) | {"word_characters"}
+    ids, source_ids = plain(got["input_ids"]), plain(expected["input_ids"])
+    batched = bool(ids) and isinstance(ids[0], list)
+    rows, source_rows = (ids, source_ids) if batched else ([ids], [source_ids])
+    assert [len(row) for row in rows] == [len(row) for row in source_rows]
+    # The special tokens in the same places; a word the source makes [UNK] is embedded from its characters here.
+    specials = set(source.all_special_ids) - {source.unk_token_id}
+    for row, source_row in zip(rows, source_rows):
+        assert [source.convert_ids_to_tokens(index) if index in specials else None for index in source_row] == [
+            tokenizer.convert_ids_to_tokens(index) if index in set(tokenizer.all_special_ids) else None
+            for index in row]
+    for key in set(expected) - {"input_ids"}:
+        assert plain(got[key]) == plain(expected[key]), key
+    characters = plain(got["word_characters"])
+    for row, row_characters in zip(rows, characters if batched else [characters]):  # a row per position
+        encoded = torch.tensor(row_characters).reshape(len(row), tokenizer.character_width)
+        is_word = torch.tensor(row, dtype=torch.long) == tokenizer.word_token_id
+        assert (encoded[is_word] != 0).any(dim=-1).all() and not encoded[~is_word].any()
+
+
+def test_the_character_rows_follow_their_words_through_padding_and_truncation(
+    exported: dict[str, tuple[Any, Any]]
+) -> None:
+    """Each word's row of ``word_characters`` is the student's encoding of that word (or piece), wherever padding
+    and truncation, on either side, put it."""
+    tokenizer, _ = exported["bert"]
+    student = bytescnn(32)
+    text = TEXTS[1]
+    alone = torch.tensor(tokenizer(text)["word_characters"])
+    pieces = tokenizer.tokenize(text)
+    assert torch.equal(alone[1:-1], student.encode(pieces)) and not alone[[0, -1]].any()  # [CLS] ... [SEP]
+    length = len(alone)
+    for side in ("right", "left"):
+        batch = tokenizer(TEXTS, padding=True, padding_side=side, return_tensors="pt")["word_characters"][1]
+        assert torch.equal(batch[:length] if side == "right" else batch[-length:], alone)
+        tokenizer.truncation_side = side
+        try:
+            kept = torch.tensor(tokenizer(text, truncation=True, max_length=5)["word_characters"])
+        finally:
+            tokenizer.truncation_side = "right"
+        words = alone[1:4] if side == "right" else alone[-4:-1]
+        assert torch.equal(kept, torch.cat([alone[:1], words, alone[-1:]]))
+
+
+def test_texts_tokenized_apart_pad_into_one_batch_with_a_collator(tiny_bert_dir: Path, tmp_path: Path) -> None:
+    """``datasets.map`` then ``DataCollatorWithPadding``: texts encoded one by one (the n-gram student's rows vary
+    with the words, so the tokenizer gives them one width) pad into the batch ``tokenizer(texts, padding=True)``
+    gives, and the model reads it."""
+    from transformers import AutoModel, AutoTokenizer, DataCollatorWithPadding
+
+    torch.manual_seed(0)
+    folder = export_vocabulary_free(str(tiny_bert_dir), build_student("ngrams", 32), tmp_path / "export")
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    features = [tokenizer(text) for text in TEXTS]
+    assert len({len(feature["word_characters"][1]) for feature in features if len(feature["input_ids"]) > 2}) == 1
+    collated = DataCollatorWithPadding(tokenizer, return_tensors="pt")(features)
+    batch = tokenizer(TEXTS, padding=True, return_tensors="pt")
+    assert set(collated) == set(batch)
+    for key in batch:
+        assert torch.equal(collated[key], batch[key]), key
+    model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
+    with torch.no_grad():
+        assert model(**collated).last_hidden_state.shape[:2] == batch["input_ids"].shape
+
+
+def test_overflowing_tokens_are_the_python_tokenizers(exported: dict[str, tuple[Any, Any]]) -> None:
+    """With ``return_overflowing_tokens`` the source (a fast tokenizer) gives a row per window; the export's
+    Python tokenizer gives the first window and the ids cut off, as transformers' Python tokenizers do."""
+    tokenizer, source = exported["bert"]
+    got = tokenizer(LONG, truncation=True, max_length=9, stride=2, return_overflowing_tokens=True)
+    expected = source(LONG, truncation=True, max_length=9, stride=2, return_overflowing_tokens=True)
+    assert len(got["input_ids"]) == len(expected["input_ids"][0]) == len(got["word_characters"]) == 9
+    assert len(got["overflowing_tokens"]) == len(tokenizer.tokenize(LONG)) - 7 + 2  # the rest, with the stride
+    assert all(type(index) is int for index in [*got["input_ids"], *got["overflowing_tokens"]])
