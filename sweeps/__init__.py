@@ -10,7 +10,9 @@ by step, and its worker processes), ``study`` (storage, sampler, pruner, budget,
 ``evaluation`` (surgery and evaluation of trial students), ``runs`` (the MLflow parent run and the trials' runs),
 ``trial`` (one trial: draw, train, prune, evaluate), ``trial_record`` (what a trial keeps in Optuna, typed),
 ``accounting`` (which trials count, which a retry replaced), ``report`` (the parent run's summary, Tables 2 and
-3), ``curves`` (every trial's per-epoch curves on one chart), ``verdict`` (the best student in a few lines).
+3), ``curves`` (every trial's per-epoch curves on one chart), ``verdict`` (the best student in a few lines);
+``calibration`` and ``budget`` (``distill quickstart``'s: the machine timed on the first epochs, the sweep sized to
+a time budget).
 Shipped sweep files: ``paper.yaml``, ``quick.yaml``, ``search.yaml``.
 
 The names below are imported on first use (PEP 562), so that a command reads its settings

@@ -66,15 +66,24 @@ class TrialEvaluator:
     def score(self, student: StudentEncoder, device: torch.device) -> ScoreTable:
         """The baseline and ``student`` swapped into the model, on every dataset (clean and under each noise
         setting), task and seed."""
+        return self.score_variants(self.variants(student, device), self.settings.seeds)
+
+    def variants(self, student: StudentEncoder, device: torch.device) -> dict[str, Variant]:
+        """What is scored: the untouched model, ``student`` baked into its table (surgery) and, with
+        ``whole_words``, the student on the vocabulary-free path; on ``device``."""
         setup = self.prepare().to(device)
         live = StudentEmbedding.from_model(setup.model, student, setup.tokenizer)
         baked = live.baked()
         variants: dict[str, Variant] = {BASELINE: input_embeddings(setup.model), STUDENT: baked}
         if self.settings.whole_words:
             variants[STUDENT_WHOLEWORD] = WholeWords(live.eval(), baked, setup.tokenizer, self._segmenter)
-        return setup.score(variants, range(self.settings.seeds), samples=self.settings.samples,
-                           max_length=self._max_length, batch_size=self.settings.batch_size,
-                           noise=noise_specs(self.settings.noise))
+        return variants
+
+    def score_variants(self, variants: dict[str, Variant], seeds: int) -> ScoreTable:
+        """``variants`` (:meth:`variants`) on every dataset, task and seed ``0 .. seeds - 1``."""
+        return self.prepare().score(variants, range(seeds), samples=self.settings.samples,
+                                    max_length=self._max_length, batch_size=self.settings.batch_size,
+                                    noise=noise_specs(self.settings.noise))
 
 
 def objective_value(scores: ScoreTable, metric: str) -> float:

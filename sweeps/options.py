@@ -1,5 +1,5 @@
-"""A sweep's command-line settings (:class:`SweepSettings`), and what Optuna accepts, checked before the first
-trial: sampler and pruner options, study names, storages.
+"""A sweep's command-line settings (:class:`SweepSettings`, durations such as ``--budget 20m``), and what Optuna
+accepts, checked before the first trial: sampler and pruner options, study names, storages.
 
 Optuna's constructors take a negative ``n_startup_trials`` or a zero Hyperband resource and fail (or
 misbehave) only once trials run; a study name longer than its database column, or with a newline, and an
@@ -9,6 +9,7 @@ does not exist.'`` after the first trial) fail as late. Each is one line here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,8 @@ LOWEST = {"n_startup_trials": 0, "n_ei_candidates": 1, "n_warmup_steps": 0, "int
           "min_resource": 1, "max_resource": 1, "reduction_factor": 2, "bootstrap_count": 0,
           "min_early_stopping_rate": 0}
 POSITIVE_FLOATS = ("prior_weight",)
+DURATION_UNITS = {"s": 1, "m": 60, "h": 3600}
+MAX_DURATION = 7 * 24 * 3600  # a week: a budget beyond it is a typing mistake
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,27 @@ class SweepSettings:
                                   "(default sqlite:///optuna.db in the working folder)", metavar="URL")
     study: str | None = setting(None, "study name (default: the sweep file's name; the same name resumes)",
                                 metavar="NAME")
+
+
+def parse_duration(text: str, flag: str = "--budget") -> float:
+    """Seconds of a duration written as a number and a unit: ``90s``, ``20m``, ``1.5h``."""
+    found = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([smh])\s*", text)
+    seconds = float(found.group(1)) * DURATION_UNITS[found.group(2)] if found else 0.0
+    if not 0 < seconds <= MAX_DURATION:
+        raise DistillError(f"{flag} must be a time such as 90s, 20m or 1h (at most a week), got {text!r}")
+    return seconds
+
+
+def duration_text(seconds: float) -> str:
+    """``seconds`` for people: ``45 s``, ``8 min 05 s``, ``10 min``, ``1 h 30 min``."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, seconds_left = divmod(rest, 60)
+    if hours:
+        return f"{hours} h" + (f" {minutes} min" if minutes else "")
+    if minutes:
+        return f"{minutes} min" + (f" {seconds_left:02d} s" if seconds_left else "")
+    return f"{seconds_left} s"
 
 
 def check_factory_options(options: Mapping[str, Any], where: str) -> None:

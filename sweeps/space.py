@@ -30,9 +30,6 @@ class Choice:
     name: str
     values: tuple[Any, ...]
 
-    def probes(self) -> tuple[Any, ...]:
-        return self.values
-
     def describe(self) -> str:
         return ", ".join(map(str, self.values))
 
@@ -47,9 +44,6 @@ class Range:
     log: bool = False
     step: float | None = None
     integer: bool = False
-
-    def probes(self) -> tuple[Any, ...]:
-        return (int(self.low), int(self.high)) if self.integer else (self.low, self.high)
 
     def describe(self) -> str:
         text = f"{self.low:g}..{self.high:g}"

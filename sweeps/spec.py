@@ -147,16 +147,23 @@ def trial_config(fixed: Mapping[str, Any], params: Mapping[str, Any], source: st
 
 def probe_points(spec: SweepSpec) -> Iterator[dict[str, Any]]:
     """Parameter sets that together use every value a trial may get: the whole grid, or the range ends."""
+    probes = {parameter.name: _probes(parameter) for parameter in spec.space}
     if spec.sampler.kind == GRID:
-        names = [parameter.name for parameter in spec.space]
-        for values in itertools.product(*(parameter.probes() for parameter in spec.space)):
-            yield dict(zip(names, values))
+        for values in itertools.product(*probes.values()):
+            yield dict(zip(probes, values))
         return
-    base = {parameter.name: parameter.probes()[0] for parameter in spec.space}
+    base = {name: values[0] for name, values in probes.items()}
     yield base
-    for parameter in spec.space:
-        for value in parameter.probes()[1:]:
-            yield {**base, parameter.name: value}
+    for name, values in probes.items():
+        for value in values[1:]:
+            yield {**base, name: value}
+
+
+def _probes(parameter: Parameter) -> tuple[Any, ...]:
+    """The values of ``parameter`` that a check must see: a choice's every value, a range's ends."""
+    if isinstance(parameter, Choice):
+        return parameter.values
+    return (int(parameter.low), int(parameter.high)) if parameter.integer else (parameter.low, parameter.high)
 
 
 # --- reading --------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ object that holds one of those as an attribute (a worker's job, a trial's object
 same file are one *stop*; a stop in a file the way had already left is a *return*. A straight way visits each
 file once: its returns are its stops less its files.
 
-    python tests/flow_trace.py     # the way of a tiny sweep's spec from sweeps.runner.run_sweep, stop by stop
+    python tests/flow_trace.py     # a tiny sweep's spec from sweeps.runner.run_sweep, then distill quickstart's
 """
 
 from __future__ import annotations
@@ -138,22 +138,44 @@ def follow(kind: type, run: Callable[[], Any]) -> tuple[Way, Any]:
     return Way(calls), result
 
 
-def tiny_sweep_way(folder: Path, teacher: Path) -> Way:
-    """The way of a tiny sweep's spec from :func:`sweeps.runner.run_sweep`: one trial of a grid over two
-    losses (the quickstart's shape), trained, swapped in and evaluated, then the study's summary."""
+def tiny_sweep_file(folder: Path, teacher: Path) -> Path:
+    """A one-point grid (the quickstart's kind of sweep, cut to one trial) on the tiny teacher, with an
+    evaluation whose fidelity is the objective."""
     from sweep_files import tiny_evaluation, write_corpus, write_sweep
 
+    folder.mkdir(parents=True, exist_ok=True)
+    return write_sweep(folder, teacher, space={"loss": ["cosine"]}, objective="sentence_cosine",
+                       evaluation={**tiny_evaluation(write_corpus(folder)), "tasks": ["fidelity"]})
+
+
+def tiny_sweep_way(folder: Path, teacher: Path) -> Way:
+    """The way of a tiny sweep's spec from :func:`sweeps.runner.run_sweep`: the study opened, the evaluation
+    prepared, the parent run opened, the trial trained, swapped in and evaluated, the study's summary written."""
     from sweeps import SweepSpec, load_spec, run_sweep
 
-    path = write_sweep(folder, teacher, objective="sentence_cosine", n_trials=1,
-                       evaluation={**tiny_evaluation(write_corpus(folder)), "tasks": ["fidelity"]})
-    spec = load_spec(str(path))
+    spec = load_spec(str(tiny_sweep_file(folder, teacher)))
     way, result = follow(SweepSpec, lambda: run_sweep(spec, storage=f"sqlite:///{folder / 'optuna.db'}", quiet=True))
     assert result.summary.counts["COMPLETE"] == 1, result.summary.text
     return way
 
 
-if __name__ == "__main__":  # the way, stop by stop, in a temporary folder
+def quickstart_way(folder: Path, teacher: Path) -> Way:
+    """The way of the quickstart's settings, ``distill quickstart`` on a tiny sweep file: read, the machine timed
+    and the sweep sized to the budget, then the sweep's way (:func:`tiny_sweep_way`)."""
+    from distill.cli import main
+    from distill.cli.commands import quickstart
+    from sweeps import SweepSpec
+
+    shipped, quickstart.QUICK_SWEEP = quickstart.QUICK_SWEEP, str(tiny_sweep_file(folder, teacher))
+    try:
+        way, code = follow(SweepSpec, lambda: main(["quickstart", "--quiet"]))
+    finally:
+        quickstart.QUICK_SWEEP = shipped
+    assert code == 0
+    return way
+
+
+if __name__ == "__main__":  # the ways, stop by stop, in a temporary folder
     import os
     import tempfile
 
@@ -163,4 +185,6 @@ if __name__ == "__main__":  # the way, stop by stop, in a temporary folder
     with tempfile.TemporaryDirectory() as temporary:
         os.chdir(temporary)
         os.environ.setdefault("MLFLOW_TRACKING_URI", f"sqlite:///{Path(temporary) / 'mlflow.db'}")
-        print(tiny_sweep_way(Path(temporary), build_tiny_bert(Path(temporary) / "tiny-bert")).describe())
+        tiny_bert = build_tiny_bert(Path(temporary) / "tiny-bert")
+        print("run_sweep:", tiny_sweep_way(Path(temporary) / "sweep", tiny_bert).describe(), sep="\n")
+        print("\ndistill quickstart:", quickstart_way(Path(temporary) / "quickstart", tiny_bert).describe(), sep="\n")

@@ -37,6 +37,7 @@ BAD = {  # kind of check → (its flags, with {file} an existing file and {folde
     "report": (["--out", "{folder}"], "report {folder} is a folder"),
     "results file": (["--results", "{folder}"], "results file {folder} is a folder"),
     "combination": (["--keep-vocabulary"], "--keep-vocabulary needs --vocabulary-free"),
+    "budget": (["--budget", "20"], "--budget must be a time such as 90s, 20m or 1h"),
 }
 CASES = {
     "train": ["tracking URI", "work folder", "teacher", "corpus", "context noise", "epochs"],
@@ -47,7 +48,7 @@ CASES = {
     "oov": ["tracking URI", "model", "corpus file", "noise", "samples"],
     "bench": ["tracking URI", "teacher", "fidelity corpus", "results file"],
     "sweep": ["tracking URI", "workers"],
-    "quickstart": ["tracking URI", "workers"],
+    "quickstart": ["tracking URI", "workers", "budget"],
 }
 
 

@@ -1,16 +1,19 @@
-"""The main job's way is straight (issue 42): following a sweep's spec through the code, each concept's module is
-met in one go, in order, and a file the way has left is returned to at most :data:`MAX_RETURNS` times.
+"""The main job's way is straight (issue 42): following the quickstart's settings (its sweep's spec) through the
+code, each concept's module is met in one go, in order, and a file the way has left is returned to at most
+:data:`MAX_RETURNS` times.
 
 The way is traced by ``tests/flow_trace.py`` (``python tests/flow_trace.py`` prints it stop by stop). Before the
 sweeps package was straightened, a tiny sweep's spec made 30 stops in 8 files from ``run_sweep`` and returned 22
-times to a file it had left (``spec.py`` alone 10 times: every reader called back into the spec).
+times to a file it had left (``spec.py`` alone 10 times: every reader called back into the spec); after, 9 stops
+in 7 files and 2 returns, and the whole quickstart (read, timed and sized, swept) 12 stops in 10 files and 2
+returns.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from flow_trace import Way, follow, tiny_sweep_way
+from flow_trace import Way, follow, quickstart_way
 
 from sweeps import load_spec
 from sweeps.spec import SweepSpec
@@ -31,12 +34,14 @@ def test_the_tracer_follows_a_spec_into_the_project_only() -> None:
     assert [function for _, function in way.calls] == ["trial_budget", "grid"]
 
 
-def test_a_sweeps_spec_meets_each_module_in_one_go(tmp_path: Path, tiny_bert_dir: Path) -> None:
-    """One trial of a grid with an evaluation, from ``run_sweep``: the study opened, the evaluation prepared, the
-    parent run opened, the trial drawn, trained and evaluated, the summary written."""
-    way = tiny_sweep_way(tmp_path, tiny_bert_dir)
+def test_the_quickstarts_settings_meet_each_module_in_one_go(tmp_path: Path, tiny_bert_dir: Path) -> None:
+    """``distill quickstart`` on a one-trial grid with an evaluation: the sweep file read; the machine timed and
+    the sweep sized; the study opened, the evaluation it prepared reused, the parent run opened; the trial drawn,
+    trained and evaluated; the summary written."""
+    way = quickstart_way(tmp_path, tiny_bert_dir)
     assert way.returns <= MAX_RETURNS, way.describe()
     order = list(dict.fromkeys(way.stops))
-    assert order[:4] == ["sweeps/runner.py", "sweeps/study.py", "sweeps/evaluation.py", "sweeps/runs.py"], order
-    assert order[-2:] == ["sweeps/trial.py", "sweeps/report.py"], order
-    assert "sweeps/spec.py" not in way.stops  # the spec is data: nobody calls back into it
+    assert order == ["sweeps/spec.py", "sweeps/calibration.py", "sweeps/evaluation.py", "sweeps/budget.py",
+                     "sweeps/runner.py", "sweeps/study.py", "sweeps/runs.py", "sweeps/space.py", "sweeps/trial.py",
+                     "sweeps/report.py"], way.describe()
+    assert way.stops.count("sweeps/spec.py") == 1  # read once, then data: nobody calls back into it

@@ -373,6 +373,10 @@ def test_quickstart_prints_the_comparison_and_the_ui_command(tmp_path, tiny_bert
     assert "Scores, mean ± std over seeds (Table 2)" in summary and summary.count("| COMPLETE |") == 2
     assert "distill surgery --student " in out
     assert f"mlflow ui --backend-store-uri {os.environ['MLFLOW_TRACKING_URI']}" in out
+    # the budget (10 min by default) and the machine's measured speed; the tiny sweep fits whole
+    assert re.search(r"^This machine: fp32 matmul \d+ GFLOP/s, a table epoch [\d.]+ s, an evaluation seed [\d.]+ s; "
+                     r"within 10 min it ran the sweep as its file gives it\.$", out, flags=re.M)
+    assert re.search(r"^quickstart done in .* of its 10 min budget\. Next:$", out, flags=re.M)
 
 
 def test_a_sweep_whose_trials_all_failed_exits_2(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
