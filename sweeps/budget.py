@@ -44,6 +44,7 @@ class Speed:
     build: dict[str, float]  # building each phase (context distillation: the transformer loaded, the text encoded)
     epoch: dict[str, float]  # an epoch of each phase; of context distillation, one step (its epochs are sized)
     evaluation: dict[str, float]  # each phase's evaluation (at its end, and every eval_every epochs)
+    checkpoint: float  # a checkpoint: the student, the optimisers' state, their checksums
     save: float  # saving the trained student (logging it to MLflow copies it as much again)
     swap: float  # the student swapped into the evaluation model (surgery, the vocabulary-free path)
     seed: float  # every variant scored on one seed's samples
@@ -122,15 +123,17 @@ def shapes(points: list[dict[str, Any]]) -> list[tuple[list[dict[str, Any]], tup
     return found
 
 
-def evaluations(first: int, last: int, every: int) -> int:
-    """How often epochs ``first`` .. ``last`` (one phase, numbered run-wide) are evaluated: every ``every``
-    epochs, and after the last (``distill.training.Trainer.train_epoch``)."""
+def periodic(first: int, last: int, every: int) -> int:
+    """How many of epochs ``first`` .. ``last`` (numbered run-wide) are multiples of ``every`` or the last: the
+    evaluations of a phase (``distill.training.Trainer.train_epoch``), the checkpoints of a run
+    (``distill.training.RunRecord``)."""
     return last // every - (first - 1) // every + (last % every != 0)
 
 
 def trial_seconds(config: TrainConfig, speed: Speed, seeds: int) -> float:
-    """One trial of ``config``: its set-up, each phase's build, epochs and evaluations, the student saved and
-    logged, and its evaluation over ``seeds`` (none without an evaluation: ``speed.swap`` and ``speed.seed`` 0)."""
+    """One trial of ``config``: its set-up, each phase's build, epochs and evaluations, its checkpoints, the
+    student saved and logged, and its evaluation over ``seeds`` (none without an evaluation: ``speed.swap`` and
+    ``speed.seed`` 0)."""
     seconds = speed.setup + 2 * speed.save + speed.swap + seeds * speed.seed
     first = 1
     for listing in OBJECTIVES:
@@ -139,9 +142,9 @@ def trial_seconds(config: TrainConfig, speed: Speed, seeds: int) -> float:
             continue
         per_epoch = speed.epoch[listing.name] * (config.context_steps_per_epoch if listing.name == CONTEXT else 1)
         seconds += (speed.build[listing.name] + epochs * per_epoch
-                    + evaluations(first, first + epochs - 1, config.eval_every) * speed.evaluation[listing.name])
+                    + periodic(first, first + epochs - 1, config.eval_every) * speed.evaluation[listing.name])
         first += epochs
-    return seconds
+    return seconds + periodic(1, first - 1, config.checkpoint_every) * speed.checkpoint
 
 
 def plan_sweep(spec: SweepSpec, speed: Speed, budget: float, elapsed: float) -> Plan:

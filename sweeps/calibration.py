@@ -2,10 +2,10 @@
 
 :func:`fit_to_budget` times the parts of a trial on the sweep's own work before the first trial
 (:func:`measure`): a student of the grid's costliest point trains one epoch of each of its phases (a few steps of
-context distillation), each phase evaluated at its end, the student is saved, swapped into the evaluation model
-and scored on one seed; and the fp32 matrix-multiply rate is taken as ``distill bench`` takes it. The probe's
-student is thrown away; the evaluation it prepared scores the trials. :func:`sweeps.budget.plan_sweep` then
-sizes the sweep to what is left of the budget.
+context distillation), each phase evaluated at its end; a checkpoint is written and the student saved, swapped
+into the evaluation model and scored on one seed; and the fp32 matrix-multiply rate is taken as ``distill bench``
+takes it. The probe's student is thrown away; the evaluation it prepared scores the trials.
+:func:`sweeps.budget.plan_sweep` then sizes the sweep to what is left of the budget.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import torch
 
@@ -24,6 +25,7 @@ from distill.objectives.registry import OBJECTIVES, phase_builders
 from distill.objectives.sources import PhaseSources
 from distill.tracking.progress import announce
 from distill.training import Trainer, TrainerCallback, build_setup, prepare
+from distill.training.checkpoint import save_checkpoint
 from sweeps.budget import CONTEXT, Plan, Speed, fitted_spec, plan_sweep
 from sweeps.evaluation import TrialEvaluator
 from sweeps.options import duration_text
@@ -107,10 +109,13 @@ def measure(config: ValidConfig, evaluation: EvaluationSettings | None, *,
     trainer.fit([clock])
     epoch = {name: seconds / steps if name == CONTEXT else seconds for name, steps, seconds, _ in clock.epochs}
     evaluated = {name: seconds for name, _, _, seconds in clock.epochs}
-    began = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
-        trainer.student.save_pretrained(folder)
-    save = time.perf_counter() - began
+        began = time.perf_counter()
+        save_checkpoint(Path(folder) / "checkpoints", trainer.total_epochs, trainer.student,
+                        trainer.state(trainer.total_epochs), config.to_yaml())
+        saved = time.perf_counter()
+        trainer.student.save_pretrained(Path(folder) / "student")
+        checkpoint, save = saved - began, time.perf_counter() - saved
     swap = seed = 0.0
     evaluator = None
     if evaluation is not None:  # the trials' own evaluation: prepared once, a student swapped in, one seed scored
@@ -121,6 +126,6 @@ def measure(config: ValidConfig, evaluation: EvaluationSettings | None, *,
         swapped = time.perf_counter()
         evaluator.score_variants(variants, seeds=1)
         swap, seed = swapped - began, time.perf_counter() - swapped
-    speed = Speed(matmul, setup_seconds, build, epoch, evaluated, save, swap, seed,
+    speed = Speed(matmul, setup_seconds, build, epoch, evaluated, checkpoint, save, swap, seed,
                   measured_in=time.perf_counter() - started)
     return speed, evaluator

@@ -3,8 +3,9 @@
 The plans are computed from injected timings (:class:`sweeps.budget.Speed`), never from a clock: a machine whose
 trial parts take the seconds below, on the shipped quick sweep (2 losses × context epochs 0 and 2, 30 table epochs,
 context epochs of 50 steps, 5 evaluation seeds, evaluated at each phase's end). One trial without context
-distillation then takes 93 s (set-up 10 + saving 2 × 1 + swap 2 + 5 seeds × 3; table build 1 + 30 epochs × 2 +
-one evaluation 3), one with it 152 s (+ build 5 + 2 epochs × 50 steps × 0.5 + one evaluation 4): 490 s in all.
+distillation then takes 93 s (set-up 10 + the student saved and logged 2 × 0.5 + one checkpoint 1 + swap 2 + 5
+seeds × 3; table build 1 + 30 epochs × 2 + one evaluation 3), one with it 152 s (+ build 5 + 2 epochs × 50 steps ×
+0.5 + one evaluation 4): 490 s in all.
 """
 
 from __future__ import annotations
@@ -19,15 +20,15 @@ from sweep_files import fixed_settings, tiny_evaluation, write_corpus, write_swe
 from distill.cli import main
 from distill.errors import DistillError
 from sweeps import load_spec
-from sweeps.budget import RESERVE, Speed, evaluations, fitted_spec, plan_sweep, trial_seconds
+from sweeps.budget import RESERVE, Speed, fitted_spec, periodic, plan_sweep, trial_seconds
 from sweeps.calibration import measure, probe_config
 from sweeps.options import duration_text, parse_duration
 from sweeps.spec import trial_config
 from sweeps.study import trial_budget
 
 SPEED = Speed(matmul_gflops=57.0, setup=10.0, build={"table": 1.0, "context": 5.0},
-              epoch={"table": 2.0, "context": 0.5}, evaluation={"table": 3.0, "context": 4.0}, save=1.0, swap=2.0,
-              seed=3.0, measured_in=20.0)
+              epoch={"table": 2.0, "context": 0.5}, evaluation={"table": 3.0, "context": 4.0}, checkpoint=1.0,
+              save=0.5, swap=2.0, seed=3.0, measured_in=20.0)
 BUDGET = 600.0  # the default 10 minutes
 AVAILABLE = BUDGET * (1 - RESERVE)  # 570 s for what was measured; the rest is kept for what was not
 
@@ -46,7 +47,7 @@ def test_a_trial_is_the_sum_of_its_measured_parts(quick) -> None:
 @pytest.mark.parametrize(("first", "last", "every", "count"), [(1, 30, 100, 1), (1, 30, 5, 6), (1, 7, 5, 2),
                                                                 (31, 32, 100, 1), (31, 32, 1, 2), (6, 10, 5, 1)])
 def test_a_phase_is_evaluated_every_eval_every_epochs_and_at_its_end(first, last, every, count) -> None:
-    assert evaluations(first, last, every) == count
+    assert periodic(first, last, every) == count
 
 
 def test_a_machine_that_runs_the_sweep_in_time_runs_it_whole(quick) -> None:
@@ -128,7 +129,8 @@ def test_measuring_times_every_phase_of_a_trial_and_keeps_its_evaluation(tmp_pat
     assert (config.loss, config.epochs, config.context_epochs, config.context_steps_per_epoch) == ("mse", 1, 1, 4)
     speed, evaluator = measure(config, spec.evaluation, quiet=True)
     assert set(speed.build) == set(speed.epoch) == set(speed.evaluation) == {"table", "context"}
-    timed = [speed.matmul_gflops, speed.setup, speed.save, speed.swap, speed.seed, *speed.epoch.values(),
+    timed = [speed.matmul_gflops, speed.setup, speed.checkpoint, speed.save, speed.swap, speed.seed,
+             *speed.epoch.values(),
              *speed.evaluation.values(), *speed.build.values()]
     assert all(seconds > 0 for seconds in timed) and speed.measured_in > speed.setup + sum(speed.build.values())
     assert evaluator is not None and evaluator.settings is spec.evaluation
