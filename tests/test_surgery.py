@@ -19,6 +19,8 @@ from distill.errors import DistillError
 from distill.swap.surgery import (
     SURGERY_RECORD,
     StudentEmbedding,
+    first_layers,
+    layer_stack,
     load_transformer,
     save_swapped,
     swap_student,
@@ -221,6 +223,22 @@ def test_swapped_input_embeddings_restores_the_original(tiny_bert_dir) -> None:
     with swapped_input_embeddings(model, replacement):
         assert model.get_input_embeddings() is replacement
     assert model.get_input_embeddings() is original
+
+
+@pytest.mark.parametrize("fixture", ["tiny_bert_dir", "tiny_distilbert_dir", "tiny_roberta_dir"])
+def test_first_layers_compute_the_early_states_of_the_whole_model_and_restore_it(request, fixture) -> None:
+    model = load_transformer(str(request.getfixturevalue(fixture))).model.eval()
+    stack = layer_stack(model)
+    blocks = list(stack)
+    inputs = {"input_ids": torch.tensor([[0, 5, 6, 7, 2]]), "attention_mask": torch.ones(1, 5, dtype=torch.long)}
+    with torch.no_grad():
+        whole = model(**inputs, output_hidden_states=True).hidden_states
+        with first_layers(model, 1):
+            assert len(stack) == 1
+            early = model(**inputs, output_hidden_states=True).hidden_states
+    assert len(blocks) > 1 and len(early) == 2
+    torch.testing.assert_close(early[1], whole[1], rtol=0, atol=0)
+    assert list(layer_stack(model)) == blocks  # every block is back, in order, and found again
 
 
 # --- the saved checkpoint ----------------------------------------------------------------------------

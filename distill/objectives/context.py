@@ -52,7 +52,13 @@ from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.registry import register_objective
 from distill.objectives.table import TableAlignment
 from distill.objectives.text import judged_texts
-from distill.swap.surgery import StudentEmbedding, load_transformer, swapped_input_embeddings
+from distill.swap.surgery import (
+    StudentEmbedding,
+    first_layers,
+    layer_stack,
+    load_transformer,
+    swapped_input_embeddings,
+)
 from distill.swap.vocabulary_free import WholeWords, piece_positions, pool_pieces
 from distill.tasks.fidelity import FidelityScorer, mean_pool
 from distill.tracking.store import safe_name
@@ -90,6 +96,10 @@ class ContextDistillation:
         self.model = on_device(loaded.model, setup.device).eval().requires_grad_(False)
         self.tokenizer = load_tokenizer(loaded.path)
         self.original = input_embeddings(self.model)
+        # Training reads the configured layers only: the blocks after the deepest one are skipped.
+        blocks = len(layer_stack(self.model))
+        self.layers = [layer % (blocks + 1) for layer in config.context_layers]
+        self.depth = max(self.layers)
         accepted = inspect.signature(self.model.forward).parameters
         rows = setup.train_rows.cpu()
         self.embedding = StudentEmbedding(
@@ -147,8 +157,9 @@ class ContextDistillation:
 
     def layer_states(self, batch: dict[str, Tensor]) -> list[Tensor]:
         """The model's hidden states of the configured layers on ``batch``."""
-        output = self.model(**batch, output_hidden_states=True)
-        return [output.hidden_states[layer] for layer in self.setup.config.context_layers]
+        with first_layers(self.model, self.depth):
+            output = self.model(**batch, output_hidden_states=True)
+        return [output.hidden_states[layer] for layer in self.layers]
 
     def targets(self, batch: dict[str, Tensor]) -> list[Tensor]:
         """The untouched model's states on the clean ``batch``, computed afresh at every step. A state
@@ -207,8 +218,9 @@ class ContextDistillation:
             return self.layer_states(batch), batch["attention_mask"].bool()
         words = self.whole_words.inputs(batch)
         inputs = {name: words[name] for name in self.model_inputs if name in words and name != "input_ids"}
-        output = self.model(inputs_embeds=words["inputs_embeds"], **inputs, output_hidden_states=True)
-        states = [output.hidden_states[layer] for layer in self.setup.config.context_layers]
+        with first_layers(self.model, self.depth):
+            output = self.model(inputs_embeds=words["inputs_embeds"], **inputs, output_hidden_states=True)
+        states = [output.hidden_states[layer] for layer in self.layers]
         return states, words["attention_mask"].bool()
 
     def token_targets(self, expected: list[Tensor], clean: dict[str, Tensor]) -> tuple[list[Tensor], Tensor]:

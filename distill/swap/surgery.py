@@ -33,6 +33,7 @@ from safetensors import SafetensorError
 from torch import Tensor, nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedTokenizerBase
 
+from distill.config.bounds import LAYER_KEYS
 from distill.devices import on_device
 from distill.errors import DistillError, first_line
 from distill.files.atomic import atomic_write_text
@@ -256,6 +257,33 @@ def swapped_input_embeddings(model: PreTrainedModel, embeddings: nn.Module) -> I
         yield model
     finally:
         model.set_input_embeddings(original)
+
+
+def layer_stack(model: PreTrainedModel) -> nn.ModuleList:
+    """The list of ``model``'s transformer blocks (BERT's ``encoder.layer``, DistilBERT's ``transformer.layer``...):
+    the ``nn.ModuleList`` with as many entries as the configuration has layers."""
+    settings = model.config.to_dict()
+    count = next((settings[key] for key in LAYER_KEYS if isinstance(settings.get(key), int)), None)
+    stacks = [module for module in model.modules() if isinstance(module, nn.ModuleList) and len(module) == count]
+    if not stacks:
+        raise DistillError(f"{type(model).__name__} has no list of its {count} layers")
+    return stacks[0]
+
+
+@contextmanager
+def first_layers(model: PreTrainedModel, depth: int) -> Iterator[PreTrainedModel]:
+    """Run ``model`` through its first ``depth`` blocks only, then put every block back: ``hidden_states[k]`` for
+    ``k <= depth`` is what the whole model computes, at a fraction of its cost."""
+    stack = layer_stack(model)
+    blocks = list(stack)
+    if depth >= len(blocks):
+        yield model
+        return
+    del stack[depth:]
+    try:
+        yield model
+    finally:
+        stack.extend(blocks[depth:])
 
 
 def save_swapped(
