@@ -11,6 +11,8 @@ they are.
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -23,6 +25,7 @@ from torch import Tensor, nn
 
 from .config import StudentConfig
 from .errors import StudentError
+from .rows import StoredRows
 
 CONFIG_NAME = "student_config.json"
 WEIGHTS_NAME = "model.safetensors"
@@ -96,6 +99,24 @@ class StudentEncoder(nn.Module):
         raise NotImplementedError
 
     # --- shared behaviour ---------------------------------------------------------
+    def at_precision(self, precision: str) -> StudentEncoder:
+        """This student with its tables of rows stored at ``precision`` (``fp32``, ``fp16``, ``int8`` with a scale
+        per row: :class:`students.rows.StoredRows`), for inference; families with a ``precision`` option only."""
+        current = self.hparams.get("precision")
+        if current is None:
+            raise StudentError(f"student {self.registry_name!r} is stored in float32 only")
+        if current != "fp32":
+            raise StudentError(f"student {self.registry_name!r} is already stored at {current}")
+        changes: dict[str, Any] = {"precision": precision, "provenance": dict(self.provenance)}
+        config = dataclasses.replace(self.config, **changes)
+        stored = type(self)(config).eval()
+        trained = self.state_dict()
+        for name, module in stored.named_modules():
+            if isinstance(module, StoredRows):
+                module.store(trained.pop(f"{name}.weight"))
+        stored.load_state_dict({**stored.state_dict(), **trained})
+        return stored.to(self.device)
+
     def encode(self, tokens: Sequence[str]) -> Tensor:
         """Token strings → one integer tensor, on the CPU (see :meth:`word_encoder`)."""
         function, options = self.word_encoder()
@@ -103,7 +124,7 @@ class StudentEncoder(nn.Module):
 
     @property
     def device(self) -> torch.device:
-        return next(self.parameters()).device
+        return next(itertools.chain(self.parameters(), self.buffers())).device
 
     def forward(self, inputs: Tensor | Sequence[str]) -> Tensor:
         """Raw student vectors ``(B, dim)`` for token strings or their encoded tensor."""

@@ -29,6 +29,7 @@ from .base import StudentEncoder
 from .config import StudentConfig, option
 from .errors import StudentError
 from .ngram_ids import encode_ngrams, most_grams
+from .rows import PRECISIONS, StoredRows
 
 
 @dataclass(kw_only=True)
@@ -40,10 +41,13 @@ class NGramConfig(StudentConfig):
     max_n: int = option(6, minimum=1)
     max_chars: int = option(50, minimum=1)
     sparse: bool = True
+    precision: str = "fp32"
 
     def __post_init__(self) -> None:
         if self.min_n > self.max_n:
             raise StudentError(f"min_n must be at most max_n, got {self.min_n} > {self.max_n}")
+        if self.precision not in PRECISIONS:
+            raise StudentError(f"precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
 
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
         return encode_ngrams, {"buckets": self.buckets, "min_n": self.min_n, "max_n": self.max_n,
@@ -60,6 +64,10 @@ class NGramStudent(StudentEncoder):
     def __init__(self, config: NGramConfig) -> None:
         super().__init__(config)
         self.config: NGramConfig = config
+        self.grams: nn.EmbeddingBag | StoredRows
+        if config.precision != "fp32":  # a trained table, stored smaller for inference (see at_precision)
+            self.grams = StoredRows(config.buckets + 1, config.dim, config.precision)
+            return
         # The last row is the padding of short tokens' rows: it sums as zero and gets no gradient.
         self.grams = nn.EmbeddingBag(config.buckets + 1, config.dim, mode="sum", padding_idx=config.buckets,
                                      sparse=config.sparse)

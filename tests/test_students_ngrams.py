@@ -6,11 +6,13 @@ import zlib
 from pathlib import Path
 
 import mlflow
+import pytest
 import torch
 
 from distill.objectives.base import sparse_parameters
-from students import build_student, load_student
+from students import StudentError, build_student, load_student
 from students.ngram_ids import WHOLE_TOKEN_SEED, encode_ngrams, token_buckets, token_grams
+from students.rows import StoredRows, quantize_rows
 
 BUCKETS = 1009
 
@@ -117,3 +119,40 @@ def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_
     context_losses = client.get_metric_history(run.info.run_id, "context_loss")
     assert len(context_losses) == 8 and all(point.value > 0 for point in context_losses)  # 8 context epochs
     assert [point.step for point in client.get_metric_history(run.info.run_id, "mean_cosine")][-1] == 2 + 2 + 8
+
+
+@pytest.mark.parametrize(("precision", "dtype", "tolerance"),
+                         [("fp16", torch.float16, 1e-3), ("int8", torch.int8, 2e-2)])
+def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_path: Path, precision: str,
+                                                                        dtype: torch.dtype, tolerance: float) -> None:
+    trained = build_student("ngrams", 24, buckets=BUCKETS).eval()
+    stored = trained.at_precision(precision)
+    tokens = ["cat", "catalogue", "naïve", "##ing", "a"]
+    assert stored.grams.weight.dtype == dtype and not list(stored.parameters())
+    assert stored.grams.weight.element_size() * stored.grams.weight.nelement() < trained.grams.weight.nbytes
+    with torch.no_grad():
+        expected, found = trained(tokens), stored(tokens)
+    assert torch.nn.functional.cosine_similarity(found, expected).min() > 1 - tolerance
+    stored.save_pretrained(tmp_path / "stored")
+    reloaded = load_student(tmp_path / "stored")
+    assert reloaded.hparams["precision"] == precision
+    torch.testing.assert_close(reloaded(tokens), found, rtol=0, atol=0)
+
+
+def test_int8_rows_keep_each_rows_scale_and_zero_rows() -> None:
+    weight = torch.tensor([[0.0, 0.0], [1.0, -0.5], [1e-3, 2e-3]])
+    rows, scale = quantize_rows(weight)
+    assert rows.dtype == torch.int8 and rows[0].tolist() == [0, 0]  # the padding row stays zero
+    torch.testing.assert_close(rows.float() * scale.unsqueeze(1), weight, rtol=0, atol=float(scale.max()) / 2)
+    table = StoredRows(3, 2, "int8").store(weight)
+    torch.testing.assert_close(table(torch.tensor([[1, 2, 0]])), (weight[1] + weight[2]).unsqueeze(0),
+                               rtol=0, atol=1e-2)
+
+
+def test_only_a_float32_student_is_stored_smaller() -> None:
+    with pytest.raises(StudentError, match="already stored at int8"):
+        build_student("ngrams", 8, buckets=BUCKETS).at_precision("int8").at_precision("fp16")
+    with pytest.raises(StudentError, match="precision must be one of"):
+        build_student("ngrams", 8, buckets=BUCKETS).at_precision("int4")
+    with pytest.raises(StudentError, match="stored in float32 only"):
+        build_student("retvec", 8).at_precision("int8")
