@@ -24,7 +24,7 @@ from torch import Tensor
 
 from distill.cli import main
 from distill.errors import DistillError
-from distill.export.folder import code_files, export_vocabulary_free
+from distill.export.folder import code_files, export_vocabulary_free, load_exported_student
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
 from distill.swap.vocabulary_free import WholeWords
@@ -186,9 +186,12 @@ def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(
 ) -> None:
     names = ["bytescnn", "retvec", "hlm-intra-small", "ngrams"]
     outputs = load_outside([tiny_exports[name] for name in names], TINY_TEXTS, tmp_path)
-    students = {"bytescnn": bytescnn(32), **{name: student_named(name) for name in names[1:]}}
+    shipped = {name: load_exported_student(tiny_exports[name]) for name in names}  # as the evaluation reads them
     for name, exported in zip(names, outputs):
-        assert_same_states(exported, whole_word_states(tiny_bert_dir, students[name], TINY_TEXTS))
+        assert_same_states(exported, whole_word_states(tiny_bert_dir, shipped[name], TINY_TEXTS))
+    # The n-gram student ships its table in int8, one scale per row; the others as trained.
+    assert [shipped[name].hparams.get("precision") for name in names] == [None, None, None, "int8"]
+    assert shipped["ngrams"].grams.weight.dtype == torch.int8
     # A text alone gives the states it has in a padded batch.
     first = outputs[0]
     length = first["single"].shape[1]
@@ -390,7 +393,7 @@ def test_cli_exports_and_refuses_a_decoder(
                  "--vocabulary-free"]) == 0
     record = json.loads((out / "surgery.json").read_text())
     assert record["options"] == {"vocabulary_free": True, "keep_vocabulary": False, "rescale": True,
-                                 "segment_words": True}
+                                 "segment_words": True, "precision": "fp32"}
     assert (out / "segmenter.safetensors").is_file()
     assert "trust_remote_code=True" in (out / "README.md").read_text()
     assert (out / "model.safetensors").stat().st_mode & 0o777 == 0o666 & ~current_umask()
@@ -407,6 +410,36 @@ def test_cli_exports_and_refuses_a_decoder(
                  str(one_position), "--vocabulary-free", "--no-segment-words", "--quiet"]) == 0
     assert json.loads((one_position / "surgery.json").read_text())["options"]["segment_words"] is False
     assert not (one_position / "segmenter.safetensors").exists()
+
+
+def test_the_n_gram_student_ships_int8_by_default_and_each_precision_on_request(
+    tiny_bert_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    student_dir = student_named("ngrams").save_pretrained(tmp_path / "student")
+    surgery = ["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--quiet"]
+    sizes = {}
+    for precision in ("default", "fp32", "fp16", "int8"):
+        out = tmp_path / precision
+        assert main([*surgery, "--out", str(out), "--vocabulary-free",
+                     *([] if precision == "default" else ["--precision", precision])]) == 0
+        record = json.loads((out / "surgery.json").read_text())
+        assert record["options"]["precision"] == ("int8" if precision == "default" else precision)
+        sizes[precision] = (out / "model.safetensors").stat().st_size
+        assert load_exported_student(out).hparams["precision"] == record["options"]["precision"]
+    assert sizes["default"] == sizes["int8"] < sizes["fp16"] < sizes["fp32"]
+    capsys.readouterr()
+    for refused, line in (
+        (["--vocabulary-free", "--precision", "int4"], "precision must be one of fp32, fp16, int8"),
+        (["--precision", "int8"], "--precision needs --vocabulary-free"),
+    ):
+        assert main([*surgery, "--out", str(tmp_path / "refused"), *refused]) == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and line in error and not (tmp_path / "refused").exists()
+    bytes_student = bytescnn(32).save_pretrained(tmp_path / "bytescnn")
+    assert main(["surgery", "--student", str(bytes_student), "--model", str(tiny_bert_dir), "--quiet", "--out",
+                 str(tmp_path / "refused"), "--vocabulary-free", "--precision", "int8"]) == 2
+    error = without_phase_lines(capsys.readouterr().err)
+    assert error.count("\n") == 1 and "stored in float32 only" in error and not (tmp_path / "refused").exists()
 
 
 @pytest.mark.parametrize("module_path", ["../x/payload", "/tmp/payload", "1_Pooling/../../x"])

@@ -180,14 +180,18 @@ def export_vocabulary_free(
     revision: str | None = None,
     tracking_uri: str | None = None,
     segment_words: bool = True,
+    precision: str | None = None,
     quiet: bool = False,
 ) -> Path:
     """Write the vocabulary-free model of ``student`` swapped into an encoder (BERT, DistilBERT, RoBERTa,
     XLM-R, MPNet) to ``out_dir``; a source that cannot be exported is refused before anything is written.
     With ``segment_words`` and a WordPiece source, each word takes the positions the source tokenizer gives it
-    (:func:`distill.swap.segmentation.segmenter_for`); otherwise one position."""
+    (:func:`distill.swap.segmentation.segmenter_for`); otherwise one position. ``precision`` is how the student's
+    table of rows is stored (:meth:`students.StudentEncoder.at_precision`); default: int8 where the student stores
+    its table smaller, else float32."""
     out = Path(out_dir)
     refuse_used_folder(out)
+    student = stored_student(student, precision)
     loaded = load_transformer(model_name_or_path, revision)
     base = loaded.model.base_model
     assert isinstance(base, PreTrainedModel)  # base_model is the model itself or its encoder
@@ -214,7 +218,8 @@ def export_vocabulary_free(
         "form": "vocabulary-free",
         "student": student.config.to_dict(),
         "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
-                    "rescale": rescale_norm is not None, "segment_words": segmenter is not None},
+                    "rescale": rescale_norm is not None, "segment_words": segmenter is not None,
+                    "precision": student.hparams.get("precision", "fp32")},
     }
     with staged_folder(out) as staging, tempfile.TemporaryDirectory() as code_dir, \
             code_package(write_code(Path(code_dir), splitter, vocabulary, segmenter)) as code:
@@ -252,6 +257,18 @@ def student_record(student: StudentEncoder) -> dict[str, Any]:
     """The student's configuration as the export's model and tokenizer make it (the model's ``rescale_norm`` is
     the one applied: None with ``--no-rescale``)."""
     return {**student.config.to_dict(), "rescale_norm": None}
+
+
+def stored_student(student: StudentEncoder, precision: str | None) -> StudentEncoder:
+    """``student`` with its table of rows at ``precision`` (default: int8 where the student stores one smaller)."""
+    if precision is None:
+        precision = "int8" if "precision" in student.hparams else "fp32"
+    if precision == student.hparams.get("precision", "fp32"):
+        return student
+    try:
+        return student.at_precision(precision)
+    except StudentError as error:
+        raise DistillError(f"--precision {precision}: {error}") from None
 
 
 def write_code(folder: Path, splitter: WordSplitter, vocabulary: dict[str, int],

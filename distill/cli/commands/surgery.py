@@ -32,6 +32,10 @@ class SurgerySettings:
     segment_words: bool = setting(True, "with --vocabulary-free: each word takes the positions the source's "
                                   "tokenizer gives it (WordPiece sources: its cuts, by the word segmenter, a Bloom "
                                   "filter of its pieces); --no-segment-words: one position per word")
+    precision: str | None = setting(None, "with --vocabulary-free: how the student's table of rows is stored, fp32, "
+                                    "fp16 or int8 with a scale per row (default: int8 for a student that stores "
+                                    "its table smaller, the ngrams family; fp32 for the others)",
+                                    choices=("fp32", "fp16", "int8"))
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +50,8 @@ def settings(args: argparse.Namespace) -> list[object]:
     surgery = settings_from(args, SurgerySettings)
     if surgery.keep_vocabulary and not surgery.vocabulary_free:
         raise DistillError("--keep-vocabulary needs --vocabulary-free")
+    if surgery.precision is not None and not surgery.vocabulary_free:
+        raise DistillError("--precision needs --vocabulary-free")
     if surgery.vocabulary_free and surgery.tie_output:
         raise DistillError("--tie-output applies to baked tables; a vocabulary-free model has no output table")
     return [surgery, settings_from(args, ModelOptions), settings_from(args, CommonOptions)]
@@ -67,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         out = export_vocabulary_free(source.model, student, settings.out, keep_vocabulary=settings.keep_vocabulary,
                                      rescale=settings.rescale, revision=source.revision,
                                      tracking_uri=common.tracking_uri, segment_words=settings.segment_words,
-                                     quiet=args.quiet)
+                                     precision=settings.precision, quiet=args.quiet)
         print(f"saved {out}; it loads with AutoModel/AutoTokenizer.from_pretrained({str(out)!r}, "
               "trust_remote_code=True) and SentenceTransformer, no distill code needed")
         return 0
