@@ -7,6 +7,7 @@ and that the quantities it divides by time (analytic FLOP counts) are right.
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import mlflow
 import pytest
@@ -353,3 +354,32 @@ def test_fidelity_contenders_train_every_row_and_unseen_rows_measures_what_an_un
     (run,) = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list")
     never_trained = {name for name in run.data.metrics if "never_trained" in name or "rows_never" in name}
     assert never_trained and all("unseen" in name for name in never_trained)
+
+
+def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, tiny_bert_dir, capsys) -> None:
+    """``distill bench --sizes``: every point trained, exported at each precision it stores and measured; the table,
+    the plot and one MLflow run per point; a second run reuses what the first measured."""
+    results = tmp_path / "out" / "RESULTS.md"
+    argv = ["bench", "--sizes", "--quick", "--teacher", str(tiny_bert_dir), "--results", str(results),
+            "--points", "ngrams:buckets=97", "retvec-raw", "--point-budget", "5"]
+    assert main(argv) == 0
+    text = results.read_text()
+    assert "## Size against fidelity" in text and "fp32 matmul" in text
+    row = {line.split("|")[1].strip(): line for line in text.splitlines() if line.startswith("| ngrams")}
+    assert "fp32" in row["ngrams buckets=97"] and "int8" in row["ngrams buckets=97"]
+    assert any(line.startswith("| retvec-raw |") and "int8" not in line for line in text.splitlines())
+    assert (results.parent / "sizes.png").stat().st_size > 0
+    kept = sorted((results.parent / "sizes").glob("*.json"))
+    assert len(kept) == 2
+    figures = json.loads(kept[0].read_text())
+    stored = {precision: sizes["student"] for precision, sizes in figures["bytes"].items()}
+    assert stored["int8"] < stored["fp16"] < stored["fp32"]
+    assert 0 < figures["fidelity"]["segmented"]["sentence_cosine"] <= 1 and figures["memory"]["source"] > 0
+    points = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
+                                filter_string="tags.mlflow.runName LIKE 'size %'")
+    assert len(points) == 2 and all(run.data.metrics["size/parameters"] > 0 for run in points)
+    assert all(run.data.tags["mlflow.parentRunId"] for run in points)
+    capsys.readouterr()
+    assert main(argv) == 0  # every point measured before: nothing is trained again
+    assert len(mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
+                                  filter_string="tags.mlflow.runName LIKE 'size %'")) == 2

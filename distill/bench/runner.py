@@ -39,6 +39,16 @@ from distill.bench.rows import (
     throughput_rows,
 )
 from distill.bench.settings import BenchSettings
+from distill.bench.sizes import (
+    DEFAULT_POINTS,
+    SIZES_PLOT,
+    SizePoint,
+    SizeScale,
+    measure_points,
+    plot_sizes,
+    render_sizes,
+    source_weights_bytes,
+)
 from distill.bench.swapped import surgery_throughput
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
@@ -146,7 +156,8 @@ def quality_config(recipe: str, teacher: TeacherTable, device: torch.device, sca
     return config.validate()
 
 
-FIDELITY, VOCABULARY_FREE = "time to fidelity", "vocabulary-free speed"  # blocks measured by their own runs
+# Blocks of the results file measured by their own runs.
+FIDELITY, VOCABULARY_FREE, SIZES = "time to fidelity", "vocabulary-free speed", "size against fidelity"
 
 
 def markers(name: str) -> tuple[str, str]:
@@ -192,6 +203,35 @@ def run_vocabulary_free(settings: BenchSettings, command: str | None = None) -> 
     return BenchReport(rows, path, log_run(rows, {}, machine, settings, block))
 
 
+def run_sizes(settings: BenchSettings, command: str | None = None) -> BenchReport:
+    """The size–fidelity table alone (:mod:`distill.bench.sizes`): its block of the results file is replaced, the
+    rest kept, and its plot written beside it (``sizes.png``); one MLflow run holds both, each point's training run
+    nested under it with the point's figures."""
+    device = resolve_device(settings.device)
+    points = [SizePoint.parse(text) for text in settings.size_points or DEFAULT_POINTS]
+    teacher = load_teacher(settings.teacher)
+    scale = SizeScale.quick() if settings.quick else SizeScale()
+    rate = matmul_rate(device, torch.float32, scale_for(False, device).matmul_size)
+    machine = {**describe_machine(device), "fp32 matmul": f"{rate:.0f} GFLOP/s"}
+    results_file = Path(settings.results_file())
+    store.configure("bench", settings.tracking_uri)
+    with mlflow.start_run(run_name="bench sizes quick" if settings.quick else "bench sizes") as run:
+        results = measure_points(points, teacher=settings.teacher, budget=settings.size_budget, device=device,
+                                 folder=results_file.parent / "sizes", parent_run_id=run.info.run_id,
+                                 tracking_uri=settings.tracking_uri, quiet=settings.quiet, scale=scale)
+        block = render_sizes(results, table_bytes=teacher.table.nbytes, source_bytes=source_weights_bytes(teacher),
+                             budget=settings.size_budget, machine=machine, scale=scale,
+                             command=command or "distill " + shlex.join(sys.argv[1:]))
+        path = replace_block(settings, SIZES, block)
+        plot = plot_sizes(results, teacher.table.nbytes, path.with_name(SIZES_PLOT))
+        mlflow.log_text(block, "sizes.md")
+        mlflow.log_artifact(str(plot))
+        rows = [Row("sizes", result.label, name, value, "", "") for result in results
+                for name, value in result.metrics().items()]
+        mlflow.log_params({f"machine.{key}": value for key, value in machine.items()})
+    return BenchReport(rows, path, run.info.run_id)
+
+
 def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchReport:
     """The time-to-fidelity section alone (:mod:`distill.bench.fidelity`): its block of the results file
     is replaced, the rest kept; one MLflow run with every figure and each contender's curve."""
@@ -225,6 +265,8 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
         return run_fidelity(settings, command)
     if settings.vocabulary_free:
         return run_vocabulary_free(settings, command)
+    if settings.sizes:
+        return run_sizes(settings, command)
     device = resolve_device(settings.device)
     scale = scale_for(settings.quick, device)
     bf16 = settings.bf16 if settings.bf16 is not None else device.type == "cuda"
@@ -277,7 +319,7 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
     markdown = render_results(rows, machine, command, notes, profile)
     results = settings.results_file()
     previous = Path(results).read_text() if Path(results).is_file() else ""
-    for name in (FIDELITY, VOCABULARY_FREE):  # the blocks other runs measured stay
+    for name in (FIDELITY, VOCABULARY_FREE, SIZES):  # the blocks other runs measured stay
         markdown = with_block(markdown, name, block_of(previous, name))
     path = atomic_write_text(results, markdown)
     curves = {f"{result.recipe}_{precision}": result.history for precision, result in qualities}

@@ -37,6 +37,16 @@ def _contenders(names: list[str]) -> None:
         raise DistillError(f"unknown contender {unknown[0]!r}; choose from {', '.join(known)}")
 
 
+def _points(texts: list[str]) -> None:
+    from distill.bench.sizes import SizePoint  # imports torch: only when a value is checked
+    from distill.config.bounds import planned_student
+
+    for text in texts:
+        point = SizePoint.parse(text)
+        STUDENTS.check("points", point.student)
+        planned_student(point.student, 8, point.options)  # an unknown or bad option, in one line
+
+
 def default_results(quick: bool) -> str:
     """:data:`DEFAULT_RESULTS`, or for a smoke run a file in the temporary folder."""
     return str(Path(tempfile.gettempdir()) / "distill-bench-quick.md") if quick else DEFAULT_RESULTS
@@ -81,6 +91,16 @@ class BenchSettings(CommonOptions):
                                     "export and of --keep-vocabulary against the source model (--teacher) on "
                                     "wiki:heldout at batch sizes 1, 8 and 64, with the first of --students; replaces "
                                     "that block of the results file (minutes)")
+    sizes: bool = setting(False, "only the size–fidelity table: each student of --points trained by distill train's "
+                          "recipe for at most --point-budget seconds, exported vocabulary-free at each precision it "
+                          "stores, and measured against the source: bytes, memory, fidelity, robustness, speed; "
+                          "replaces that block of the results file and writes sizes.png beside it (hours)")
+    size_points: list[str] | None = setting(None, "with --sizes: the students, each NAME or NAME:OPTION=VALUE,... "
+                                            "(default: ngrams at 2^13, 2^15 and 2^17 buckets, retvec-raw, retvec, "
+                                            "hlm-intra-small, hlm-intra, bytescnn-small, bytescnn-big)",
+                                            check=_points, flag="--points", metavar="POINT")
+    size_budget: float = setting(900.0, "with --sizes: training seconds per student", interval=POSITIVE,
+                                 flag="--point-budget", metavar="S")
     fidelity_corpora: list[str] = setting(help="with --fidelity: the held-out documents the swapped model is judged "
                                           "on, each a domain", factory=lambda: list(JUDGED_DOMAINS), metavar="CORPUS")
 

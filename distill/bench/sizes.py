@@ -1,0 +1,387 @@
+"""The size–fidelity table (``distill bench --sizes``): which mechanism wins at which size.
+
+Every point is a student family at one size, trained by ``distill train``'s recipe on the teacher for at most the
+same time budget (the recipe's epochs, scaled down to the budget from a probe of one table epoch and a few context
+steps where they would not fit), exported vocabulary-free (:mod:`distill.export.folder`) at each precision its
+student stores, and measured side by side with the source model:
+
+* parameters, and the bytes on disk of the export's student and of its whole weights file at each precision;
+* the peak resident memory of a fresh Python that loads the export with transformers alone and encodes held-out
+  sentences, against the same for the source (:data:`MEMORY_PROBE`);
+* fidelity on the judged domains, the worst one: ``sentence_cosine`` and ``similarity_spearman`` of the export as
+  shipped (each word at the tokenizer's positions) and with one position per word;
+* robustness: ``sentence_cosine_clean`` under typos and human misspellings against the untouched model's reading
+  of the clean text, beside the untouched model's own, with the paired t-test between them, on the domain where
+  the student gains least;
+* sentences per second against the source at batch 64 (interleaved passes, as :mod:`distill.bench.vocabfree`).
+
+Each point's training run in MLflow gets its figures, so the points compare in the UI; the bench's own run holds
+the table and the plot of fidelity against bytes. A point's figures are kept as they are measured
+(:func:`point_file`), so a run stopped half-way resumes at the first point it had not finished.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import mlflow
+import torch
+import yaml
+from safetensors import safe_open
+from transformers import PreTrainedModel
+
+from distill.bench.timing import timed
+from distill.bench.vocabfree import MAX_LENGTH, Encoder, encoder, load_export
+from distill.config.training import TrainConfig, ValidConfig
+from distill.data import JUDGED_DOMAINS, load_corpus
+from distill.errors import DistillError
+from distill.evaluation import BASELINE, EvaluationSettings, ScoreTable, evaluate
+from distill.evaluation.contender import SPELL_CHECK_PREFIX
+from distill.evaluation.settings import noised_dataset_name
+from distill.evaluation.statistics import paired_t_test
+from distill.evaluation.style import chart, group_colours
+from distill.export.folder import STUDENT_PREFIX, export_vocabulary_free
+from distill.files.atomic import atomic_write_text
+from distill.noise.specs import parse_noise
+from distill.swap.surgery import load_transformer
+from distill.tracking.progress import announce
+from distill.training import build_trainer, prepare, train
+from students import StudentEncoder
+from teachers import TeacherTable, load_teacher, load_tokenizer
+
+DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams:buckets=32768", "ngrams:buckets=131072", "retvec-raw", "retvec",
+                  "hlm-intra-small", "hlm-intra", "bytescnn-small", "bytescnn-big")
+BUDGET = 900.0  # seconds of training per point
+NOISES = ("typo:0.1", "human")
+PRECISIONS = ("fp32", "fp16", "int8")
+LAYOUTS = ("segmented", "one position")
+METRICS = ("sentence_cosine", "similarity_spearman")
+SPEED_CORPUS, SPEED_BATCH = "wiki:heldout", 64
+PROBE_CONTEXT_STEPS = 3
+SIZES_PLOT = "sizes.png"  # beside the results file
+MEMORY_PROBE = """
+import resource, sys, torch
+from transformers import AutoModel, AutoTokenizer
+folder, texts = sys.argv[1], [line for line in open(sys.argv[2], encoding="utf-8").read().split("\\n") if line]
+torch.set_num_threads(1)
+model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
+tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+length = min(256, getattr(model.config, "max_position_embeddings", None) or 256)
+with torch.no_grad():
+    for start in range(0, len(texts), 64):
+        batch = tokenizer(texts[start:start + 64], padding=True, truncation=True, max_length=length,
+                          return_tensors="pt")
+        model(**batch)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+
+@dataclass(frozen=True)
+class SizeScale:
+    """How much each point is judged on: seeds × samples per domain, and sentences encoded for speed and memory."""
+
+    seeds: int = 5
+    samples: int = 128
+    sentences: int = 512
+
+    @classmethod
+    def quick(cls) -> SizeScale:
+        """A smoke run of the whole table (CI): its figures do not describe the students."""
+        return cls(seeds=2, samples=8, sentences=16)
+
+
+@dataclass(frozen=True)
+class SizePoint:
+    """A student family and its options: ``ngrams:buckets=32768`` (values read as YAML)."""
+
+    student: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, text: str) -> SizePoint:
+        name, _, rest = text.partition(":")
+        options = {}
+        for item in filter(None, rest.split(",")):
+            key, equals, value = item.partition("=")
+            if not equals or not key.strip():
+                raise DistillError(f"size point {text!r}: write it as NAME or NAME:OPTION=VALUE,OPTION=VALUE")
+            options[key.strip()] = yaml.safe_load(value)
+        return cls(name.strip(), options)
+
+    @property
+    def label(self) -> str:
+        return self.student + "".join(f" {key}={value}" for key, value in self.options.items())
+
+    def config(self, teacher: str, device: str) -> ValidConfig:
+        """``distill train``'s recipe for this student on ``teacher``."""
+        return TrainConfig(teacher=teacher, student=self.student, student_options=dict(self.options),
+                           device=device, run_name=f"size {self.label}").validate()
+
+
+@dataclass
+class PointResult:
+    """What was measured of one point; kept as JSON between runs (:func:`point_file`)."""
+
+    label: str
+    run_id: str
+    parameters: int
+    epochs: dict[str, int]  # table and context epochs trained
+    bytes: dict[str, dict[str, int]]  # precision → {"student": ..., "weights": ...}
+    shipped: str  # the precision the export ships by default
+    memory: dict[str, int]  # peak resident bytes while encoding: {"export": ..., "source": ...}
+    speed: dict[str, float]  # sentences/s at SPEED_BATCH: {"export": ..., "source": ...}
+    fidelity: dict[str, dict[str, float]]  # layout → metric → its worst judged domain's mean
+    robustness: dict[str, dict[str, float]]  # noise → student, untouched, p at the domain where it gains least
+
+    def metrics(self) -> dict[str, float]:
+        """The figures as MLflow metric names → values."""
+        values: dict[str, float] = {"size/parameters": self.parameters}
+        for precision, sizes in self.bytes.items():
+            values |= {f"size/{kind}_bytes_{precision}": size for kind, size in sizes.items()}
+        values |= {f"size/memory_{kind}": size for kind, size in self.memory.items()}
+        values |= {f"size/sentences_per_second_{kind}": rate for kind, rate in self.speed.items()}
+        for layout, scores in self.fidelity.items():
+            values |= {f"size/{layout.replace(' ', '_')}/{metric}": value for metric, value in scores.items()}
+        for noise, scores in self.robustness.items():
+            values |= {f"size/{noise.replace(':', '_')}/{name}": value for name, value in scores.items()}
+        return values
+
+
+def point_file(folder: Path, point: SizePoint, budget: float, teacher: str, scale: SizeScale) -> Path:
+    """Where ``point``'s figures are kept: one file per point, budget, teacher and scale."""
+    name = re.sub(r"[^\w.=-]+", "_", f"{point.label} {budget:g}s {teacher} {scale.seeds}x{scale.samples}")
+    return folder / f"{name}.json"
+
+
+def sized(point: SizePoint, budget: float, teacher: str, device: torch.device) -> ValidConfig:
+    """The recipe's configuration for ``point``, its table and context epochs scaled down by one share so that their
+    training fits ``budget`` seconds, as a probe of one table epoch and a few context steps timed them here."""
+    recipe = point.config(teacher, str(device))
+    probe = dataclasses.replace(recipe, epochs=1, whole_word_epochs=0, context_epochs=min(recipe.context_epochs, 1),
+                                context_steps_per_epoch=PROBE_CONTEXT_STEPS, eval_every=10**6)
+    trainer = build_trainer(probe, *prepare(probe), device)
+    seconds = [trainer.train_epoch(epoch)["epoch_seconds"] for epoch in range(1, trainer.total_epochs + 1)]
+    per_context_epoch = seconds[1] / PROBE_CONTEXT_STEPS * recipe.context_steps_per_epoch if len(seconds) > 1 else 0
+    whole = recipe.epochs * seconds[0] + recipe.context_epochs * per_context_epoch
+    share = min(1.0, budget / whole) if whole else 1.0
+    return dataclasses.replace(recipe, epochs=max(1, int(recipe.epochs * share)),
+                               context_epochs=int(recipe.context_epochs * share))
+
+
+def stored_precisions(student: StudentEncoder) -> tuple[str, ...]:
+    """The precisions ``student`` can be exported at (families with a ``precision`` option store all three)."""
+    return PRECISIONS if "precision" in student.hparams else ("fp32",)
+
+
+def export_bytes(folder: Path) -> dict[str, int]:
+    """The bytes of the student's tensors in an export's ``model.safetensors`` and of the whole file."""
+    path = folder / "model.safetensors"
+    with safe_open(str(path), framework="pt") as weights:
+        student = sum(weights.get_tensor(key).nbytes for key in weights.keys() if key.startswith(STUDENT_PREFIX))
+    return {"student": student, "weights": path.stat().st_size}
+
+
+def peak_memory(folder: Path, texts_file: Path) -> int:
+    """Peak resident bytes of a fresh Python that loads ``folder`` with transformers alone and encodes the texts."""
+    result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(folder), str(texts_file)], capture_output=True,
+                            text=True, check=False)
+    if result.returncode:
+        raise DistillError(f"the memory probe of {folder} failed: {(result.stderr.strip().splitlines() or ['?'])[-1]}")
+    return int(result.stdout.split()[-1])
+
+
+def sentences_per_second(encoders: dict[str, Encoder], texts: list[str], device: torch.device) -> dict[str, float]:
+    """Each model's best of two interleaved passes over ``texts`` at :data:`SPEED_BATCH` (caches emptied first),
+    cut at the positions every model has."""
+    batches = [texts[start:start + SPEED_BATCH] for start in range(0, len(texts), SPEED_BATCH)]
+    length = min(MAX_LENGTH, *(model.tokenizer.model_max_length for model in encoders.values()))
+    rates: dict[str, float] = {}
+    with torch.no_grad():
+        for order in (list(encoders), list(reversed(encoders))):
+            for label in order:
+                encoders[label].reset()
+                seconds = timed(functools.partial(encoders[label].encode, batches, length), device)
+                rates[label] = max(rates.get(label, 0.0), len(texts) / seconds)
+    return rates
+
+
+def worst_fidelity(scores: ScoreTable) -> dict[str, float]:
+    """Each of :data:`METRICS` of the one student scored, on its worst judged domain (mean over seeds)."""
+    student = next(model for model in scores.models if model != BASELINE and not model.startswith(SPELL_CHECK_PREFIX))
+    means = {key: sum(values) / len(values) for key, values in scores.values.items() if key.model == student}
+    return {metric: min(value for key, value in means.items() if key.metric == metric) for metric in METRICS}
+
+
+def least_gain(scores: ScoreTable, noise: str) -> dict[str, float]:
+    """Under ``noise``, the student's and the untouched model's ``sentence_cosine_clean`` on the domain where the
+    student's gain is least, and the paired t-test's p-value there."""
+    student = next(model for model in scores.models if model != BASELINE and not model.startswith(SPELL_CHECK_PREFIX))
+    read = noised_dataset_name("", parse_noise(noise))  # " ~ <spec>", as the evaluation names the dataset
+    found = []
+    for key, values in scores.values.items():
+        if key.model == student and key.metric == "sentence_cosine_clean" and key.dataset.endswith(read):
+            untouched = scores.values[key._replace(model=BASELINE)]
+            gain = (sum(values) - sum(untouched)) / len(values)
+            found.append((gain, sum(values) / len(values), sum(untouched) / len(untouched),
+                          paired_t_test(values, untouched)[1]))
+    gain, mean, untouched_mean, p_value = min(found)
+    return {"student": mean, "untouched": untouched_mean, "p": p_value}
+
+
+def fidelity_settings(teacher: str, scale: SizeScale, **changes: Any) -> EvaluationSettings:
+    return EvaluationSettings(model=teacher, tasks=["fidelity"], datasets=list(JUDGED_DOMAINS), seeds=scale.seeds,
+                              samples=scale.samples, whole_words=True, word_pieces=False, **changes)
+
+
+def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torch.device, texts: list[str],
+                  texts_file: Path, source: Source, parent_run_id: str | None, tracking_uri: str | None,
+                  quiet: bool, scale: SizeScale) -> PointResult:
+    """Train, export and measure one point (see the module's docstring)."""
+    announce(f"size point {point.label}: sizing the recipe to {budget:g} s of training", quiet=quiet)
+    config = sized(point, budget, teacher, device)
+    announce(f"size point {point.label}: training {config.epochs} table and {config.context_epochs} context epochs",
+             quiet=quiet)
+    trained = train(config, tracking_uri=tracking_uri, quiet=quiet, parent_run_id=parent_run_id, experiment="bench")
+    student = trained.student
+    with tempfile.TemporaryDirectory() as folder:
+        exports = {precision: export_vocabulary_free(teacher, student, Path(folder) / precision, precision=precision,
+                                                     tracking_uri=tracking_uri, quiet=True)
+                   for precision in stored_precisions(student)}
+        shipped = "int8" if "int8" in exports else "fp32"
+        announce(f"size point {point.label}: memory, speed and fidelity of its {shipped} export", quiet=quiet)
+        memory = {"export": peak_memory(exports[shipped], texts_file), "source": source.memory}
+        speed = sentences_per_second({"source": source.encoder, "export": load_export(exports[shipped], device)},
+                                     texts, device)
+        sizes = {precision: export_bytes(out) for precision, out in exports.items()}
+        segmented = evaluate([str(exports[shipped])], fidelity_settings(teacher, scale, noise=["clean", *NOISES]),
+                             device=str(device), quiet=True, tracking_uri=tracking_uri).scores
+        one_position = evaluate([str(exports[shipped])], fidelity_settings(teacher, scale, segment_words=False),
+                                device=str(device), quiet=True, tracking_uri=tracking_uri).scores
+    clean = ScoreTable(segmented.seeds, {key: values for key, values in segmented.values.items()
+                                         if "~" not in key.dataset})
+    return PointResult(
+        label=point.label, run_id=trained.run_id, parameters=sum(tensor.numel() for tensor in student.parameters()),
+        epochs={"table": config.epochs, "context": config.context_epochs}, bytes=sizes, shipped=shipped,
+        memory=memory, speed=speed,
+        fidelity={"segmented": worst_fidelity(clean), "one position": worst_fidelity(one_position)},
+        robustness={noise: least_gain(segmented, noise) for noise in NOISES},
+    )
+
+
+@dataclass
+class Source:
+    """The source model as every point is compared with it: its encoder for speed, its peak memory."""
+
+    encoder: Encoder
+    memory: int
+
+
+def source_of(teacher: str, device: torch.device, texts_file: Path) -> Source:
+    path = Path(load_teacher(teacher).model_path)
+    loaded = load_transformer(str(path))
+    base = loaded.model.base_model
+    assert isinstance(base, PreTrainedModel)  # base_model is the model itself or its encoder
+    return Source(encoder(base, load_tokenizer(loaded.path), device), peak_memory(path, texts_file))
+
+
+def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, device: torch.device, folder: Path,
+                   parent_run_id: str | None, tracking_uri: str | None, quiet: bool,
+                   scale: SizeScale) -> list[PointResult]:
+    """Every point's figures: those kept in ``folder`` from an earlier run with the same budget and teacher, the
+    others measured now and kept there as each is done."""
+    folder.mkdir(parents=True, exist_ok=True)
+    texts = sorted(load_corpus(SPEED_CORPUS).sentences[:scale.sentences], key=len, reverse=True)
+    texts_file = folder / "texts.txt"
+    texts_file.write_text("\n".join(texts), encoding="utf-8")
+    source: Source | None = None
+    results = []
+    for point in points:
+        kept = point_file(folder, point, budget, teacher, scale)
+        if kept.is_file():
+            results.append(PointResult(**json.loads(kept.read_text())))
+            announce(f"size point {point.label}: measured before ({kept})", quiet=quiet)
+            continue
+        source = source or source_of(teacher, device, texts_file)
+        result = measure_point(point, teacher=teacher, budget=budget, device=device, texts=texts,
+                               texts_file=texts_file, source=source, parent_run_id=parent_run_id,
+                               tracking_uri=tracking_uri, quiet=quiet, scale=scale)
+        mlflow.log_metrics(result.metrics(), run_id=result.run_id)
+        atomic_write_text(kept, json.dumps(dataclasses.asdict(result), indent=1))
+        results.append(result)
+    return results
+
+
+def megabytes(count: float) -> str:
+    return f"{count / 1e6:,.1f} MB"
+
+
+def source_weights_bytes(teacher: TeacherTable) -> int:
+    """The bytes of the source model's weights on disk."""
+    return sum(path.stat().st_size for path in Path(teacher.model_path).glob("*.safetensors"))
+
+
+def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_bytes: int, budget: float,
+                 machine: dict[str, str], command: str, scale: SizeScale) -> str:
+    """The Markdown block of the size–fidelity table."""
+    lines = [f"## Size against fidelity: every student (measured in one run: `{command}`)", "",
+             f"Machine: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
+             f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
+             "vocabulary-free and measured as shipped (int8 where the student stores its table smaller, else fp32). "
+             f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
+             f"replaces; the export's weights file against the source's {megabytes(source_bytes)}. Fidelity: the "
+             f"worst of the judged domains ({', '.join(JUDGED_DOMAINS)}), {scale.seeds} seeds × {scale.samples} "
+             "sentences, each word at the tokenizer's positions (segmented) or at one position. Robustness: the "
+             "sentence cosine of the noisy text to the untouched model's reading of the clean text, on the domain "
+             "where the student gains least, against the untouched model's own (paired t-test over the seeds).", "",
+             "| student | parameters | student bytes (× table) | export weights (× source) | memory while "
+             "encoding (× source) | sentence_cosine, segmented / one position | similarity_spearman, segmented / "
+             "one position | " + " | ".join(f"{noise}: student vs untouched (p)" for noise in NOISES)
+             + " | sentences/s (× source) | epochs: table, context |",
+             "|---|" + "---|" * (8 + len(NOISES))]
+    for result in results:
+        shipped = result.bytes[result.shipped]
+        sizes = ", ".join(f"{precision} {megabytes(sizes['student'])}" for precision, sizes in result.bytes.items())
+        cells = [
+            result.label, f"{result.parameters / 1e6:,.2f} M",
+            f"{sizes} ({shipped['student'] / table_bytes:.2f}×)",
+            f"{megabytes(shipped['weights'])} ({shipped['weights'] / source_bytes:.2f}×)",
+            f"{megabytes(result.memory['export'])} ({result.memory['export'] / result.memory['source']:.2f}×)",
+            " / ".join(f"{result.fidelity[layout]['sentence_cosine']:.4f}" for layout in LAYOUTS),
+            " / ".join(f"{result.fidelity[layout]['similarity_spearman']:.4f}" for layout in LAYOUTS),
+            *[f"{scores['student']:.3f} vs {scores['untouched']:.3f} (p = {scores['p']:.1g})"
+              for scores in (result.robustness[noise] for noise in NOISES)],
+            f"{result.speed['export']:,.0f} ({result.speed['export'] / result.speed['source']:.2f}×)",
+            f"{result.epochs['table']}, {result.epochs['context']}",
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def plot_sizes(results: Sequence[PointResult], table_bytes: int, path: Path) -> Path:
+    """Fidelity (the worst domain's sentence cosine, as shipped) against the student's bytes, one point each."""
+    colours = group_colours(result.label.split()[0] for result in results)
+    with chart(path, height=5.0) as (_, axes):
+        panel = axes[0][0]
+        for result in results:
+            size = result.bytes[result.shipped]["student"] / 1e6
+            fidelity = result.fidelity["segmented"]["sentence_cosine"]
+            panel.scatter(size, fidelity, color=colours[result.label.split()[0]])
+            panel.annotate(f"{result.label} ({result.shipped})", (size, fidelity), fontsize=7, xytext=(3, 3),
+                           textcoords="offset points")
+        panel.axvline(table_bytes / 1e6, linestyle="--", color="grey", label="the fp32 table it replaces")
+        panel.axvline(table_bytes / 2e6, linestyle=":", color="grey", label="half of it")
+        panel.set_xscale("log")
+        panel.set_xlabel("student on disk, MB (log scale)")
+        panel.set_ylabel("sentence cosine to the untouched model, worst domain")
+        panel.legend(loc="lower right")
+    return path
