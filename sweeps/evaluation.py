@@ -31,14 +31,14 @@ from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import EvaluationSettings, noise_specs
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
-from distill.swap.vocabulary_free import SUFFIX, WholeWords
+from distill.swap.vocabulary_free import SUFFIX, VocabularyFreePath
 from distill.tracking.store import safe_name
 from students import StudentEncoder
 from students.segmenter import WordSegmenter
 from teachers import resolve_model_path
 
 STUDENT = "student"
-STUDENT_WHOLEWORD = STUDENT + SUFFIX  # the student on the vocabulary-free path
+STUDENT_VOCABULARY_FREE = STUDENT + SUFFIX  # the student on the vocabulary-free path
 
 
 class TrialEvaluator:
@@ -58,8 +58,9 @@ class TrialEvaluator:
             self._max_length = fitted_length(settings.max_length, limits, "evaluation.max_length")
             self._setup = prepare_evaluation(settings.model, revision=settings.revision, tasks=settings.tasks,
                                              datasets=settings.datasets, samples=settings.samples,
-                                             whole_words=settings.whole_words, noise=noise_specs(settings.noise))
-            if settings.whole_words and settings.segment_words:  # the default export's layout
+                                             vocabulary_free=settings.vocabulary_free,
+                                             noise=noise_specs(settings.noise))
+            if settings.vocabulary_free and settings.segment_words:  # the default export's layout
                 self._segmenter = segmenter_for(self._setup.tokenizer)
         return self._setup
 
@@ -70,13 +71,14 @@ class TrialEvaluator:
 
     def variants(self, student: StudentEncoder, device: torch.device) -> dict[str, Variant]:
         """What is scored: the untouched model, ``student`` baked into its table (surgery) and, with
-        ``whole_words``, the student on the vocabulary-free path; on ``device``."""
+        ``vocabulary_free``, the student on the vocabulary-free path; on ``device``."""
         setup = self.prepare().to(device)
         live = StudentEmbedding.from_model(setup.model, student, setup.tokenizer)
         baked = live.baked()
         variants: dict[str, Variant] = {BASELINE: input_embeddings(setup.model), STUDENT: baked}
-        if self.settings.whole_words:
-            variants[STUDENT_WHOLEWORD] = WholeWords(live.eval(), baked, setup.tokenizer, self._segmenter)
+        if self.settings.vocabulary_free:
+            variants[STUDENT_VOCABULARY_FREE] = VocabularyFreePath(live.eval(), baked, setup.tokenizer,
+                                                                   self._segmenter)
         return variants
 
     def score_variants(self, variants: dict[str, Variant], seeds: int) -> ScoreTable:
@@ -89,7 +91,7 @@ class TrialEvaluator:
 def objective_value(scores: ScoreTable, metric: str) -> float:
     """The student's ``metric`` on its worst dataset (averaged over seeds), on the vocabulary-free path where it
     was scored: a student is only as faithful as on the text it does worst on, exported as it is used."""
-    model = STUDENT_WHOLEWORD if STUDENT_WHOLEWORD in scores.models else STUDENT
+    model = STUDENT_VOCABULARY_FREE if STUDENT_VOCABULARY_FREE in scores.models else STUDENT
     means = [sum(found) / len(found) for key, found in scores.values.items()
              if key.model == model and key.metric == metric]
     return min(means)
@@ -101,11 +103,11 @@ def log_trial_scores(run_id: str, scores: ScoreTable, settings: EvaluationSettin
     means = {s.key: s.mean for s in summaries}
     metrics = {}
     for test in tests:
-        path = "wholeword/" if test.key.model == STUDENT_WHOLEWORD else ""
+        path = "vocabfree/" if test.key.model == STUDENT_VOCABULARY_FREE else ""
         name = safe_name(f"eval/{path}{test.key.dataset}/{test.key.metric}")  # pydoc+stdlib: no + in a key
         metrics.update({name: means[test.key], f"{name}/baseline": means[test.key._replace(model=BASELINE)],
                         f"{name}/p_value": test.p_value})
-    metrics.update({f"eval/{'wholeword/' if model == STUDENT_WHOLEWORD else ''}worst/{metric}": summary.mean
+    metrics.update({f"eval/{'vocabfree/' if model == STUDENT_VOCABULARY_FREE else ''}worst/{metric}": summary.mean
                     for (model, _, metric), summary in worst_domains(summaries).items() if model != BASELINE})
     mlflow.log_metrics(metrics, run_id=run_id)
     with tempfile.TemporaryDirectory() as folder:

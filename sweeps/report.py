@@ -41,7 +41,7 @@ from distill.evaluation.settings import EvaluationSettings
 from distill.swap.vocabulary_free import SUFFIX
 from sweeps.accounting import SweepTrials
 from sweeps.curves import curve_metrics, plot_curves, read_curves
-from sweeps.evaluation import STUDENT, STUDENT_WHOLEWORD
+from sweeps.evaluation import STUDENT, STUDENT_VOCABULARY_FREE
 from sweeps.runs import trial_run_name
 from sweeps.spec import GRID, SweepSpec, experimental_api
 from sweeps.verdict import Verdict, study_verdict
@@ -192,7 +192,7 @@ def combined_scores(students: Mapping[str, ScoreTable]) -> ScoreTable:
     first = next(iter(students.values()))
     table = ScoreTable(list(first.seeds), fingerprints=dict(first.fingerprints))
     entries = [(BASELINE, BASELINE, first)] + [(label + suffix, model, scores) for label, scores in students.items()
-                                               for model, suffix in ((STUDENT, ""), (STUDENT_WHOLEWORD, SUFFIX))]
+                                               for model, suffix in ((STUDENT, ""), (STUDENT_VOCABULARY_FREE, SUFFIX))]
     for label, model, scores in entries:
         for key, values in scores.values.items():
             if key.model == model:

@@ -59,7 +59,7 @@ class Verdict:
         if self.run_id is None:
             return []
         return [f"distill surgery --student {self.run_id} --out swapped/ --vocabulary-free   # ship it",
-                f"distill evaluate --students {self.run_id} --whole-words --noise clean typo:0.1 hlm   "
+                f"distill evaluate --students {self.run_id} --vocabulary-free --noise clean typo:0.1 hlm   "
                 "# judge it on misspelt text"]
 
 

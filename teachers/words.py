@@ -14,7 +14,7 @@ read words back from pieces. The families differ only in how a piece says where 
 A word-start marker marks only the words that follow a space, while the pre-tokeniser also splits
 punctuation off (byte-level BPE: ``"Ġworld"``, ``"!"``), so :meth:`WordSplitter.group` re-splits a
 marked group where the source's own pre-tokeniser splits its text. The export
-(:mod:`distill.export.folder`) and the in-process whole-word path (:mod:`distill.swap.vocabulary_free`) both
+(:mod:`distill.export.folder`) and the in-process vocabulary-free path (:mod:`distill.swap.vocabulary_free`) both
 read words through a :class:`WordSplitter`, so they agree on what a word is and on its string.
 """
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from test_robustness import whole_word_corpus  # noqa: F401 (a fixture)
+from test_robustness import split_word_corpus  # noqa: F401 (a fixture)
 from test_surgery import lookup_student
 from transformers import AutoTokenizer
 
@@ -83,13 +83,13 @@ def test_the_contender_reads_the_same_sentences_corrected(tiny_bert_dir, tmp_pat
     assert scores.values[ScoreKey(SPELL_CHECKED, "misspelt", "fidelity", "sentence_cosine")][0] < 1.0
 
 
-def test_an_unchanged_rewrite_reads_as_the_baseline(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:  # noqa: F811
+def test_an_unchanged_rewrite_reads_as_the_baseline(tiny_bert_dir, split_word_corpus, tmp_path) -> None:  # noqa: F811
     loaded = load_transformer(str(tiny_bert_dir))
     model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
     embeddings = input_embeddings(model)
     spec = NoiseSpec.parse("typo:0.2")
     scores = score_variants(model, tokenizer, {BASELINE: embeddings, "same": Rewritten(embeddings, str)},
-                            [load_corpus(str(whole_word_corpus))], [TASKS["fidelity"]], [0, 1], samples=8,
+                            [load_corpus(str(split_word_corpus))], [TASKS["fidelity"]], [0, 1], samples=8,
                             max_length=48, batch_size=3, noise=[spec])
     dataset = f"words ~ {spec}"
     for metric in ("sentence_cosine", "similarity_spearman"):
@@ -99,9 +99,9 @@ def test_an_unchanged_rewrite_reads_as_the_baseline(tiny_bert_dir, whole_word_co
         assert scores.values[key] == pytest.approx(scores.values[key._replace(model=BASELINE)], abs=1e-12)
 
 
-def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:  # noqa: F811
+def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, split_word_corpus, tmp_path) -> None:  # noqa: F811
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
                                   max_length=48, batch_size=4)
     result = evaluate([str(student)], replace(settings, noise=["clean", "human", "typo:0.1"]), quiet=True)
     values = result.scores.values
@@ -122,14 +122,15 @@ def test_every_noisy_evaluation_scores_the_contender(tiny_bert_dir, whole_word_c
     assert SPELL_CHECKED not in evaluate([str(student)], settings, quiet=True).scores.models  # no noise, no contender
 
 
-def test_the_vocabulary_free_path_is_also_scored_behind_the_spell_checker(tiny_bert_dir, whole_word_corpus,  # noqa: F811
+def test_the_vocabulary_free_path_is_also_scored_behind_the_spell_checker(tiny_bert_dir, split_word_corpus,  # noqa: F811
                                                                           tmp_path) -> None:
-    """With ``--whole-words`` each student's vocabulary-free path is scored on the spell-corrected text too: it reads
-    the corrected text through that path (the tiny corpus is spelt right, so there it scores what the path scores)."""
+    """With ``--vocabulary-free`` each student's vocabulary-free path is scored on the spell-corrected text too: it
+    reads the corrected text through that path (the tiny corpus is spelt right, so there it scores what the path
+    scores)."""
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
                                   max_length=48, batch_size=4, tasks=["fidelity"], noise=["clean", "typo:0.1"],
-                                  whole_words=True, word_pieces=False)
+                                  vocabulary_free=True, word_pieces=False)
     result = evaluate([str(student)], settings, quiet=True)
     path = result.scores.models[1]
     assert result.scores.models == [BASELINE, path, SPELL_CHECKED, SPELL_CHECK_PREFIX + path]
@@ -142,13 +143,13 @@ def test_the_vocabulary_free_path_is_also_scored_behind_the_spell_checker(tiny_b
     assert noisy == {"sentence_cosine", "similarity_spearman", "sentence_cosine_clean", "similarity_spearman_clean"}
 
 
-def test_the_contender_rewrites_only_the_sentences_it_reads(tiny_bert_dir, whole_word_corpus) -> None:  # noqa: F811
+def test_the_contender_rewrites_only_the_sentences_it_reads(tiny_bert_dir, split_word_corpus) -> None:  # noqa: F811
     """Spell-correcting a whole corpus per noise setting and seed, for the few hundred sentences scored, was most
     of the contender's time in the robustness study."""
     loaded = load_transformer(str(tiny_bert_dir))
     model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
     embeddings = input_embeddings(model)
-    corpus = load_corpus(str(whole_word_corpus))
+    corpus = load_corpus(str(split_word_corpus))
     rewritten: list[str] = []
     upper = Rewritten(embeddings, lambda sentence: rewritten.append(sentence) or sentence.upper())
     score_variants(model, tokenizer, {BASELINE: embeddings, "upper": upper}, [corpus], [TASKS["fidelity"]], [0, 1],

@@ -368,10 +368,10 @@ def test_sweeps_read_the_vocabulary_free_path_where_it_was_scored() -> None:
         return ScoreKey(model, dataset, "fidelity", "sentence_cosine")
 
     scores = ScoreTable([0, 1], values={key("baseline", "wiki"): [1.0, 1.0], key("student", "wiki"): [0.9, 0.9],
-                                        key("student-wholeword", "wiki"): [0.8, 0.7],
-                                        key("student-wholeword", "pydoc"): [0.6, 0.7]})
+                                        key("student-vocabfree", "wiki"): [0.8, 0.7],
+                                        key("student-vocabfree", "pydoc"): [0.6, 0.7]})
     assert objective_value(scores, "sentence_cosine") == pytest.approx(0.65)
-    assert combined_scores({"trial": scores}).models == ["baseline", "trial", "trial-wholeword"]
+    assert combined_scores({"trial": scores}).models == ["baseline", "trial", "trial-vocabfree"]
 
 
 def test_a_failure_to_record_the_evaluation_still_prints_its_scores(minilm_students, monkeypatch, capsys) -> None:

@@ -1,4 +1,4 @@
-"""Vocabulary-free export: loads without the workbench and computes the whole-word path's states.
+"""Vocabulary-free export: loads without the workbench and computes the vocabulary-free path's states.
 
 The exported folders are loaded in a separate Python (``python -S`` with only the
 virtualenv's site-packages on ``sys.path``, from a folder outside the repository), in
@@ -27,7 +27,7 @@ from distill.errors import DistillError
 from distill.export.folder import code_files, export_vocabulary_free, load_exported_student
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
-from distill.swap.vocabulary_free import WholeWords
+from distill.swap.vocabulary_free import VocabularyFreePath
 from students import StudentEncoder, build_student
 from students.segmenter import WordSegmenter
 from teachers import load_tokenizer
@@ -96,16 +96,16 @@ def load_outside(folders: list[Path], texts: list[str], tmp_path: Path, *, pairs
     return [load_file(str(out)) for out in outputs]
 
 
-def whole_word_states(model_dir: Path, student: StudentEncoder, texts: list[str],
+def vocabulary_free_states(model_dir: Path, student: StudentEncoder, texts: list[str],
                       pairs: list[str] | None = None, segmenter: WordSegmenter | None = None) -> tuple[Tensor, Tensor]:
-    """The in-process whole-word path (``distill evaluate --whole-words``): states and mask."""
+    """The in-process vocabulary-free path (``distill evaluate --vocabulary-free``): states and mask."""
     loaded = load_transformer(str(model_dir))
     tokenizer = load_tokenizer(loaded.path)
     live = StudentEmbedding.from_model(loaded.model, student, tokenizer)
     batch = dict(tokenizer(texts, pairs, padding=True, return_tensors="pt"))
     # A word the tokenizer makes [UNK] stays [UNK] there, while the export embeds it.
     assert tokenizer.unk_token_id not in batch["input_ids"]
-    words = WholeWords(live.eval(), live.baked(), tokenizer, segmenter).inputs(batch)
+    words = VocabularyFreePath(live.eval(), live.baked(), tokenizer, segmenter).inputs(batch)
     inputs = {key: words[key] for key in ("attention_mask", "token_type_ids") if key in words}
     with torch.no_grad():
         states = loaded.model.base_model(inputs_embeds=words["inputs_embeds"], **inputs).last_hidden_state
@@ -181,14 +181,14 @@ def test_a_student_class_the_export_does_not_carry_is_refused(tiny_bert_dir: Pat
     assert not (tmp_path / "export").exists()
 
 
-def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(
+def test_tiny_exports_equal_the_vocabulary_free_path_outside_the_workbench(
     tiny_exports: dict[str, Path], tiny_bert_dir: Path, tmp_path: Path
 ) -> None:
     names = ["bytescnn", "retvec", "hlm-intra-small", "ngrams"]
     outputs = load_outside([tiny_exports[name] for name in names], TINY_TEXTS, tmp_path)
     shipped = {name: load_exported_student(tiny_exports[name]) for name in names}  # as the evaluation reads them
     for name, exported in zip(names, outputs):
-        assert_same_states(exported, whole_word_states(tiny_bert_dir, shipped[name], TINY_TEXTS))
+        assert_same_states(exported, vocabulary_free_states(tiny_bert_dir, shipped[name], TINY_TEXTS))
     # The n-gram student ships its table in int8, one scale per row; the others as trained.
     assert [shipped[name].hparams.get("precision") for name in names] == [None, None, None, "int8"]
     assert shipped["ngrams"].grams.weight.dtype == torch.int8
@@ -198,18 +198,18 @@ def test_tiny_exports_equal_the_whole_word_path_outside_the_workbench(
     torch.testing.assert_close(first["single"][0], first["states"][0, :length], atol=1e-5, rtol=1e-4)
 
 
-def test_segmented_export_equals_the_segmented_whole_word_path_outside_the_workbench(
+def test_segmented_export_equals_the_segmented_vocabulary_free_path_outside_the_workbench(
     tiny_bert_dir: Path, tmp_path: Path
 ) -> None:
     """The export's tokenizer cuts words where the tokenizer's segmenter predicts, as ``distill evaluate
-    --whole-words`` does in process: same positions, same states."""
+    --vocabulary-free`` does in process: same positions, same states."""
     texts = [*TINY_TEXTS, "the players walked to the books"]
     folder = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), tmp_path / "export")
     segmenter = segmenter_for(load_tokenizer(str(tiny_bert_dir)))  # the one the export built
     assert (folder / "segmenter.safetensors").is_file() and (folder / "segmenter.py").is_file()
     assert json.loads((folder / SURGERY_RECORD).read_text())["options"]["segment_words"] is True
     (exported,) = load_outside([folder], texts, tmp_path)
-    reference = whole_word_states(tiny_bert_dir, bytescnn(32), texts, segmenter=segmenter)
+    reference = vocabulary_free_states(tiny_bert_dir, bytescnn(32), texts, segmenter=segmenter)
     assert int(reference[1].sum()) > sum(len(text.split()) + 2 for text in texts)  # words cut into pieces
     assert_same_states(exported, reference)
 
@@ -366,14 +366,14 @@ def test_truncates_at_the_position_limit(tiny_exports: dict[str, Path], tmp_path
 
 
 @pytest.mark.slow
-def test_minilm_export_equals_the_whole_word_path_in_sentence_transformers(
+def test_minilm_export_equals_the_vocabulary_free_path_in_sentence_transformers(
     embedded_dir: Path, tmp_path: Path
 ) -> None:
     student = bytescnn(384)
     folder = export_vocabulary_free(None, student, tmp_path / "minilm")  # each word at MiniLM's positions
     assert (folder / "1_Pooling" / "config.json").is_file()
     (exported,) = load_outside([folder], TEXTS, tmp_path, sentence_transformers=True)
-    states, mask = whole_word_states(embedded_dir, student, TEXTS, segmenter=segmenter_for(load_tokenizer(
+    states, mask = vocabulary_free_states(embedded_dir, student, TEXTS, segmenter=segmenter_for(load_tokenizer(
         str(embedded_dir))))
     assert_same_states(exported, (states, mask))
     # sentence-transformers: the source's mean pooling and normalisation over the same states.

@@ -3,7 +3,7 @@
 Each tiny model is built locally (a small configuration and a tokenizer of its family: WordPiece, byte-level
 BPE trained with ``tokenizers``, SentencePiece Unigram trained with ``tokenizers``), a student is trained on
 its table for one epoch, exported, and loaded by a Python that cannot import the workbench
-(``tests/test_export.py``'s ``load_outside``); its states must equal the in-process whole-word path's, for
+(``tests/test_export.py``'s ``load_outside``); its states must equal the in-process vocabulary-free path's, for
 texts and for pairs of texts. Bad exports are refused through the command line in one line.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import torch
 from output import without_phase_lines
-from test_export import assert_same_states, bytescnn, load_outside, whole_word_states
+from test_export import assert_same_states, bytescnn, load_outside, vocabulary_free_states
 from tiny_models import TABLE_ONLY_BYTESCNN
 
 from distill.cli import main
@@ -50,14 +50,14 @@ def family_exports(request: pytest.FixtureRequest, tmp_path_factory: pytest.Temp
     return exports
 
 
-def test_every_family_equals_the_whole_word_path_outside_the_workbench(
+def test_every_family_equals_the_vocabulary_free_path_outside_the_workbench(
     family_exports: dict[str, tuple[Path, Path, StudentEncoder]], tmp_path: Path
 ) -> None:
     folders = [folder for _, folder, _ in family_exports.values()]
     for pairs in (None, PAIRS):
         outputs = load_outside(folders, TEXTS, tmp_path, pairs=pairs)
         for (source, _, student), exported in zip(family_exports.values(), outputs):
-            assert_same_states(exported, whole_word_states(source, student, TEXTS, pairs))
+            assert_same_states(exported, vocabulary_free_states(source, student, TEXTS, pairs))
             length = exported["single"].shape[1]
             torch.testing.assert_close(exported["single"][0], exported["states"][0, :length], atol=1e-5, rtol=1e-4)
 
@@ -81,12 +81,12 @@ def test_sentence_transformers_packaging_follows_the_source(
     family_exports: dict[str, tuple[Path, Path, StudentEncoder]], tmp_path: Path
 ) -> None:
     """A RoBERTa source with sentence-transformers files: the export is the source's pipeline (pooling,
-    normalisation, max_seq_length) over the whole-word states."""
+    normalisation, max_seq_length) over the vocabulary-free states."""
     source_dir, _, student = family_exports["roberta"]
     source = with_sentence_transformers_files(source_dir, tmp_path / "source")
     folder = export_vocabulary_free(str(source), student, tmp_path / "export")
     (exported,) = load_outside([folder], TEXTS[:3], tmp_path, sentence_transformers=True)
-    states, mask = whole_word_states(source, student, TEXTS[:3])
+    states, mask = vocabulary_free_states(source, student, TEXTS[:3])
     keep = mask.unsqueeze(-1).to(states.dtype)
     pooled = torch.nn.functional.normalize((states * keep).sum(1) / keep.sum(1), dim=-1)
     torch.testing.assert_close(exported["sentences"], pooled, atol=2e-5, rtol=1e-4)

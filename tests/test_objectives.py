@@ -277,7 +277,7 @@ def test_context_run_logs_each_phase_and_resumes_exactly(tiny_bert_dir, tiny_cor
 
 def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
     config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise="typo:0.3; hlm",
-                            context_noise_share=0.5, context_whole_words=True)
+                            context_noise_share=0.5, context_one_position=True)
     trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
     context = trainer.phase(2)
     assert isinstance(context, ContextDistillation)
@@ -299,7 +299,7 @@ def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_
 
 
 def test_whole_word_targets_pool_the_pieces_of_split_words(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
-    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_whole_words=True)
+    config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_one_position=True)
     context = build_trainer(config, *prepare(config), torch.device("cpu")).phase(2)
     assert context.distance.registry_name == "cosine"  # the registered loss, not a copy of it
     clean = {key: torch.tensor(value) for key, value in context.tokenizer(["the cat walked"]).items()}

@@ -1,4 +1,4 @@
-"""Robustness evaluation: noisy evaluation text and the vocabulary-free (whole-word) path."""
+"""Robustness evaluation: noisy evaluation text and the vocabulary-free path."""
 
 from __future__ import annotations
 
@@ -23,14 +23,14 @@ from distill.evaluation import BASELINE, TASKS, EvaluationSettings, ScoreKey, ev
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
 from distill.noise.specs import NoiseSpec
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
-from distill.swap.vocabulary_free import PIECE_POSITION, SUFFIX, WholeWords
+from distill.swap.vocabulary_free import PIECE_POSITION, SUFFIX, VocabularyFreePath
 from distill.workflows.robustness_document import NOTES_END, NOTES_START
 from teachers.errors import TeacherError
 from teachers.wordpiece import group_words
 
 
 @pytest.fixture
-def whole_word_corpus(tmp_path: Path) -> Path:
+def split_word_corpus(tmp_path: Path) -> Path:
     """The tiny BERT's whole words, plus words it splits (walk ##ed, read ##ing)."""
     path = tmp_path / "words.txt"
     paragraphs = tiny_paragraphs(paragraphs=4, sentences=4)
@@ -54,8 +54,8 @@ def test_group_words_merges_split_words_unless_masked() -> None:
     assert [word.positions for word in masked][:4] == [[0], [1], [2], [3]]
 
 
-def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, whole_word_corpus) -> None:
-    corpus = load_corpus(str(whole_word_corpus))
+def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, split_word_corpus) -> None:
+    corpus = load_corpus(str(split_word_corpus))
     spec = NoiseSpec.parse("hlm")
     first, again, other = (noised_corpus(corpus, spec, seed) for seed in (0, 0, 1))
     assert first == again and first.sentences != other.sentences
@@ -89,18 +89,18 @@ def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, who
     assert noisy[(noisy_name, "fidelity", 0)] != noisy[(noisy_name, "fidelity", 1)]
 
 
-def test_the_clean_reference_is_read_once_per_seed_for_every_noise_setting(tiny_bert_dir, whole_word_corpus) -> None:
+def test_the_clean_reference_is_read_once_per_seed_for_every_noise_setting(tiny_bert_dir, split_word_corpus) -> None:
     loaded = load_transformer(str(tiny_bert_dir))
     model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
     passes: list[int] = []
     model.register_forward_pre_hook(lambda module, args, kwargs: passes.append(1), with_kwargs=True)
     specs = [NoiseSpec.parse("typo:0.1"), NoiseSpec.parse("drop:0.1")]
-    score_variants(model, tokenizer, {BASELINE: input_embeddings(model)}, [load_corpus(str(whole_word_corpus))],
+    score_variants(model, tokenizer, {BASELINE: input_embeddings(model)}, [load_corpus(str(split_word_corpus))],
                    [TASKS["fidelity"]], [0, 1], samples=8, max_length=32, batch_size=8, noise=specs)
     assert len(passes) == 2 * (1 + len(specs))  # per seed: the clean samples once, then each noisy sample
 
 
-def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_path) -> None:
+def test_the_vocabulary_free_path_equals_wordpieces_without_split_words(tiny_bert_dir, tmp_path) -> None:
     path = tmp_path / "plain.txt"
     path.write_text("\n\n".join(tiny_paragraphs()) + "\n")  # whole vocabulary words only
     loaded = load_transformer(str(tiny_bert_dir))
@@ -108,7 +108,7 @@ def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_pat
     live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
     table = live.baked()
     variants = {BASELINE: input_embeddings(model), "student": table,
-                "student" + SUFFIX: WholeWords(live.eval(), table, tokenizer)}
+                "student" + SUFFIX: VocabularyFreePath(live.eval(), table, tokenizer)}
     scores = score_variants(model, tokenizer, variants, [load_corpus(str(path))], list(TASKS.values()), [0, 1],
                             samples=8, max_length=32, batch_size=4)
     for key, values in scores.values.items():
@@ -116,12 +116,12 @@ def test_whole_words_equal_wordpieces_without_split_words(tiny_bert_dir, tmp_pat
             assert values == scores.values[key._replace(model="student")], key
 
 
-def test_whole_word_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir) -> None:
+def test_vocabulary_free_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir) -> None:
     loaded = load_transformer(str(tiny_bert_dir))
     model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
     live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer)
     batch = dict(tokenizer(["the cat walked"], ["she is reading"], return_tensors="pt"))
-    words = WholeWords(live.eval(), live.baked(), tokenizer).inputs(batch)
+    words = VocabularyFreePath(live.eval(), live.baked(), tokenizer).inputs(batch)
     # [CLS] the cat walk ##ed [SEP] she is read ##ing [SEP]: 11 pieces, 9 positions
     assert batch["input_ids"].shape[1] == 11 and words["inputs_embeds"].shape[1] == 9
     assert words["token_type_ids"].tolist() == [[0, 0, 0, 0, 0, 1, 1, 1, 1]]
@@ -130,20 +130,20 @@ def test_whole_word_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir)
     assert torch.equal(words["inputs_embeds"][0, 1], input_embeddings(model)(batch["input_ids"][0, 1]))
 
 
-def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+def test_vocabulary_free_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, split_word_corpus, tmp_path) -> None:
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=3, samples=8,
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=3, samples=8,
                                   max_length=48, batch_size=4, noise=["drop:0.1,repeat:0.2,case:0.5"],
-                                  whole_words=True)
+                                  vocabulary_free=True)
     result = evaluate([str(student)], settings, quiet=True)
     models = result.scores.models
     assert models == [BASELINE, models[1], models[1] + SUFFIX, SPELL_CHECKED, SPELL_CHECK_PREFIX + models[1] + SUFFIX]
     assert {key.task for key in result.scores.values} == {"mlm", "nsp", "fidelity"}
     assert all(len(values) == 3 for values in result.scores.values.values())
-    wholeword = [key for key in result.scores.values if key.model == models[2]]
+    vocabulary_free = [key for key in result.scores.values if key.model == models[2]]
     # each word at the positions the tokenizer gives it, each piece the student's row of it: the pieces' scores
-    assert wholeword and all(result.scores.values[key] == result.scores.values[key._replace(model=models[1])]
-                             for key in wholeword)
+    assert vocabulary_free and all(result.scores.values[key] == result.scores.values[key._replace(model=models[1])]
+                             for key in vocabulary_free)
     # mlm, nsp, 3 fidelity metrics and 2 against the clean text; each model behind the spell-checker (the untouched
     # one and the vocabulary-free path): the 4 sentence metrics
     assert len(result.tests) == 2 * 7 + 2 * 4
@@ -152,15 +152,15 @@ def test_whole_word_evaluation_on_tiny_bert_with_noise(tiny_bert_dir, whole_word
     clean_cosines = result.scores.values[ScoreKey(BASELINE, dataset, "fidelity", "sentence_cosine_clean")]
     assert all(value < 1.0 for value in clean_cosines)  # the untouched model on noisy text is not itself on clean
     params = mlflow.get_run(result.run_id).data.params
-    assert params["noise"] == "drop:0.1,repeat:0.2,case:0.5" and params["whole_words"] == "True"
+    assert params["noise"] == "drop:0.1,repeat:0.2,case:0.5" and params["vocabulary_free"] == "True"
 
 
-def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tiny_bert_dir, whole_word_corpus,
+def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tiny_bert_dir, split_word_corpus,
                                                                             tmp_path) -> None:
     # A noise of rate 0 leaves the text clean: the metrics against the clean text must then equal the
     # plain ones, which checks that each noisy sample is paired with its own clean sentence.
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
                                   max_length=48, batch_size=3, tasks=["fidelity"], noise=["drop:0.0"])
     result = evaluate([str(student)], settings, quiet=True)
     values = result.scores.values
@@ -170,23 +170,23 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
     assert baseline == pytest.approx([1.0, 1.0])
 
 
-def test_without_word_pieces_only_the_vocabulary_free_path_is_scored(tiny_bert_dir, whole_word_corpus,
+def test_without_word_pieces_only_the_vocabulary_free_path_is_scored(tiny_bert_dir, split_word_corpus,
                                                                       tmp_path) -> None:
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
                                   max_length=48, batch_size=4, tasks=["fidelity"], noise=["typo:0.1"],
-                                  whole_words=True, word_pieces=False)
+                                  vocabulary_free=True, word_pieces=False)
     models = evaluate([str(student)], settings, quiet=True).scores.models
     assert models == [BASELINE, models[1], SPELL_CHECKED, SPELL_CHECK_PREFIX + models[1]]
     assert models[1].endswith(SUFFIX)
     with pytest.raises(DistillError, match="nothing to be scored on"):
-        evaluate([str(student)], replace(settings, whole_words=False), quiet=True)
+        evaluate([str(student)], replace(settings, vocabulary_free=False), quiet=True)
 
 
-def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, split_word_corpus, tmp_path) -> None:
     student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
-    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
-                                  max_length=48, batch_size=4, tasks=["fidelity"], whole_words=True)
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["fidelity"], vocabulary_free=True)
     noises = ["clean", "typo:0.1", "drop:0.1"]  # two noisy settings share each seed's clean reference
     both = evaluate([str(student)], replace(settings, noise=noises), quiet=True).scores.values
     alone = {}
@@ -198,14 +198,14 @@ def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, whole_wor
         assert values == pytest.approx(alone[key], abs=1e-9), key
 
 
-def test_a_vocabulary_free_export_is_evaluated_as_its_student(tiny_bert_dir, whole_word_corpus, tmp_path) -> None:
+def test_a_vocabulary_free_export_is_evaluated_as_its_student(tiny_bert_dir, split_word_corpus, tmp_path) -> None:
     from distill.export.folder import export_vocabulary_free
 
     student = small_bytescnn(32)
     saved = student.save_pretrained(tmp_path / "student")
     exported = export_vocabulary_free(str(tiny_bert_dir), student, tmp_path / "export")
-    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(whole_word_corpus)], seeds=2, samples=8,
-                                  max_length=48, batch_size=4, tasks=["fidelity"], whole_words=True,
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["fidelity"], vocabulary_free=True,
                                   noise=["typo:0.1"])
     from_export = evaluate([str(exported)], settings, quiet=True).scores.values
     from_folder = evaluate([str(saved)], settings, quiet=True).scores.values
@@ -215,11 +215,11 @@ def test_a_vocabulary_free_export_is_evaluated_as_its_student(tiny_bert_dir, who
         assert from_export[same] == pytest.approx(values, abs=1e-6), key
 
 
-def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_path, capsys) -> None:
+def test_the_vocabulary_free_path_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_path, capsys) -> None:
     torch.manual_seed(0)
     student = small_bytescnn(384).save_pretrained(tmp_path / "bytescnn")
     code = main(["evaluate", "--students", str(student), "--seeds", "3", "--samples", "6", "--max-length", "24",
-                 "--noise", "hlm", "--whole-words", "--quiet"])
+                 "--noise", "hlm", "--vocabulary-free", "--quiet"])
     out = capsys.readouterr().out
     assert code == 0, out
     assert f"bytescnn-small-bytescnn{SUFFIX}" in out
@@ -231,25 +231,25 @@ def test_whole_words_on_embedded_minilm_from_the_command_line(embedded_dir, tmp_
     assert len(p_values) == 2 * 2 * 5 + 2 * 2 * 4 and all(0 <= value <= 1 for value in p_values.values())
 
 
-def test_bad_noise_and_whole_words_without_a_word_splitter_are_refused(tiny_wordlevel_dir, tmp_path) -> None:
+def test_bad_noise_and_vocabulary_free_without_a_word_splitter_are_refused(tiny_wordlevel_dir, tmp_path) -> None:
     with pytest.raises(DistillError, match="unknown noise kind 'smudge'"):
         evaluate(["x"], EvaluationSettings(noise=["smudge:0.1"]))
     with pytest.raises(TeacherError, match=r"no word splitter for \w+ \(WordLevel model, pre-tokenizer Whitespace\)"):
-        evaluate(["x"], EvaluationSettings(model=str(tiny_wordlevel_dir), whole_words=True))
+        evaluate(["x"], EvaluationSettings(model=str(tiny_wordlevel_dir), vocabulary_free=True))
 
 
-def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_dir, whole_word_corpus,
+def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_dir, split_word_corpus,
                                                                     tmp_path, capsys) -> None:
     student = small_bytescnn(32).save_pretrained(tmp_path / "student")
     out = tmp_path / "robustness.md"
     out.write_text(f"old tables\n{NOTES_START}\nhand-written findings\n{NOTES_END}\n")
     # Each domain gets its own tables and goal; the second holds its text as written too, read under ``given``.
     second_domain = tmp_path / "second.jsonl"
-    sentences = split_sentences(" ".join(whole_word_corpus.read_text().split()))
+    sentences = split_sentences(" ".join(split_word_corpus.read_text().split()))
     second_domain.write_text("".join(json.dumps({"text": sentence, "noisy": sentence.replace("walked", "wakled")})
                                      + "\n" for sentence in reversed(sentences)))
     arguments = ["robustness", "--students", str(student), "--model", str(tiny_bert_dir),
-                 "--datasets", str(whole_word_corpus), str(second_domain),
+                 "--datasets", str(split_word_corpus), str(second_domain),
                  "--noise", "clean", "typo:0.1", "hlm", "human", "given", "--seeds", "2",
                  "--samples", "8", "--max-length", "48", "--exports", str(tmp_path / "exports"),
                  "--out", str(out), "--quiet"]
@@ -260,7 +260,7 @@ def test_robustness_study_writes_the_document_from_exported_students(tiny_bert_d
     label = f"bytescnn-small-student{SUFFIX}"
     headings = re.findall(rf"## Noisy text, `(.+)`: `{label}` against the untouched model and spell-check first",
                           document)
-    assert headings == [whole_word_corpus.stem, second_domain.stem]
+    assert headings == [split_word_corpus.stem, second_domain.stem]
     assert len(re.findall(rf"\* `{label}` on `.+`: goal \*\*not reached\*\*", document)) == 2
     assert re.search(r"\| `second` \| `" + re.escape(label) + r"` \| -?[0-9.]+ ± ", document)  # clean, per domain
     assert "| `second` | `bytescnn-small-student` |" not in document  # the study scores the vocabulary-free path only
@@ -294,7 +294,7 @@ def test_the_study_trains_on_general_english_and_judges_a_domain_it_never_read()
 
     recipe = config_from_mapping(RECIPE)
     assert recipe.student == "ngrams" and recipe.corpus == "wiki"
-    assert not recipe.context_whole_words  # denoised in the export's layout: each word at the tokenizer's pieces
+    assert not recipe.context_one_position  # denoised in the export's layout: each word at the tokenizer's pieces
     assert recipe.context_epochs > 0 and "human" in recipe.context_noise
     judged = {name.partition(":")[0] for name in STUDY["datasets"]}
     assert all(name.endswith(":heldout") for name in STUDY["datasets"])

@@ -12,7 +12,7 @@ from safetensors.torch import load_file
 from distill.errors import DistillError
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, load_transformer
-from distill.swap.vocabulary_free import Slot, WholeWords, predicted_slots
+from distill.swap.vocabulary_free import Slot, VocabularyFreePath, predicted_slots
 from students import build_student
 from students.segmenter import SegmenterConfig, WordSegmenter, false_positive_rate
 from teachers import load_tokenizer, resolve_model_path
@@ -113,9 +113,9 @@ def test_segmented_path_with_the_tokenizers_cuts_is_the_word_piece_path(tiny_ber
     baked = live.baked()
     batch = dict(tokenizer(["the cats walked", "a dog plays"], padding=True, return_tensors="pt"))
     with torch.no_grad():
-        words = WholeWords(live, baked, tokenizer, TokenizerCuts(tokenizer)).inputs(batch)
+        words = VocabularyFreePath(live, baked, tokenizer, TokenizerCuts(tokenizer)).inputs(batch)
         pieces = baked(batch["input_ids"])
     assert torch.equal(words["attention_mask"], batch["attention_mask"])
     torch.testing.assert_close(words["inputs_embeds"], pieces)
-    merged = WholeWords(live, baked, tokenizer).inputs(batch)
+    merged = VocabularyFreePath(live, baked, tokenizer).inputs(batch)
     assert merged["attention_mask"].sum() < batch["attention_mask"].sum()  # cats, walked, plays: one each

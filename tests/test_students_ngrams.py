@@ -97,7 +97,7 @@ def test_training_steps_the_n_gram_student_with_sparse_adam(tmp_path: Path, tiny
 
 def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_path: Path, tiny_bert_dir: Path,
                                                                             capsys) -> None:
-    """The defaults, shrunk only in size: table alignment, whole-word targets, whole-word context distillation
+    """The defaults, shrunk only in size: table alignment, whole-word targets, one-position context distillation
     with its joint table batch, all stepping the sparse student (the context phase through the frozen model)."""
     import random
 
@@ -114,7 +114,7 @@ def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_
             "--work-dir", str(tmp_path / "runs"), "--quiet"]
     assert main(argv) == 0, capsys.readouterr().err
     (run,) = mlflow.search_runs(search_all_experiments=True, output_format="list")
-    assert run.data.params["student"] == "ngrams" and run.data.params["context_whole_words"] == "True"
+    assert run.data.params["student"] == "ngrams" and run.data.params["context_one_position"] == "True"
     client = mlflow.MlflowClient()
     context_losses = client.get_metric_history(run.info.run_id, "context_loss")
     assert len(context_losses) == 8 and all(point.value > 0 for point in context_losses)  # 8 context epochs

@@ -37,8 +37,8 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
     # judged on held-out documents of general English and of a domain training never reads, vocabulary-free
     assert quick.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and trial.corpus == "wiki"
-    assert quick.evaluation.whole_words and quick.evaluation.segment_words and trial.frequency_source == "wordfreq"
-    assert not trial.context_whole_words  # context on the tokenizer's pieces, the layout the segmenter predicts
+    assert quick.evaluation.vocabulary_free and quick.evaluation.segment_words and trial.frequency_source == "wordfreq"
+    assert not trial.context_one_position  # context on the tokenizer's pieces, the layout the segmenter predicts
     search = load_spec("search")
     assert search.sampler.kind != GRID and search.pruner.kind == "median" and trial_budget(search) == 20
     assert {parameter.name for parameter in search.space} == {"lr", "batch_size", "loss_options.alpha"}
@@ -47,12 +47,12 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
 
 
 def test_denoising_settings_are_searchable(tmp_path, tiny_bert_dir) -> None:
-    space = {"context_noise": ["", "typo:0.1; hlm"], "context_whole_words": [False, True],
+    space = {"context_noise": ["", "typo:0.1; hlm"], "context_one_position": [False, True],
              "context_noise_share": [0.25, 0.5]}
     spec = load_spec(str(write_sweep(tmp_path, tiny_bert_dir, space=space)))
     configs = [trial_config(spec.fixed, point, spec.source) for point in probe_points(spec)]
     assert len(configs) == 8
-    assert {(config.context_noise, config.context_whole_words) for config in configs} == {
+    assert {(config.context_noise, config.context_one_position) for config in configs} == {
         ("", False), ("", True), ("typo:0.1; hlm", False), ("typo:0.1; hlm", True)}
 
 
@@ -95,6 +95,10 @@ BAD_SWEEPS = [
     ({"space": {"loss": ["mse"], "context_noise": ["", "typo:0.1; smudge:0.1"]}}, "unknown noise kind 'smudge'"),
     ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task 'ner'; valid tasks: mlm, nsp, fidelity"),
     ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation: seeds must be in [2, 1000], got 1"),
+    # the names given up for one name per concept (issue 42): refused, with the valid keys
+    ({"evaluation": {"tasks": ["fidelity"], "whole_words": True}}, "unknown key(s) whole_words; valid keys: "),
+    ({"fixed": {"teacher": "embedded", "context_whole_words": False}}, "unknown key(s) context_whole_words; valid"),
+    ({"space": {"context_whole_words": [False, True]}}, "unknown space key 'context_whole_words'"),
     ({"heartbeat": {"interval": 5, "grace_period": 5}}, "grace_period (5) must exceed interval (5)"),
     ({"fixed": {"epochs": 2}, "space": {"teacher": ["embedded", "bert-base-uncased"]},
       "evaluation": {"tasks": ["fidelity"]}}, "a sweep that searches 'teacher' must name evaluation.model"),

@@ -41,7 +41,7 @@ from distill.evaluation import BASELINE, prepare_evaluation
 from distill.evaluation.scoring import Variant
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
-from distill.swap.vocabulary_free import WholeWords
+from distill.swap.vocabulary_free import VocabularyFreePath
 from distill.training import Trainer, TrainerCallback
 from students import StudentEncoder
 from teachers import TeacherTable
@@ -98,11 +98,11 @@ def contenders(budget: float) -> list[Contender]:
                   {**table_only, "epochs": table, "frequency_exponent": 0.75}),
         Contender("table+context", "table objective, then context distillation on wiki's training documents, "
                   "pieces as the tokenizer splits them",
-                  {**table_only, "epochs": warm, "context_whole_words": False,
+                  {**table_only, "epochs": warm, "context_one_position": False,
                    "context_epochs": epochs_for(budget - warm * TABLE_EPOCH_SECONDS, CONTEXT_EPOCH_SECONDS)}),
         Contender("best", "distill train's defaults: table epochs with the special rows kept, whole-word targets "
-                  "for general English's most frequent split words, then whole-word context distillation with a "
-                  "joint table batch on wiki, its epochs sized to the budget",
+                  "for general English's most frequent split words, then context distillation at one position per "
+                  "word with a joint table batch on wiki, its epochs sized to the budget",
                   {"epochs": best_table, "context_epochs": best_context}),
         Contender("unseen-rows", f"the table contender with {HOLDOUT:.0%} of the rows never trained: their cosine is "
                   "what an unseen row gets, and its fidelity what those rows cost at their own positions",
@@ -110,7 +110,7 @@ def contenders(budget: float) -> list[Contender]:
     ]
 
 
-WHOLE_WORDS, WORDPIECE = "vocabulary-free", "wordpiece"
+VOCABULARY_FREE, WORDPIECE = "vocabulary-free", "wordpiece"
 
 
 class FidelityJudge:
@@ -120,7 +120,7 @@ class FidelityJudge:
     def __init__(self, model_name: str, corpora: Sequence[str], device: torch.device, *, seeds: int = 3,
                  samples: int = 256, max_length: int = 128, batch_size: int = 32) -> None:
         self.setup = prepare_evaluation(model_name, tasks=["fidelity"], datasets=corpora, samples=samples,
-                                        whole_words=True).to(device)
+                                        vocabulary_free=True).to(device)
         self.segmenter = segmenter_for(self.setup.tokenizer)  # the vocabulary-free export's layout
         self.seeds, self.samples, self.max_length, self.batch_size = range(seeds), samples, max_length, batch_size
 
@@ -140,7 +140,7 @@ class FidelityJudge:
             model = self.setup.model
             live = StudentEmbedding.from_model(model, student, self.setup.tokenizer)
             variants: dict[str, Variant] = {BASELINE: input_embeddings(model), WORDPIECE: live,
-                        WHOLE_WORDS: WholeWords(live, live, self.setup.tokenizer, self.segmenter)}
+                        VOCABULARY_FREE: VocabularyFreePath(live, live, self.setup.tokenizer, self.segmenter)}
             scores = self.setup.score(variants, self.seeds, samples=self.samples, max_length=self.max_length,
                                       batch_size=self.batch_size)
         finally:
@@ -148,7 +148,7 @@ class FidelityJudge:
         result: dict[str, float] = {}
         for key, values in scores.values.items():
             if key.model != BASELINE:
-                path = "" if key.model == WHOLE_WORDS else f"/{WORDPIECE}"
+                path = "" if key.model == VOCABULARY_FREE else f"/{WORDPIECE}"
                 result[f"{key.dataset}/{key.metric}{path}"] = mean = sum(values) / len(values)
                 worst = f"{key.metric}{path}"
                 result[worst] = min(result.get(worst, mean), mean)

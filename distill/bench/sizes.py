@@ -240,7 +240,7 @@ def least_gain(scores: ScoreTable, noise: str) -> dict[str, float]:
 
 def fidelity_settings(teacher: str, scale: SizeScale, **changes: Any) -> EvaluationSettings:
     return EvaluationSettings(model=teacher, tasks=["fidelity"], datasets=list(JUDGED_DOMAINS), seeds=scale.seeds,
-                              samples=scale.samples, whole_words=True, word_pieces=False, **changes)
+                              samples=scale.samples, vocabulary_free=True, word_pieces=False, **changes)
 
 
 def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torch.device, texts: list[str],

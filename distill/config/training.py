@@ -244,8 +244,9 @@ class TrainConfig:
     )
     context_noise_share: float = setting(0.5, "share of the sentences of a context batch that are noised",
                                          interval=UNIT, metavar="SHARE")
-    context_whole_words: bool = setting(True, "in context distillation the student embeds whole words, as the "
-                                        "one-position vocabulary-free export (--no-segment-words) does")
+    context_one_position: bool = setting(True, "in context distillation the student embeds each word at one "
+                                         "position, as the vocabulary-free export with --no-segment-words does; "
+                                         "--no-context-one-position: at the tokenizer's pieces")
     seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation", interval=SEEDS)
     device: str = setting("auto", "where the models run (auto: a GPU when there is one)", choices=DEVICES)
     bf16: bool = setting(False, "run the student's forward under bfloat16 autocast (weights, loss and optimiser "

@@ -4,8 +4,8 @@ A user who wants a model to read misspelt text can correct the spelling first (:
 and keep the untouched model; a vocabulary-free model is worth its training only if it beats that. So
 under ``--noise`` the evaluation also scores :data:`SPELL_CHECKED`, the untouched model on the
 spell-corrected text, beside the baseline and the students: every robustness table then says whether a
-student is better than doing nothing and better than correcting first. With ``--whole-words`` each student's
-vocabulary-free path is also scored behind the same spell-checker (``spellcheck-then-<student>-wholeword``):
+student is better than doing nothing and better than correcting first. With ``--vocabulary-free`` each student's
+vocabulary-free path is also scored behind the same spell-checker (``spellcheck-then-<student>-vocabfree``):
 whether a user gains by putting the spell-checker in front of the vocabulary-free model too.
 
 A :class:`Rewritten` variant reads the same seeded sentences as every model (a rewrite keeps the
@@ -27,7 +27,7 @@ from torch import nn
 from distill.data import Corpus
 
 if TYPE_CHECKING:
-    from distill.swap.vocabulary_free import WholeWords
+    from distill.swap.vocabulary_free import VocabularyFreePath
 
 SPELL_CHECK_PREFIX = "spellcheck-then-"  # the label of a model behind the spell-checker: this + the model's label
 SPELL_CHECKED = SPELL_CHECK_PREFIX + "baseline"
@@ -37,7 +37,7 @@ class Rewritten:
     """A model variant that reads ``rewrite(sentence)`` instead of each sentence with ``reader``: a word-embedding
     module (the untouched model's, for spell-check first) or a student's vocabulary-free path."""
 
-    reader: nn.Module | WholeWords
+    reader: nn.Module | VocabularyFreePath
     rewrite: Callable[[str], str]
 
     def corpus(self, corpus: Corpus) -> Corpus:
@@ -72,7 +72,7 @@ class RewrittenSentences(Sequence[str]):
         return self.rewritten[position]
 
 
-def spell_checked(reader: nn.Module | WholeWords) -> Rewritten:
+def spell_checked(reader: nn.Module | VocabularyFreePath) -> Rewritten:
     """The model that reads with ``reader`` (the untouched model's word embeddings, or a student's vocabulary-free
     path) on the text :func:`distill.noise.spelling.correct_text` corrected."""
     from distill.noise.spelling import correct_text

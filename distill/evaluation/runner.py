@@ -2,8 +2,8 @@
 
 The model, tasks and corpora are loaded and checked once (``setup.prepare_evaluation``). Each student is
 baked (``distill.swap.surgery``) into an ordinary embedding table and scored beside the baseline on the same
-batches (``scoring.score_variants``). With ``whole_words``, each student is also run on its vocabulary-free
-path (``wholeword.WholeWords``), labelled ``<student>-wholeword``, on the same batches. Under noise, the
+batches (``scoring.score_variants``). With ``vocabulary_free``, each student is also run on its vocabulary-free
+path (``vocabulary_free.VocabularyFreePath``), labelled ``<student>-vocabfree``, on the same batches. Under noise, the
 untouched model on the spell-corrected text (``contender.SPELL_CHECKED``) is scored beside them, and so is each
 student's vocabulary-free path on it.
 """
@@ -42,7 +42,7 @@ from distill.evaluation.statistics import (
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
 from distill.swap.trained import load_student_from
-from distill.swap.vocabulary_free import SUFFIX, WholeWords
+from distill.swap.vocabulary_free import SUFFIX, VocabularyFreePath
 from distill.tracking import store
 from distill.tracking.progress import announce
 from students import StudentEncoder
@@ -91,22 +91,22 @@ def evaluate(
             field's help says what it holds; default: its defaults). Seeds ``0 .. seeds-1`` each fix the
             samples of every task; each noise setting is reported as its own dataset, ``<corpus> ~ <spec>``,
             and with noise given the untouched model on the spell-corrected text (``spellcheck-then-baseline``)
-            is scored too, on the tasks that compare sentences (fidelity); ``whole_words`` adds each student
-            on its vocabulary-free path (``<student>-wholeword``), and without ``word_pieces`` that path alone
+            is scored too, on the tasks that compare sentences (fidelity); ``vocabulary_free`` adds each student
+            on its vocabulary-free path (``<student>-vocabfree``), and without ``word_pieces`` that path alone
             is scored.
     """
     settings = settings or EvaluationSettings()
     if not students:
         raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
     settings = check_fields(settings)
-    if not (settings.word_pieces or settings.whole_words):
-        raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --whole-words")
+    if not (settings.word_pieces or settings.vocabulary_free):
+        raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --vocabulary-free")
     model, seeds, samples, alpha = settings.model, settings.seeds, settings.samples, settings.alpha
     store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(settings.noise)
     announce(f"loading {model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
     setup = prepare_evaluation(model, revision=settings.revision, tasks=settings.tasks, datasets=settings.datasets,
-                               samples=samples, whole_words=settings.whole_words, noise=specs)
+                               samples=samples, vocabulary_free=settings.vocabulary_free, noise=specs)
     max_length = fitted_length(settings.max_length, model_limits(setup.path), "max_length")
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
     announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
@@ -116,8 +116,8 @@ def evaluate(
     variants: dict[str, Variant] = {BASELINE: input_embeddings(network)}
     sources: dict[str, str] = {}
     losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
-    whole_word_paths: dict[str, WholeWords] = {}
-    segmenter = segmenter_for(tokenizer) if settings.whole_words and settings.segment_words else None
+    vocabulary_free_paths: dict[str, VocabularyFreePath] = {}
+    segmenter = segmenter_for(tokenizer) if settings.vocabulary_free and settings.segment_words else None
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), {**variants, **sources})
         live = StudentEmbedding.from_model(network, student, tokenizer)
@@ -126,14 +126,14 @@ def evaluate(
             variants[label] = baked
         sources[label] = source
         losses[label] = student.provenance.get("loss", "")
-        if settings.whole_words:
-            wholeword_label = _unique(label + SUFFIX, {**variants, **whole_word_paths})
-            whole_word_paths[wholeword_label] = WholeWords(live.eval(), baked, tokenizer, segmenter)
-            losses[wholeword_label] = losses[label]
-    variants |= whole_word_paths
+        if settings.vocabulary_free:
+            vocabfree_label = _unique(label + SUFFIX, {**variants, **vocabulary_free_paths})
+            vocabulary_free_paths[vocabfree_label] = VocabularyFreePath(live.eval(), baked, tokenizer, segmenter)
+            losses[vocabfree_label] = losses[label]
+    variants |= vocabulary_free_paths
     if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
         variants[_unique(SPELL_CHECKED, variants)] = spell_checked(input_embeddings(network))
-        for label, path in whole_word_paths.items():
+        for label, path in vocabulary_free_paths.items():
             variants[_unique(SPELL_CHECK_PREFIX + label, variants)] = spell_checked(path)
     announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × "
           f"{len(readings(setup.corpora, specs))} "
@@ -151,7 +151,8 @@ def evaluate(
         "datasets": ",".join(corpus.name for corpus in setup.corpora), "seeds": seeds, "samples": samples,
         "max_length": max_length, "alpha": alpha, "batch_size": settings.batch_size, "device": str(network.device),
         "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
-        "whole_words": settings.whole_words, "segment_words": settings.whole_words and settings.segment_words,
+        "vocabulary_free": settings.vocabulary_free,
+        "segment_words": settings.vocabulary_free and settings.segment_words,
         **{store.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }

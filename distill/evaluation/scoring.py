@@ -4,9 +4,9 @@ For every batch the baseline table and each student's table take turns as the mo
 module, so all of them see the very same inputs and the MLM decoder keeps the teacher's table throughout.
 With noise, every seed noises the evaluation text once (``corpora.noised_corpus``) and all models of that
 seed see the same noisy samples; the fidelity task also compares each of them with the untouched model on
-the clean samples (``tasks`` explains). A whole-word variant (``wholeword.WholeWords``) runs the student on
-its vocabulary-free path on the same batches; a rewritten one (``contender.Rewritten``, spell-check first)
-reads the same sentences rewritten, batch for batch, in the tasks that compare sentences only.
+the clean samples (``tasks`` explains). A vocabulary-free variant (``vocabulary_free.VocabularyFreePath``) runs
+the student on its vocabulary-free path on the same batches; a rewritten one (``contender.Rewritten``, spell-check
+first) reads the same sentences rewritten, batch for batch, in the tasks that compare sentences only.
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, ScoreTable
 from distill.noise.specs import Noise
 from distill.swap.surgery import swapped_input_embeddings
-from distill.swap.vocabulary_free import WholeWords
+from distill.swap.vocabulary_free import VocabularyFreePath
 from distill.tasks.base import Task, last_hidden_state
 from distill.tasks.fidelity import REFERENCE_MASK, mean_pool
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
-# A word-embedding module for the ids, the whole-word path, or a module reading a rewritten text.
-Variant = nn.Module | WholeWords | Rewritten
+# A word-embedding module for the ids, the vocabulary-free path, or a module reading a rewritten text.
+Variant = nn.Module | VocabularyFreePath | Rewritten
 
 
 def score_variants(
@@ -122,7 +122,7 @@ def _run(model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor
     """The model's output with ``variant``, and the batch its scorer reads (the whole-word one for that path)."""
     if isinstance(variant, Rewritten):  # the batch holds the rewritten text already
         return _run(model, variant.reader, batch, inputs, output_hidden_states)
-    if isinstance(variant, WholeWords):
+    if isinstance(variant, VocabularyFreePath):
         return variant.run(model, batch, inputs, output_hidden_states)
     with swapped_input_embeddings(model, variant):
         return model(**{name: batch[name] for name in inputs if name in batch},

@@ -89,10 +89,10 @@ class EvaluationSettings(ModelOptions):
                                      "positions if fewer)", interval=Interval(MIN_LENGTH, MAX_LENGTH))
     batch_size: int = setting(16, "samples per forward pass", interval=Interval(1, MAX_BATCH_SIZE))
     alpha: float = setting(0.05, "level of the paired t-tests", interval=Interval(0, 1, low_open=True, high_open=True))
-    whole_words: bool = setting(False, "also run each student on the vocabulary-free path: the student embeds every "
-                                "word from its characters (<student>-wholeword; WordPiece models)")
+    vocabulary_free: bool = setting(False, "also run each student on the vocabulary-free path: the student embeds "
+                                    "every word from its characters (<student>-vocabfree; WordPiece models)")
     word_pieces: bool = setting(True, "score each student on the tokenizer's pieces (<student>); "
-                                "--no-word-pieces with --whole-words scores the vocabulary-free path alone")
+                                "--no-word-pieces with --vocabulary-free scores the vocabulary-free path alone")
     segment_words: bool = setting(True, "on the vocabulary-free path, each word takes the positions the "
                                   "tokenizer gives it (WordPiece's cuts, by the word segmenter; --no-segment-words: "
                                   "a word the tokenizer splits takes one position)")

@@ -60,7 +60,7 @@ def prepare_evaluation(
     tasks: Sequence[str] | None = None,
     datasets: Sequence[str] = JUDGED_DOMAINS,
     samples: int,
-    whole_words: bool = False,
+    vocabulary_free: bool = False,
     noise: Sequence[Noise | None] = (),
 ) -> EvaluationSetup:
     """Load ``model`` and its tokenizer, resolve ``tasks`` and load ``datasets``; refuse what cannot be evaluated.
@@ -70,20 +70,20 @@ def prepare_evaluation(
         tasks: names in ``distill.evaluation.TASKS``; default every task the model supports.
         datasets: corpus names (``pydoc``, ``pydoc:heldout``, ``wikitext``, ``imdb``) or local files.
         samples: samples per seed, task and dataset: every corpus must hold enough for every task.
-        whole_words: the vocabulary-free path will run, so the tokenizer must have a word splitter
+        vocabulary_free: the vocabulary-free path will run, so the tokenizer must have a word splitter
             (WordPiece, byte-level BPE or SentencePiece, :mod:`teachers.words`).
         noise: the noise settings the corpora will be read under: ``given`` needs corpora with noisy text.
 
     Raises:
         DistillError: one line, for a tokenizer without padding (batches are padded), a tokenizer without
-            a word splitter with ``whole_words``, a task the model has no head for, a corpus that cannot be
+            a word splitter with ``vocabulary_free``, a task the model has no head for, a corpus that cannot be
             loaded or is too small or has no noisy text to read under ``given``, or two corpora of the same name.
     """
     loaded = load_transformer(model, revision)
     tokenizer = load_tokenizer(loaded.path)
     if tokenizer.pad_token_id is None:
         raise DistillError(f"the tokenizer of {model} has no padding token; batched evaluation needs one")
-    if whole_words:
+    if vocabulary_free:
         WordSplitter.for_tokenizer(tokenizer)
     chosen = resolve_tasks(tasks, loaded.model)
     corpora = [load_corpus(name) for name in dict.fromkeys(datasets)]

@@ -15,14 +15,15 @@ convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load i
   source's whole table);
 * with a word segmenter (:mod:`distill.swap.segmentation`; WordPiece sources), ``segmenter.py`` (copied from
   ``students/segmenter.py``) and ``segmenter.safetensors`` (a Bloom filter of the source's pieces): the tokenizer
-  then gives each word the positions the source tokenizer would, as the evaluation's segmented whole-word path does;
+  then gives each word the positions the source tokenizer would, as the evaluation's segmented vocabulary-free
+  path does;
 * the source tokenizer's normaliser and pre-tokeniser (``word_splitter.json``, from
   :class:`teachers.words.WordSplitter`: WordPiece, byte-level BPE and SentencePiece families),
   the ids of the special tokens (``vocabulary.json``), where the source places them
   (``tokenizer_config.json``) and the source's sentence-transformers files.
 
 A word (or predicted piece) gets exactly the vector :meth:`distill.swap.surgery.StudentEmbedding.embed_words` gives
-it, and a special token its row of the baked table, so the model computes what the evaluation's whole-word path
+it, and a special token its row of the baked table, so the model computes what the evaluation's vocabulary-free path
 (:mod:`distill.swap.vocabulary_free`) computes with the same segmenter, or without one for a text whose words are
 all merged.
 """

@@ -19,9 +19,9 @@ noised (:mod:`distill.noise.specs`, one of the ``;``-separated specs drawn per s
 only; the untouched model's states of the clean sentence stay the targets, so the student
 learns to give a misspelt word what the model reads from the clean one. RETVec (§3) and
 HLM (§4.2) get their robustness by training with such noise; here the transformer stays
-frozen and only the student sees it. With ``context_whole_words`` the student embeds each
-word whole (:class:`distill.swap.vocabulary_free.WholeWords`), as the vocabulary-free
-export does, and the token targets are the untouched model's states pooled over each
+frozen and only the student sees it. With ``context_one_position`` the student embeds each
+word at one position (:class:`distill.swap.vocabulary_free.VocabularyFreePath` without a segmenter), as the
+one-position vocabulary-free export does, and the token targets are the untouched model's states pooled over each
 word's pieces. Sentence vectors are always compared; token (or word) states only in the
 sentences whose noisy and clean versions have as many positions (noise can split a word
 or move a piece past the truncation).
@@ -59,7 +59,7 @@ from distill.swap.surgery import (
     load_transformer,
     swapped_input_embeddings,
 )
-from distill.swap.vocabulary_free import WholeWords, piece_positions, pool_pieces
+from distill.swap.vocabulary_free import VocabularyFreePath, piece_positions, pool_pieces
 from distill.tasks.fidelity import FidelityScorer, mean_pool
 from distill.tracking.store import safe_name
 from losses import build_loss
@@ -110,8 +110,8 @@ class ContextDistillation:
         self.examples = self.encode(self.texts)
         self.model_inputs = set(self.examples[0]) if self.examples else {"input_ids", "attention_mask"}
         self.noise_specs = noise_mix(config.context_noise)
-        self.whole_words = (WholeWords(self.embedding, self.embedding, self.tokenizer)
-                            if config.context_whole_words else None)
+        self.one_position = (VocabularyFreePath(self.embedding, self.embedding, self.tokenizer)
+                             if config.context_one_position else None)
         self.sentences = torch.arange(len(self.examples), device=setup.device)
         self.eval_samples = {text.name: sentence_samples(text, self.tokenizer, EVAL_SEED,
                                                          min(EVAL_SENTENCES, len(text.sentences)),
@@ -214,9 +214,9 @@ class ContextDistillation:
 
     def student_states(self, batch: dict[str, Tensor]) -> tuple[list[Tensor], Tensor]:
         """The swapped model's states of the configured layers, and their positions' mask."""
-        if self.whole_words is None:
+        if self.one_position is None:
             return self.layer_states(batch), batch["attention_mask"].bool()
-        words = self.whole_words.inputs(batch)
+        words = self.one_position.inputs(batch)
         inputs = {name: words[name] for name in self.model_inputs if name in words and name != "input_ids"}
         with first_layers(self.model, self.depth):
             output = self.model(inputs_embeds=words["inputs_embeds"], **inputs, output_hidden_states=True)
@@ -225,10 +225,10 @@ class ContextDistillation:
 
     def token_targets(self, expected: list[Tensor], clean: dict[str, Tensor]) -> tuple[list[Tensor], Tensor]:
         """The per-position targets and their mask: the clean states, pooled over each word's pieces when
-        the student reads whole words."""
-        if self.whole_words is None:
+        the student reads one position per word."""
+        if self.one_position is None:
             return expected, clean["attention_mask"].bool()
-        layout = self.whole_words.layout(clean)
+        layout = self.one_position.layout(clean)
         width = max(len(words) for words in layout)
         positions = piece_positions(layout, clean["input_ids"].shape, self.setup.device)
         lengths = torch.tensor([len(words) for words in layout], device=self.setup.device)
@@ -250,7 +250,7 @@ class ContextDistillation:
         return {**fidelity, **self.setup.vocabulary_metrics()}
 
     def fidelity(self, samples: Samples) -> dict[str, float]:
-        """The fidelity metrics of the swapped model (on the whole-word path where it trains so) on ``samples``."""
+        """The fidelity metrics of the swapped model (one position per word where it trains so) on ``samples``."""
         was_training = self.setup.student.training
         self.setup.student.eval()
         scorer = FidelityScorer()
@@ -259,11 +259,11 @@ class ContextDistillation:
                 batch = {key: value for key, value in batch.items() if key in self.model_inputs}
                 with swapped_input_embeddings(self.model, self.original):
                     reference = self.model(**batch, output_hidden_states=True)
-                if self.whole_words is None:
+                if self.one_position is None:
                     with swapped_input_embeddings(self.model, self.embedding):
                         output, scored = self.model(**batch, output_hidden_states=True), batch
                 else:
-                    output, scored = self.whole_words.run(self.model, batch, list(self.model_inputs), True)
+                    output, scored = self.one_position.run(self.model, batch, list(self.model_inputs), True)
                 scorer.update(output, scored, reference)
         finally:
             self.setup.student.train(was_training)

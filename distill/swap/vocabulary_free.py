@@ -56,20 +56,20 @@ from teachers.wordpiece import piece_lengths
 from teachers.words import WordSplitter
 
 Batch = dict[str, Tensor]
-SUFFIX = "-wholeword"
-# Maps each piece position of the WordPiece batch to its position in the whole-word batch (-1: padding).
+SUFFIX = "-vocabfree"
+# Maps each piece position of the WordPiece batch to its position in the vocabulary-free batch (-1: padding).
 PIECE_POSITION = "piece_position"
 
 
 class Slot(NamedTuple):
-    """One position of the whole-word path."""
+    """One position of the vocabulary-free path."""
 
     pieces: list[int]  # the tokenizer's pieces pooled into it (their first character lies in it); may be empty
     text: str | None  # what the student embeds there, or None: the table row of the piece at ``anchor``
     anchor: int  # the piece whose token type (and, for a kept piece, id and label) the position takes
 
 
-class WholeWords:
+class VocabularyFreePath:
     """A model variant: the student's table for single pieces, ``embed_words`` for split words.
 
     Args:
@@ -91,7 +91,7 @@ class WholeWords:
         self.unk_token = tokenizer.unk_token
 
     def layout(self, batch: Batch) -> list[list[Slot]]:
-        """Each example's positions on the whole-word path."""
+        """Each example's positions on the vocabulary-free path."""
         ids, mask = batch["input_ids"], batch["attention_mask"].bool()
         labels = batch.get("labels")
         examples = []
@@ -133,7 +133,7 @@ class WholeWords:
         return layouts
 
     def inputs(self, batch: Batch) -> Batch:
-        """The whole-word batch: ``inputs_embeds``, the mask, segments and labels moved to the new positions.
+        """The vocabulary-free batch: ``inputs_embeds``, the mask, segments and labels moved to the new positions.
 
         Also holds ``PIECE_POSITION`` for the scorers (see the module docstring).
         """
@@ -172,7 +172,7 @@ class WholeWords:
 
     def run(self, model: PreTrainedModel, batch: Batch, model_inputs: Sequence[str],
             output_hidden_states: bool) -> tuple[ModelOutput, Batch]:
-        """The model's output on the whole-word inputs, and the batch the scorers read."""
+        """The model's output on the vocabulary-free inputs, and the batch the scorers read."""
         words = self.inputs(batch)
         kwargs = {name: words[name] for name in model_inputs if name in words and name != "input_ids"}
         return model(inputs_embeds=words["inputs_embeds"], **kwargs, output_hidden_states=output_hidden_states), words
@@ -193,7 +193,7 @@ def predicted_slots(text: str, cuts: list[int], positions: list[int], lengths: l
 
 
 def piece_positions(examples: Sequence[Sequence[Slot]], shape: torch.Size, device: torch.device) -> Tensor:
-    """``PIECE_POSITION`` of a layout: each piece's whole-word position, -1 for padding."""
+    """``PIECE_POSITION`` of a layout: each piece's vocabulary-free position, -1 for padding."""
     positions = torch.full(shape, -1, dtype=torch.long)
     for row, slots in enumerate(examples):
         for position, slot in enumerate(slots):
@@ -202,7 +202,7 @@ def piece_positions(examples: Sequence[Sequence[Slot]], shape: torch.Size, devic
 
 
 def pool_pieces(hidden: Tensor, piece_position: Tensor, width: int) -> Tensor:
-    """``(B, width, D)``: at each whole-word position, the mean of ``hidden`` over the pieces mapped to it."""
+    """``(B, width, D)``: at each vocabulary-free position, the mean of ``hidden`` over the pieces mapped to it."""
     batch, length, dim = hidden.shape
     valid = piece_position >= 0
     flat = (piece_position.clamp_min(0) + width * torch.arange(batch, device=hidden.device).unsqueeze(1))[valid]

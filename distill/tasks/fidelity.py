@@ -32,7 +32,7 @@ REFERENCE_MASK = "reference_attention_mask"
 
 
 def covered_positions(piece_position: Tensor, width: int) -> Tensor:
-    """``(B, width)``: the whole-word positions that at least one of the baseline's pieces is pooled into."""
+    """``(B, width)``: the vocabulary-free positions that at least one of the baseline's pieces is pooled into."""
     covered = torch.zeros(len(piece_position), width, dtype=torch.bool, device=piece_position.device)
     rows, _ = (piece_position >= 0).nonzero(as_tuple=True)
     covered[rows, piece_position[piece_position >= 0]] = True
@@ -59,7 +59,7 @@ class FidelityScorer(Scorer):
         if REFERENCE_MASK in batch:  # another text than the reference read: its sentences only
             self.reference_pooled.append(mean_pool(expected, batch[REFERENCE_MASK].bool()).cpu())
             return
-        if PIECE_POSITION in batch:  # a whole-word batch: the baseline's sentence over its own pieces
+        if PIECE_POSITION in batch:  # a vocabulary-free batch: the baseline's sentence over its own pieces
             piece_position = batch[PIECE_POSITION]
             self.reference_pooled.append(mean_pool(expected, piece_position >= 0).cpu())
             expected = pool_pieces(expected, piece_position, hidden.shape[1])

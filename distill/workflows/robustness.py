@@ -53,9 +53,9 @@ NOISE_SETTINGS = (CLEAN, "typo:0.05", "typo:0.1", "drop:0.1", "repeat:0.2", "cas
 # vocabulary-free path, which the document reads.
 STUDY: dict[str, Any] = {
     "tasks": ["fidelity"], "datasets": ["wiki:heldout", "pydoc+stdlib:heldout"], "noise": list(NOISE_SETTINGS),
-    "samples": 256, "alpha": 0.01, "whole_words": True, "word_pieces": False,
+    "samples": 256, "alpha": 0.01, "vocabulary_free": True, "word_pieces": False,
 }
-FIXED = ("tasks", "whole_words")
+FIXED = ("tasks", "vocabulary_free")
 # The ngrams student on general English: mse table alignment (norm-aware: the rows' lengths vary by 19 %, and the
 # cosine loss's fixed length cost clean fidelity, 0.987 / 0.980 against 0.992 / 0.991), then denoising context
 # distillation on the tokenizer's pieces, the vocabulary-free export's layout: half of each batch's sentences
@@ -63,7 +63,7 @@ FIXED = ("tasks", "whole_words")
 # weight are mse's (distill.config.training.LOSS_RECIPES, STUDENT_LOSS_RECIPES: 3e-4 and 600). The Python documentation
 # (pydoc+stdlib) is never trained on: it is the study's unseen domain.
 RECIPE: dict[str, Any] = {
-    "teacher": "embedded", "loss": "mse", "whole_word_epochs": 0, "context_epochs": 20, "context_whole_words": False,
+    "teacher": "embedded", "loss": "mse", "whole_word_epochs": 0, "context_epochs": 20, "context_one_position": False,
     "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5,
     "eval_every": 100, "checkpoint_every": 5, "run_name": "robustness-denoised",
 }

@@ -133,7 +133,7 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         f"wiki's training documents; the Python documentation is a domain it never reads), {settings.seeds} seeds × "
         f"{settings.samples} sentences, max length "
         f"{settings.max_length}; every model sees the same samples "
-        "per seed. `-wholeword` is the vocabulary-free path, as in the export ("
+        "per seed. `-vocabfree` is the vocabulary-free path, as in the export ("
         + ("each word at the positions the tokenizer gives it (the word segmenter), each piece the student's vector"
            if settings.segment_words else "each word one position, the student's vector of it") + ")"
         + ("; the label without it is the same student on the tokenizer's pieces." if settings.word_pieces else "."),
@@ -143,7 +143,7 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         f"* `{SPELL_CHECKED}` (spell-check first): the untouched model on the text corrected word by word by "
         "symspellpy with its bundled English frequency dictionary, maximum edit distance 2 "
         "(`distill.noise.spelling`); scored on sentences only (its tokens differ from the others'). "
-        f"`{SPELL_CHECK_PREFIX}<student>-wholeword` (spell-check, then vocabulary-free): the vocabulary-free model "
+        f"`{SPELL_CHECK_PREFIX}<student>-vocabfree` (spell-check, then vocabulary-free): the vocabulary-free model "
         "behind the same spell-checker.",
         "* `human` noise: a human misspelling (phonetic, doubled or single letters, vowel confusions, "
         "transposed or dropped letters, documented misspellings; `distill.noise.misspellings`) in 15 % of the "
