@@ -36,8 +36,9 @@ from mlflow import MlflowClient
 from optuna.trial import FrozenTrial, TrialState
 
 from distill.evaluation import BASELINE, ScoreTable, differences, paired_tests, style, summarize
-from distill.evaluation.report import markdown_table, render, write_report
+from distill.evaluation.report import render, write_report
 from distill.evaluation.settings import EvaluationSettings
+from distill.files.markdown import markdown_table
 from distill.swap.vocabulary_free import SUFFIX
 from sweeps.accounting import SweepTrials
 from sweeps.curves import curve_metrics, plot_curves, read_curves
@@ -106,7 +107,7 @@ def rows_markdown(rows: list[dict[str, Any]], metric: str) -> str:
         return "(no trials)\n"
     columns = [name for name in rows[0] if name not in ("label", "mlflow_run")]
     header = [f"objective: {metric}" if name == "objective" else name for name in columns]
-    return markdown_table(header, [[_cell(row[name]) for name in columns] for row in rows])
+    return markdown_table(header, [[_cell(row[name]) for name in columns] for row in rows]) + "\n"
 
 
 def best_configuration(study: optuna.Study, trials: SweepTrials, spec: SweepSpec) -> dict[str, Any] | None:

@@ -25,6 +25,7 @@ from typing import TypeVar
 
 from distill.evaluation import style
 from distill.evaluation.statistics import Difference, PairedTest, ScoreKey, ScoreTable, Summary
+from distill.files.markdown import markdown_table
 
 TABLE2 = "table2_scores"
 TABLE3 = "table3_p_values"
@@ -42,12 +43,6 @@ def _ordered(values: Iterable[Key]) -> list[Key]:
 
 def _format_p(p_value: float) -> str:
     return "nan" if math.isnan(p_value) else f"{p_value:.3g}"
-
-
-def markdown_table(header: list[str], rows: list[list[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines) + "\n"
 
 
 def table2_rows(summaries: list[Summary]) -> list[dict[str, object]]:
@@ -81,7 +76,7 @@ def table2_markdown(summaries: list[Summary]) -> str:
         for model in models
         if any(ScoreKey(model, dataset, task, metric) in cells for dataset in datasets)  # spell-check first: fidelity
     ]
-    return markdown_table(["task", "metric", "model", *datasets, *(["worst domain"] if worst else [])], rows)
+    return markdown_table(["task", "metric", "model", *datasets, *(["worst domain"] if worst else [])], rows) + "\n"
 
 
 def table3_rows(tests: list[PairedTest]) -> list[dict[str, object]]:
@@ -111,7 +106,7 @@ def table3_markdown(tests: list[PairedTest]) -> str:
               f"significantly different from baseline (α={alpha:g})"]
     note = (f"\np-values of two-sided paired t-tests over seeds against the baseline; "
             f"n.s.: not significantly different at α={alpha:g} (which is not the same as equal).\n")
-    return markdown_table(header, rows) + note
+    return markdown_table(header, rows) + "\n" + note
 
 
 def difference_rows(diffs: Sequence[Difference]) -> list[dict[str, object]]:
@@ -129,7 +124,7 @@ def differences_markdown(diffs: Sequence[Difference]) -> str:
     alpha = diffs[0].alpha if diffs else 0.05
     note = (f"\nPaired over seeds; d_z: mean difference / sd of the differences; p: paired t-test, Holm-adjusted "
             f"within each score; n.s.: not significantly different at α={alpha:g}.\n")
-    return markdown_table(header, rows) + note
+    return markdown_table(header, rows) + "\n" + note
 
 
 def per_seed_rows(scores: ScoreTable) -> list[dict[str, object]]:

@@ -18,6 +18,7 @@ from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
 from distill.evaluation.runner import BASELINE, EvaluationResult
 from distill.evaluation.settings import EvaluationSettings, noise_specs, noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, paired_difference
+from distill.files.markdown import markdown_table
 from distill.noise.specs import GIVEN
 from distill.swap.vocabulary_free import SUFFIX
 
@@ -80,11 +81,6 @@ def comparison_rows(result: EvaluationResult, student: str, settings: Evaluation
                          *(_versus(ours, theirs, settings.alpha) for theirs in contenders),
                          _cell(behind), _versus(behind, contenders[-1], settings.alpha)])
     return rows
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
 def kept_notes(previous: str) -> str:
@@ -154,7 +150,7 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
         "",
         "## Clean text: fidelity to the untouched model",
         "",
-        _table(["domain", "model", "sentence_cosine", "similarity_spearman", "token_cosine"], clean_rows),
+        markdown_table(["domain", "model", "sentence_cosine", "similarity_spearman", "token_cosine"], clean_rows),
         "",
     ]
     sections += ["## Goal, per domain", "", *(goal_lines(result, model, settings, domain)
@@ -164,11 +160,11 @@ def render_study(result: EvaluationResult, students: Sequence[TrainedStudent], f
             sections += [
                 f"## Noisy text, `{domain}`: `{model}` against the untouched model and spell-check first",
                 "",
-                _table(["noise", "metric", "untouched", "spell-check first", "vocabulary-free",
-                        "vs untouched (paired t-test)", "vs spell-check first (paired t-test)",
-                        "spell-check, then vocabulary-free", "that vs spell-check first (paired t-test)"],
-                       comparison_rows(result, model, settings, domain,
-                                       ("sentence_cosine_clean", "similarity_spearman_clean"))),
+                markdown_table(["noise", "metric", "untouched", "spell-check first", "vocabulary-free",
+                                "vs untouched (paired t-test)", "vs spell-check first (paired t-test)",
+                                "spell-check, then vocabulary-free", "that vs spell-check first (paired t-test)"],
+                               comparison_rows(result, model, settings, domain,
+                                               ("sentence_cosine_clean", "similarity_spearman_clean"))),
                 "",
             ]
     return "\n".join(sections + [notes]) + "\n"

@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
 
     from distill.data import check_given_noise, load_corpus
     from distill.evaluation.oov import CLEAN, oov_table
-    from distill.evaluation.report import markdown_table, write_csv
+    from distill.evaluation.report import write_csv
+    from distill.files.markdown import markdown_table
     from distill.files.paths import RUN_NAME_MAX
     from distill.tracking import store
     from teachers import load_tokenizer, quiet_transformers, resolve_model_path
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     rows = [item.row() for item in stats]
     columns = ["corpus", "noise", "sentences", "words", "unk_rate", "oov_words", "oov_sentence_rate",
                "fertility", "split_word_rate"]
-    table = markdown_table(columns, [[_cell(row[column]) for column in columns] for row in rows])
+    table = markdown_table(columns, [[_cell(row[column]) for column in columns] for row in rows]) + "\n"
     print(table)
     store.configure("oov", tracking_uri)
     run_name = f"oov-{Path(source.model).name}"[:RUN_NAME_MAX]
