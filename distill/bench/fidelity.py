@@ -39,6 +39,7 @@ from distill.config.training import TrainConfig
 from distill.data import Corpus
 from distill.evaluation import BASELINE, prepare_evaluation
 from distill.evaluation.scoring import Variant
+from distill.files.markdown import markdown_table
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
 from distill.swap.vocabulary_free import VocabularyFreePath
@@ -241,9 +242,6 @@ def fidelity_rows(run: FidelityRun) -> list[Row]:
     return rows
 
 
-FIDELITY_BLOCK = "time to fidelity"
-
-
 def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: str, judge: FidelityJudge) -> str:
     """The Markdown block of the time-to-fidelity section: one row per contender and budget, then every
     judgement."""
@@ -259,29 +257,23 @@ def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: s
               "path (each word at the segmenter's positions, as `distill surgery --vocabulary-free` exports) in the "
               "*worst* domain; "
               "the WordPiece path (wp) beside it. Seconds are training time only (judging is off the clock); "
-              "— not reached."), "",
-             "| contender | budget | " + " | ".join(f"s to {short[m]} ≥ {t:g}" for m, t in targets)
-             + " | cos reached | ρ reached | unseen-row cosine | stopped by |",
-             "|---|---|" + "---|" * (len(targets) + 4)]
-    for run in runs:
-        reached = [run.seconds_to(metric, target) for metric, target in targets]
-        lines.append(f"| {run.contender.name} | {run.budget / 60:g} min | "
-                     + " | ".join("—" if value is None else f"{value:.0f}" for value in reached)
-                     + f" | {run.last['sentence_cosine']:.4f} | {run.last['similarity_spearman']:.4f} | "
-                     f"{_unseen(run.last)} | {run.stopped_by} ({run.last['seconds']:.0f} s) |")
+              "— not reached."), ""]
+    summary = [[run.contender.name, f"{run.budget / 60:g} min",
+                *("—" if value is None else f"{value:.0f}"
+                  for value in (run.seconds_to(metric, target) for metric, target in targets)),
+                f"{run.last['sentence_cosine']:.4f}", f"{run.last['similarity_spearman']:.4f}", _unseen(run.last),
+                f"{run.stopped_by} ({run.last['seconds']:.0f} s)"] for run in runs]
+    lines.append(markdown_table(["contender", "budget", *(f"s to {short[m]} ≥ {t:g}" for m, t in targets),
+                                 "cos reached", "ρ reached", "unseen-row cosine", "stopped by"], summary))
     per_domain = [f"{short[metric]} {name}" for name in names for metric in short]
+    judgements = [[run.contender.name, f"{run.budget / 60:g} min", str(int(point["epoch"])), f"{point['seconds']:.0f}",
+                   f"{point['sentence_cosine']:.4f}", f"{point['similarity_spearman']:.4f}",
+                   *(f"{point[f'{name}/{metric}']:.4f}" for name in names for metric in short),
+                   f"{point['sentence_cosine/wordpiece']:.4f}", f"{point['similarity_spearman/wordpiece']:.4f}",
+                   _unseen(point)] for run in runs for point in run.points]
     lines += ["", "Every judgement (cos and ρ: the worst domain; then each domain; wp: the WordPiece path):", "",
-              "| contender | budget | epoch | seconds | cos | ρ | " + " | ".join(per_domain)
-              + " | wp cos | wp ρ | unseen-row cosine |",
-              "|---|---|---|---|---|---|" + "---|" * (len(per_domain) + 3)]
-    for run in runs:
-        for point in run.points:
-            domain_cells = " | ".join(f"{point[f'{name}/{metric}']:.4f}" for name in names for metric in short)
-            lines.append(f"| {run.contender.name} | {run.budget / 60:g} min | {int(point['epoch'])} | "
-                         f"{point['seconds']:.0f} | {point['sentence_cosine']:.4f} | "
-                         f"{point['similarity_spearman']:.4f} | {domain_cells} | "
-                         f"{point['sentence_cosine/wordpiece']:.4f} | {point['similarity_spearman/wordpiece']:.4f} | "
-                         f"{_unseen(point)} |")
+              markdown_table(["contender", "budget", "epoch", "seconds", "cos", "ρ", *per_domain, "wp cos", "wp ρ",
+                              "unseen-row cosine"], judgements)]
     lines += ["", f"Contenders (every row trained, but for unseen-rows: the {HOLDOUT:.0%} of the table it never "
               "trains give its unseen-row cosine; — for the others):", ""]
     lines += [f"- **{run.contender.name}**, {run.budget / 60:g} min: {run.contender.description} "

@@ -7,6 +7,7 @@ from torch.autograd import DeviceType
 from torch.profiler import ProfilerActivity, profile
 
 from distill.bench.quality import alignment_trainer
+from distill.files.markdown import markdown_table
 from teachers import TeacherTable
 
 MATRIX_PRODUCTS = ("aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm")
@@ -44,10 +45,9 @@ def summarize(averages, student: str, batch_size: int, steps: int, device: torch
         f"self time per operator (µs). Matrix products ({', '.join(MATRIX_PRODUCTS)}): "
         f"{100 * products / total:.1f}% of all self time.",
         "",
-        "| operator | calls | self time (µs) | share |",
-        "|---|---|---|---|",
     ]
-    for event in events[:TOP_OPERATORS]:
-        time = getattr(event, attribute)
-        lines.append(f"| `{event.key}` | {event.count} | {time:,.0f} | {100 * time / total:.1f}% |")
+    times = [(event, getattr(event, attribute)) for event in events[:TOP_OPERATORS]]
+    rows = [[f"`{event.key}`", str(event.count), f"{time:,.0f}", f"{100 * time / total:.1f}%"]
+            for event, time in times]
+    lines.append(markdown_table(["operator", "calls", "self time (µs)", "share"], rows))
     return "\n".join(lines)

@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from distill.files.markdown import markdown_table
+
 
 @dataclass(frozen=True)
 class Row:
@@ -50,18 +52,13 @@ def render_text(rows: Sequence[Row]) -> str:
     return "\n".join(lines)
 
 
-def render_markdown_table(rows: Sequence[Row]) -> str:
-    lines = ["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
-    lines += ["| " + " | ".join(text.replace("|", "\\|") for text in cells(row)) + " |" for row in rows]
-    return "\n".join(lines)
-
-
 def render_results(rows: Sequence[Row], machine: dict[str, str], command: str, notes: Sequence[str],
                    profile: str | None) -> str:
     """The results file: machine, command, the table, how to read it, and the profile when one was taken."""
     parts = ["# `distill bench` results", "", f"Command: `{command}`", "", "## Machine", ""]
     parts += [f"- {name}: {value}" for name, value in machine.items()]
-    parts += ["", "## Figures (all measured in this one run)", "", render_markdown_table(rows)]
+    parts += ["", "## Figures (all measured in this one run)", ""]
+    parts.append(markdown_table(HEADER, [cells(row) for row in rows]))
     parts += ["", "## Reading the table", ""]
     parts += [f"- {note}" for note in notes]
     if profile is not None:

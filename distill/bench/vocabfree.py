@@ -28,6 +28,7 @@ from distill.bench.timing import timed
 from distill.data import load_corpus
 from distill.devices import on_device
 from distill.export.folder import export_vocabulary_free
+from distill.files.markdown import markdown_table
 from distill.swap.surgery import input_embeddings, load_transformer
 from students import build_student
 from teachers import load_tokenizer, quiet_transformers
@@ -159,13 +160,11 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               "vectors, its tokenizer's word pieces) emptied, the second (*warm*) with what the first left in "
               "them, as in a long-running process that has seen the text's words; the source, which has no "
               "cache, makes the same two passes. In the exports each word takes the positions the tokenizer gives it "
-              "(the word segmenter; tokenization included)."), "",
-             "| model | " + " | ".join(f"batch {size}: sentences/s (× source)" for size in batch_sizes) + " |",
-             "|---|" + "---|" * len(batch_sizes)]
-    for warm, passes in ((False, result.rates), (True, result.warm_rates)):
-        for label, rates in passes.items():
-            cells = [f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio(label, size, warm):.2f}×)")
-                     for size in batch_sizes]
-            lines.append(f"| {label}{', warm' if warm else ''} | " + " | ".join(cells) + " |")
+              "(the word segmenter; tokenization included)."), ""]
+    rows = [[f"{label}{', warm' if warm else ''}",
+             *(f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio(label, size, warm):.2f}×)")
+               for size in batch_sizes)]
+            for warm, passes in ((False, result.rates), (True, result.warm_rates)) for label, rates in passes.items()]
+    lines.append(markdown_table(["model", *(f"batch {size}: sentences/s (× source)" for size in batch_sizes)], rows))
     lines += ["", "Goals (issue 22): vocabulary-free ≥ 0.9× and keep-vocabulary ≥ 0.98× the source at batch 64."]
     return "\n".join(lines) + "\n"
