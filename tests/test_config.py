@@ -12,7 +12,9 @@ import pytest
 import yaml
 
 from distill.cli import build_parser, main
+from distill.config import defaults
 from distill.config.arguments import SettingsHelpFormatter, add_settings_arguments, given_settings
+from distill.config.defaults import ANY, Defaults, SameAs, defaults_for, matching_row, recipe_names
 from distill.config.fields import POSITIVE, Option, check_fields, setting
 from distill.config.training import TrainConfig, load_config
 from distill.errors import DistillError
@@ -78,7 +80,8 @@ def test_validate_returns_a_new_config_and_leaves_the_original_alone():
     original = TrainConfig(recipe="paper", betas=[0.9, 0.99])  # type: ignore[arg-type]
     validated = original.validate()
     assert original.lr is None and original.batch_size is None and original.betas == [0.9, 0.99]
-    assert validated.lr == 1e-3 and validated.batch_size == 100 and validated.betas == (0.9, 0.99)
+    row = matching_row("paper", original.student, original.loss)
+    assert (validated.lr, validated.batch_size, validated.betas) == (row.lr, row.batch_size, (0.9, 0.99))
     assert validated.validate() == validated
 
 
@@ -161,7 +164,8 @@ def test_yaml_and_flags_give_the_same_validated_config(tmp_path) -> None:
             "--alpha", "0.5", "--schedule", "plateau", "--typo-pretrain", "2", "--context-noise", "typo:0.1"]
     from_flags = load_config(None, parsed_settings(argv))
     assert from_flags == load_config(config_file) == TrainConfig(**values).validate()
-    assert from_flags.betas == (0.8, 0.9) and from_flags.batch_size == 256  # the fast recipe's
+    assert from_flags.betas == (0.8, 0.9)
+    assert from_flags.batch_size == matching_row(from_flags.recipe, from_flags.student, "aec").batch_size
 
 
 def test_a_flag_wins_over_the_yaml_file_which_wins_over_the_defaults(tmp_path) -> None:
@@ -171,26 +175,85 @@ def test_a_flag_wins_over_the_yaml_file_which_wins_over_the_defaults(tmp_path) -
     config = load_config(config_file, parsed_settings(["--epochs", "5", "--alpha", "0.7", "--no-keep-special-rows"]))
     assert (config.epochs, config.lr, config.keep_special_rows) == (5, 0.002, False)  # flags, then the file
     assert config.loss_options == {"alpha": 0.7, "margin": 1}  # --alpha sets one option and keeps the others
-    assert (config.batch_size, config.schedule) == (100, "plateau")  # the file's recipe fills what no one set
-    assert (config.seed, config.student, config.context_layers) == (0, "ngrams", [-1])  # defaults
-    assert load_config(config_file, parsed_settings(["--recipe", "fast"])).batch_size == 256
+    paper = matching_row("paper", config.student, "aec")
+    assert (config.batch_size, config.schedule) == (paper.batch_size, paper.schedule)  # the file's recipe fills
+    assert (config.seed, config.context_layers) == (0, [-1])  # defaults
+    fast = load_config(config_file, parsed_settings(["--recipe", "fast"]))
+    assert fast.batch_size == matching_row("fast", config.student, "aec").batch_size
 
 
-@pytest.mark.parametrize(("student", "loss", "rates", "weights"), [
-    ("ngrams", "cosine", (1e-2, 3e-3), (3.0, 1.0)),  # the sparse student's rates, tuned under the cosine loss
-    ("ngrams", "mse", (1e-3, 3e-4), (900.0, 600.0)),  # mse keeps the rows' lengths: lower rates, its scale's weights
-    ("bytescnn-small", "mse", (4e-3, 5e-4), (900.0, 600.0)),  # a dense student keeps the recipe's rates
-    ("bytescnn-small", "triplet-angular", (4e-3, 5e-4), (3.0, 1.0)),
-])
-def test_the_loss_fills_in_the_later_phases_rates_and_joint_table_weights(student, loss, rates, weights) -> None:
-    """(whole-word lr, context lr) and (whole-word, context) joint table weights."""
-    config = TrainConfig(student=student, loss=loss).validate()
-    assert (config.whole_word_lr, config.context_lr) == rates
-    assert (config.whole_word_table_weight, config.context_table_weight) == weights
-    explicit = TrainConfig(student=student, loss=loss, whole_word_lr=2e-3, context_lr=1e-3,
-                           whole_word_table_weight=4.0, context_table_weight=2.0).validate()
-    assert (explicit.whole_word_lr, explicit.context_lr) == (2e-3, 1e-3)  # a value set wins
-    assert (explicit.whole_word_table_weight, explicit.context_table_weight) == (4.0, 2.0)
-    assert TrainConfig(student=student, loss=loss, lr=5e-3).validate().whole_word_lr == (
-        rates[0] if (student, loss) == ("ngrams", "mse") else 5e-3)  # otherwise the table's rate
-    assert TrainConfig(student=student, loss=loss).context_table_weight is None  # validation never mutates
+# --- the defaults table ----------------------------------------------------------------------------------
+
+# A made-up table, so that the mechanism is tested and not today's values: two recipes, rows from the most
+# specific to each recipe's catch-all.
+MADE_UP = (
+    Defaults("slow", "ngrams", "mse", 0.1, 11, "plateau", 0.2, 5.0, 0.3, 6.0),
+    Defaults("slow", ANY, "mse", 0.4, 12, "plateau", SameAs("lr"), 7.0, 0.5, 8.0),
+    Defaults("slow", ANY, ANY, 0.6, 13, "warmup-cosine", SameAs("lr"), 9.0, 0.7, 10.0),
+    Defaults("fast", ANY, ANY, 0.0123, 14, "warmup-cosine", 0.8, 11.0, 0.9, 12.0),
+)
+
+
+def test_validate_fills_each_unset_setting_from_the_first_row_that_matches(monkeypatch) -> None:
+    monkeypatch.setattr(defaults, "DEFAULTS", MADE_UP)
+    table = ("lr", "batch_size", "schedule", "whole_word_lr", "whole_word_table_weight", "context_lr",
+             "context_table_weight")
+
+    def filled(**settings: Any) -> tuple[Any, ...]:
+        config = TrainConfig(**settings).validate()
+        return tuple(getattr(config, name) for name in table)
+
+    assert filled(recipe="slow", student="ngrams", loss="mse") == (0.1, 11, "plateau", 0.2, 5.0, 0.3, 6.0)
+    assert filled(recipe="slow", student="bytescnn-small", loss="mse") == (0.4, 12, "plateau", 0.4, 7.0, 0.5, 8.0)
+    assert filled(recipe="slow", student="ngrams", loss="cosine")[:4] == (0.6, 13, "warmup-cosine", 0.6)
+    # "= lr" follows the rate given; a value given wins over the table's; the original is left unset
+    assert filled(recipe="slow", student="ngrams", loss="cosine", lr=2.0)[3] == 2.0
+    assert filled(recipe="slow", student="ngrams", loss="mse", lr=2.0)[3] == 0.2  # the row's own value
+    assert filled(recipe="slow", loss="mse", context_lr=1.5, batch_size=3)[1::4] == (3, 1.5)
+    assert TrainConfig(recipe="slow").context_lr is None
+    assert recipe_names() == ("slow", "fast")
+    with pytest.raises(DistillError, match="recipe must be one of slow, fast, got 'paper'"):
+        TrainConfig(recipe="paper").validate()
+
+
+def test_every_run_finds_a_row_and_every_row_is_reached() -> None:
+    """Each recipe ends with a catch-all row; no row is hidden behind an earlier one; every row's values pass
+    the settings' checks and name registered students and losses."""
+    from losses import loss_names
+    from students import student_names
+
+    reached = set()
+    for recipe in recipe_names():
+        for student in student_names():
+            for loss in loss_names():
+                row = matching_row(recipe, student, loss)
+                reached.add(row)
+                config = TrainConfig(recipe=recipe, student=student, loss=loss).validate()
+                assert {name: getattr(config, name) for name in defaults.SETTINGS} == defaults_for(
+                    recipe, student, loss, {"lr": config.lr})
+    assert reached == set(defaults.DEFAULTS)
+    assert {row.student for row in defaults.DEFAULTS} <= {ANY, *student_names()}
+    assert {row.loss for row in defaults.DEFAULTS} <= {ANY, *loss_names()}
+
+
+def test_train_help_shows_the_default_runs_values_and_prints_the_table(monkeypatch, capsys) -> None:
+    monkeypatch.setattr(defaults, "DEFAULTS", MADE_UP)
+    monkeypatch.setenv("COLUMNS", "1000")
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    text = capsys.readouterr().out
+    flat = " ".join(text.split())
+    assert TrainConfig().recipe == "fast"  # the made-up table's last row is the default run's
+    shown_defaults = {"--lr LR": "0.0123", "--batch-size BATCH_SIZE": "14", "--whole-word-lr WHOLE_WORD_LR": "0.8",
+                      "--context-lr CONTEXT_LR": "0.9", "--context-table-weight CONTEXT_TABLE_WEIGHT": "12"}
+    for flag, shown in shown_defaults.items():
+        start = flat.index(f" {flag} ") + len(flag) + 2
+        help_text = flat[start:flat.index(" --", start)]
+        assert "from the defaults table at the end" in help_text and help_text.endswith(f"(default: {shown})")
+    lines = text.splitlines()
+    header = lines.index("| recipe | student | loss | lr | batch_size | schedule | whole_word_lr | "
+                         "whole_word_table_weight | context_lr | context_table_weight |")
+    assert lines[header + 2: header + 6] == ["| slow | ngrams | mse | 0.1 | 11 | plateau | 0.2 | 5 | 0.3 | 6 |",
+                                            "| slow | * | mse | 0.4 | 12 | plateau | = lr | 7 | 0.5 | 8 |",
+                                            "| slow | * | * | 0.6 | 13 | warmup-cosine | = lr | 9 | 0.7 | 10 |",
+                                            "| fast | * | * | 0.0123 | 14 | warmup-cosine | 0.8 | 11 | 0.9 | 12 |"]

@@ -46,6 +46,7 @@ def test_bare_help_imports_no_torch_and_train_help_lists_the_valid_names(tmp_pat
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, check=True)
     assert result.stdout.startswith("usage: distill") and result.stdout.split()[-2:] == ["0", "False"]
 
+    from distill.config.defaults import recipe_names
     from losses import loss_names
     from students import student_names
 
@@ -56,7 +57,7 @@ def test_bare_help_imports_no_torch_and_train_help_lists_the_valid_names(tmp_pat
     text = " ".join(capsys.readouterr().out.split())
     assert f"--student STUDENT student registry name (default: ngrams); one of: {', '.join(student_names())}" \
         in text
-    assert f"one of: {', '.join(loss_names())}" in text and "one of: paper, fast" in text
+    assert f"one of: {', '.join(loss_names())}" in text and f"one of: {', '.join(recipe_names())}" in text
     assert "--alpha ALPHA loss weight" in text
     # Each objective's settings under its own title, in the order of a run (distill.objectives.registry).
     titles = [text.index(f"{listing.title} (a flag wins over the --config file):") for listing in OBJECTIVES]

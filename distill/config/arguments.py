@@ -46,13 +46,20 @@ class ChoiceAction(argparse.Action):
 
 
 class SettingsHelpFormatter(argparse.HelpFormatter):
-    """Ends the help of a :class:`ChoiceAction` with its valid names, read only when the help is shown."""
+    """Ends the help of a :class:`ChoiceAction` with its valid names, read only when the help is shown; in a
+    description or epilog, wraps each paragraph as argparse does but keeps a table's lines (``| ... |``) whole."""
 
     def add_argument(self, action: argparse.Action) -> None:
         if isinstance(action, ChoiceAction) and action.help:
             action = copy.copy(action)
             action.help = f"{action.help}; one of: {', '.join(action.valid)}"
         super().add_argument(action)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = text.split("\n\n")
+        return "\n\n".join(indent + paragraph.replace("\n", "\n" + indent) if paragraph.startswith("|")
+                             else super(SettingsHelpFormatter, self)._fill_text(paragraph, width, indent)
+                             for paragraph in paragraphs)
 
 
 def add_settings_arguments(parser: argparse.ArgumentParser, cls: type, title: str, *,

@@ -1,35 +1,16 @@
 """Training configuration as data: a dataclass, read from YAML, overridden by flags.
 
-A *recipe* names a set of optimisation defaults; any field set explicitly wins.
-
 A setting is one field, written once: a precise type annotation (``float``, ``int | None``,
 ``tuple[float, float]``...), a default, a help text and its valid values
 (:func:`distill.config.fields.setting`). From it come the ``distill train`` flag
-(:mod:`distill.config.arguments`), its ``--help`` and the checks. Validation
-(:meth:`TrainConfig.validate`) never mutates: it returns a new config with the recipe's
-defaults filled in, or raises :class:`DistillError` with one line naming the key and the bad
-value. Every value is checked against its field's annotation, then its interval, choices or
-check; only the rules that tie settings together live in ``_check_combined``. Flags, YAML
-files and sweeps reach the same checks through :func:`config_from_mapping`, which also coerces
-YAML 1.1 numeric strings like ``1e-3``.
-
-* ``paper`` (§3): Adam (lr 1e-3, betas 0.9/0.999, eps 1e-8), batch 100, learning
-  rate ×0.9 when the epoch loss plateaus. Its 10^4 epochs live in
-  ``sweeps/paper.yaml``, not here.
-* ``fast`` (the default): Adam with lr 4e-3, batch 256, linear warm-up over the first
-  5% of the steps, then cosine decay to zero at the last step of the run.
-
-Measured with ``distill bench`` (``bench/RESULTS.md``: bytescnn-small, cosine loss,
-the embedded teacher's 29,528 × 384 table, 10 epochs (the default then), 2 AMD EPYC cores at
-a 192 GFLOP/s fp32 matmul rate): ``fast`` reaches recall@1 ≥ 0.8 after epoch 8, in
-212 s of training, and ends at recall@1 0.838, mean cosine 0.618 (264 s); ``paper``
-needs 10 epochs and 321 s (recall@1 0.818, mean cosine 0.613). Neither reaches mean
-cosine 0.8 in 10 epochs. Tuning, per epoch of the 10-epoch cosine schedule (recall@1
-on a 4,096-row sample): lr 4e-3 gives 0.075 / 0.40 / 0.81 / 0.84 after epochs
-3 / 5 / 8 / 10; lr 2e-3 trails (0.057 after epoch 3), and so do 6e-3 and 8e-3
-(0.36 and 0.31 after epoch 5). Batch 64 (lr 2e-3) is ahead per epoch (0.054 against
-0.023 after epoch 2) but costs 2.3× the time per epoch; batch 1024 (lr 3e-3) has 29
-steps per epoch and is at recall@1 0.0001 after the first.
+(:mod:`distill.config.arguments`), its ``--help`` and the checks. The settings whose default depends on the
+recipe, the student and the loss default to ``None`` (unset) and take their value from one table
+(:mod:`distill.config.defaults`); a value set explicitly wins. Validation (:meth:`TrainConfig.validate`) never
+mutates: it returns a new config with those defaults filled in, or raises :class:`DistillError` with one line
+naming the key and the bad value. Every value is checked against its field's annotation, then its interval,
+choices or check; only the rules that tie settings together live in ``_check_combined``. Flags, YAML files and
+sweeps reach the same checks through :func:`config_from_mapping`, which also coerces YAML 1.1 numeric strings
+like ``1e-3``.
 """
 
 from __future__ import annotations
@@ -44,6 +25,8 @@ from typing import Any, NewType
 
 import yaml
 
+from distill.config.defaults import SETTINGS as TABLE_SETTINGS
+from distill.config.defaults import defaults_for, recipe_names
 from distill.config.fields import (
     COUNT,
     EPOCHS,
@@ -72,62 +55,10 @@ DEVICES = ("auto", "cpu", "cuda")
 # phase's default count takes every split word among them.
 ENGLISH_WORD_POOL = 250_000
 FREQUENCY_SOURCES = ("wordfreq", "corpus")
-RECIPES: dict[str, dict[str, Any]] = {
-    "paper": {"lr": 1e-3, "batch_size": 100, "schedule": "plateau", "context_lr": 5e-4},
-    "fast": {"lr": 4e-3, "batch_size": 256, "schedule": "warmup-cosine", "context_lr": 5e-4},
-}
-# A sparse student (``ngrams``: SparseAdam moves a gram's row only in the steps whose batch holds the gram)
-# needs larger steps than a dense one; these values win over its recipe's. On the embedded teacher, lr 1e-2
-# takes the whole-table mean cosine to 0.986 in 30 epochs of 1.6 s on 2 CPU cores (docs/defaults.md).
-STUDENT_RECIPES: dict[str, dict[str, dict[str, Any]]] = {
-    "ngrams": {"fast": {"lr": 1e-2, "context_lr": 3e-3}, "paper": {"context_lr": 3e-3}},
-}
-# What a table loss changes in the later phases, on top of the recipe and the student's values. The joint table
-# batches of the whole-word and context phases are the run's loss beside the phase's cosine distance, so their
-# weights are on the table loss's scale: 3 and 1 for the angular losses; for mse, whose value is on the scale
-# of the rows' mean square (0.0032 for MiniLM's), about 300 times that. A student trained with mse keeps the
-# rows' lengths, which the ngrams rates tuned under the cosine loss (whose student is rescaled to one length)
-# tear apart: 3 context epochs at 3e-3 took the table's mean cosine from 0.987 to 0.864, 2 whole-word epochs at
-# the table's 1e-2 to 0.725 even at weight 900; at 3e-4 and 1e-3 it stays at 0.982 and 0.991 (2026-11-26,
-# docs/defaults.md).
-LOSS_RECIPES: dict[str, dict[str, Any]] = {"mse": {"context_table_weight": 600.0, "whole_word_table_weight": 900.0}}
-STUDENT_LOSS_RECIPES: dict[tuple[str, str], dict[str, Any]] = {
-    ("ngrams", "mse"): {"context_lr": 3e-4, "whole_word_lr": 1e-3},
-}
-# The joint table weights under a loss that LOSS_RECIPES does not name.
-TABLE_WEIGHTS = {"context_table_weight": 1.0, "whole_word_table_weight": 3.0}
-
 # Names are listed and checked without importing a student or loss module (nor torch): see students.registry.
 STUDENTS = Choices(student_names, resolve=check_student_name)
 LOSSES = Choices(loss_names, resolve=check_loss_name)
-
-
-def _by_student_and_loss(name: str) -> list[str]:
-    """The help text's values of a setting that a student with a loss fills in."""
-    return [f"{student} with {loss} {values[name]}" for (student, loss), values in STUDENT_LOSS_RECIPES.items()
-            if name in values]
-
-
-def _by_recipe(name: str) -> str:
-    """The help text's default of a setting that the recipe, the student or the student with the loss fills in."""
-    by_student = [f"{student} {recipe} {values[name]}" for student, recipes in STUDENT_RECIPES.items()
-                  for recipe, values in recipes.items() if name in values]
-    return "default: by --recipe, " + ", ".join(
-        [f"{recipe} {values[name]}" for recipe, values in RECIPES.items()] + by_student + _by_student_and_loss(name))
-
-
-def _by_loss(name: str) -> str:
-    """The help text's default of a table weight the loss fills in."""
-    by_loss = [f"{loss} {values[name]}" for loss, values in LOSS_RECIPES.items() if name in values]
-    return "default: by --loss, " + ", ".join(by_loss) + f", else {TABLE_WEIGHTS[name]}"
-
-
-def recipe_defaults(recipe: str, student: str, loss: str) -> dict[str, Any]:
-    """The values a recipe gives the settings left unset: the recipe's, the student's own
-    (:data:`STUDENT_RECIPES`), the loss's (:data:`LOSS_RECIPES`) and the student's with the loss on top."""
-    return {**RECIPES[recipe], **TABLE_WEIGHTS,
-            **STUDENT_RECIPES.get(student, {}).get(recipe, {}), **LOSS_RECIPES.get(loss, {}),
-            **STUDENT_LOSS_RECIPES.get((student, loss), {})}
+BY_TABLE = "from the defaults table at the end"
 
 
 def _layer_indices(layers: list[int]) -> None:
@@ -148,12 +79,11 @@ class TrainConfig:
         options={"alpha": Option(float, "loss weight α (aec, mec, triplet margins, multi-similarity)")},
     )
     epochs: int = setting(30, "epochs of table alignment", interval=EPOCHS)
-    recipe: str = setting("fast", "optimisation defaults: paper (§3) or fast", choices=RECIPES)
-    batch_size: int | None = setting(None, f"table rows per step ({_by_recipe('batch_size')})",
-                                     interval=POSITIVE_COUNT)
-    lr: float | None = setting(None, f"learning rate of table alignment ({_by_recipe('lr')})", interval=POSITIVE)
-    schedule: str | None = setting(None, f"learning-rate schedule ({_by_recipe('schedule')})",
-                                   choices=("plateau", "warmup-cosine"))
+    recipe: str = setting("fast", "optimisation defaults: rows of the defaults table at the end (paper: §3)",
+                          choices=Choices(recipe_names))
+    batch_size: int | None = setting(None, f"table rows per step; {BY_TABLE}", interval=POSITIVE_COUNT)
+    lr: float | None = setting(None, f"learning rate of table alignment; {BY_TABLE}", interval=POSITIVE)
+    schedule: str | None = setting(None, f"learning-rate schedule; {BY_TABLE}", choices=("plateau", "warmup-cosine"))
     betas: tuple[float, float] = setting((0.9, 0.999), "Adam's betas", interval=Interval(0, 1, high_open=True))
     eps: float = setting(1e-8, "Adam's epsilon", interval=POSITIVE)
     plateau_factor: float = setting(0.9, "plateau schedule: the learning rate's factor when the epoch loss "
@@ -200,13 +130,11 @@ class TrainConfig:
         interval=EPOCHS, metavar="EPOCHS",
     )
     whole_word_table_weight: float | None = setting(
-        None, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; 0 = off "
-        f"({_by_loss('whole_word_table_weight')})",
-        interval=NON_NEGATIVE,
+        None, "each whole-word step also regresses batch_size table rows with the run's loss, at this weight; "
+        f"0 = off; {BY_TABLE}", interval=NON_NEGATIVE,
     )
     whole_word_lr: float | None = setting(
-        None, "learning rate of the whole-word phase (default: the table alignment's, "
-        + ", ".join(_by_student_and_loss("whole_word_lr")) + ")",
+        None, f"learning rate of the whole-word phase; {BY_TABLE} ('= lr': the table alignment's, given or not)",
         interval=POSITIVE,
     )
     whole_word_count: int = setting(
@@ -220,7 +148,7 @@ class TrainConfig:
         8, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
         "training sentences; 0 = off", interval=EPOCHS, metavar="EPOCHS",
     )
-    context_lr: float | None = setting(None, f"learning rate of context distillation ({_by_recipe('context_lr')})",
+    context_lr: float | None = setting(None, f"learning rate of context distillation; {BY_TABLE}",
                                        interval=POSITIVE)
     context_batch_size: int = setting(32, "sentences per context step", interval=POSITIVE_COUNT)
     context_steps_per_epoch: int = setting(50, "steps of a context epoch; 0 = one pass over the training sentences",
@@ -233,9 +161,8 @@ class TrainConfig:
     context_token_weight: float = setting(1.0, "weight of the per-token context loss", interval=NON_NEGATIVE)
     context_sentence_weight: float = setting(1.0, "weight of the per-sentence context loss", interval=NON_NEGATIVE)
     context_table_weight: float | None = setting(
-        None, "each context step also regresses batch_size table rows with the run's loss, at this weight; 0 = off "
-        f"({_by_loss('context_table_weight')})",
-        interval=NON_NEGATIVE,
+        None, "each context step also regresses batch_size table rows with the run's loss, at this weight; "
+        f"0 = off; {BY_TABLE}", interval=NON_NEGATIVE,
     )
     context_noise: str = setting(
         "", "denoising context distillation: the student reads sentences noised with one of these ';'-separated "
@@ -261,16 +188,15 @@ class TrainConfig:
                                    check=check_run_name)
 
     def validate(self) -> ValidConfig:
-        """Return a validated copy with the recipe's defaults filled in; ``self`` is left as it is.
+        """Return a validated copy with the settings left unset filled in from the defaults table
+        (:data:`distill.config.defaults.DEFAULTS`); ``self`` is left as it is.
 
         Raises :class:`DistillError` (or a registry's own error) with one line naming the key and the bad value.
         """
         checked = check_fields(self)
-        recipe_values = {name: value for name, value in recipe_defaults(self.recipe, self.student, self.loss).items()
-                         if getattr(self, name) is None}
-        config = dataclasses.replace(checked, **recipe_values)
-        if config.whole_word_lr is None:
-            config = dataclasses.replace(config, whole_word_lr=config.lr)
+        given = {name: getattr(checked, name) for name in TABLE_SETTINGS}
+        filled = defaults_for(checked.recipe, checked.student, checked.loss, given)
+        config = dataclasses.replace(checked, **{name: filled[name] for name, value in given.items() if value is None})
         config._check_combined()
         return ValidConfig(config)
 
@@ -294,7 +220,7 @@ class TrainConfig:
         return yaml.safe_dump(self.to_dict(), sort_keys=False)
 
 
-# What ``TrainConfig.validate`` returns: every field checked, the recipe's defaults filled in. Training takes
+# What ``TrainConfig.validate`` returns: every field checked, the table's defaults filled in. Training takes
 # one (``distill.training.train``), so a configuration is validated once, on its way in (a flag, a file, a sweep).
 ValidConfig = NewType("ValidConfig", TrainConfig)
 OPTION_GROUPS = tuple(name for name, hint in field_hints(TrainConfig).items() if typing.get_origin(hint) is dict)
@@ -359,7 +285,7 @@ def load_config(path: str | Path | None = None, overrides: Mapping[str, Any] | N
 
 def recipe_settings(config: TrainConfig) -> tuple[int, float, str]:
     """The batch size, learning rate and schedule of a validated config (``validate`` fills in the
-    recipe's where the config left them unset)."""
+    table's where the config left them unset)."""
     assert config.batch_size is not None and config.lr is not None and config.schedule is not None, (
         "recipe_settings needs a validated TrainConfig")
     return config.batch_size, config.lr, config.schedule

@@ -56,12 +56,11 @@ STUDY: dict[str, Any] = {
     "samples": 256, "alpha": 0.01, "vocabulary_free": True, "word_pieces": False,
 }
 FIXED = ("tasks", "vocabulary_free")
-# The ngrams student on general English: mse table alignment (norm-aware: the rows' lengths vary by 19 %, and the
-# cosine loss's fixed length cost clean fidelity, 0.987 / 0.980 against 0.992 / 0.991), then denoising context
-# distillation on the tokenizer's pieces, the vocabulary-free export's layout: half of each batch's sentences
-# noised with RETVec's typos, HLM's noise and human misspellings. The context rate and the joint table batch's
-# weight are mse's (distill.config.training.LOSS_RECIPES, STUDENT_LOSS_RECIPES: 3e-4 and 600). The Python documentation
-# (pydoc+stdlib) is never trained on: it is the study's unseen domain.
+# The ngrams student on general English: mse table alignment (norm-aware: it keeps the rows' lengths, which the
+# cosine loss sets to one; docs/robustness.md), then denoising context distillation on the tokenizer's pieces, the
+# vocabulary-free export's layout: half of each batch's sentences noised with RETVec's typos, HLM's noise and human
+# misspellings. The context rate and the joint table batch's weight are mse's (distill.config.defaults). The Python
+# documentation (pydoc+stdlib) is never trained on: it is the study's unseen domain.
 RECIPE: dict[str, Any] = {
     "teacher": "embedded", "loss": "mse", "whole_word_epochs": 0, "context_epochs": 20, "context_one_position": False,
     "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from distill.config.arguments import add_settings_arguments, given_settings, settings_from
 from distill.config.common import CommonOptions
+from distill.config.defaults import defaults_for, render_defaults
 from distill.config.fields import setting
 from distill.config.training import TrainConfig, config_keys, load_config
 from distill.errors import DistillError, is_user_error
@@ -30,11 +31,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, TrainInputs, "run")
     add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri", "quiet"))
     note = "a flag wins over the --config file"
+    unset = TrainConfig()  # the settings the table fills in show its values for the default recipe, student, loss
+    table = defaults_for(unset.recipe, unset.student, unset.loss)
     by_objective = {name for listing in OBJECTIVES for name in listing.settings}
     add_settings_arguments(parser, TrainConfig, f"training settings ({note})", layered=True,
-                           only=[name for name in config_keys() if name not in by_objective])
+                           only=[name for name in config_keys() if name not in by_objective], defaults=table)
     for listing in OBJECTIVES:
-        add_settings_arguments(parser, TrainConfig, f"{listing.title} ({note})", layered=True, only=listing.settings)
+        add_settings_arguments(parser, TrainConfig, f"{listing.title} ({note})", layered=True, only=listing.settings,
+                               defaults=table)
+    parser.epilog = (f"The defaults table: a setting left unset takes its value from the first row that matches "
+                     f"--recipe, --student and --loss (* matches any; '= lr': the table alignment's rate, given or "
+                     f"not); the defaults above are the row of {unset.recipe}, {unset.student}, {unset.loss}.\n\n"
+                     + render_defaults())
 
 
 def check_resume(args: argparse.Namespace) -> None:

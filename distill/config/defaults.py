@@ -1,0 +1,98 @@
+"""The training defaults that depend on the recipe, the student and the loss, as one table.
+
+Each row gives every such setting its value for the runs it matches: a recipe, a student and a loss, ``*``
+matching any. :meth:`distill.config.training.TrainConfig.validate` fills each of these settings left unset from
+the first row that matches the run (rows are listed from the most specific to the catch-all of each recipe);
+``distill train --help`` prints the table (:func:`render_defaults`). A value :class:`SameAs` another setting takes
+that setting's value once it is filled in, the one given or the table's.
+
+The recipes: ``paper`` (§3): Adam at lr 1e-3, batch 100, the rate ×0.9 when the epoch loss plateaus (its 10^4
+epochs are ``sweeps/paper.yaml``'s); ``fast``: linear warm-up over the first 5 % of the steps, then cosine decay
+to zero. Why each value was chosen, with the measurements: ``docs/defaults.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from distill.files.markdown import markdown_table
+
+ANY = "*"
+
+
+class SameAs(NamedTuple):
+    """A default that is another setting's value: ``SameAs("lr")``, the table alignment's learning rate."""
+
+    setting: str
+
+    def __str__(self) -> str:
+        return f"= {self.setting}"
+
+
+class Defaults(NamedTuple):
+    """One row of :data:`DEFAULTS`: the runs it matches, then each setting's value (named as the setting)."""
+
+    recipe: str
+    student: str
+    loss: str
+    lr: float
+    batch_size: int
+    schedule: str
+    whole_word_lr: float | SameAs
+    whole_word_table_weight: float
+    context_lr: float
+    context_table_weight: float
+
+
+MATCHED = ("recipe", "student", "loss")
+SETTINGS = tuple(name for name in Defaults._fields if name not in MATCHED)
+
+# Columns: the runs a row matches (recipe, student, loss), then lr, batch_size, schedule, whole_word_lr,
+# whole_word_table_weight, context_lr, context_table_weight (:class:`Defaults`' fields). A sparse student (ngrams:
+# SparseAdam moves an n-gram's row only in the steps whose batch holds it) takes larger steps than a dense one. The
+# joint table batches of the whole-word and context phases are weighed on the table loss's scale: mse's values are
+# on the scale of the rows' mean square, far below the angular losses'.
+DEFAULTS: tuple[Defaults, ...] = (
+    #        recipe   student   loss   lr     batch  schedule         whole-word: lr weight context: lr weight
+    Defaults("paper", "ngrams", "mse", 1e-3,  100,   "plateau",       1e-3,          900.0, 3e-4,      600.0),
+    Defaults("paper", "ngrams", ANY,   1e-3,  100,   "plateau",       SameAs("lr"),  3.0,   3e-3,      1.0),
+    Defaults("paper", ANY,      "mse", 1e-3,  100,   "plateau",       SameAs("lr"),  900.0, 5e-4,      600.0),
+    Defaults("paper", ANY,      ANY,   1e-3,  100,   "plateau",       SameAs("lr"),  3.0,   5e-4,      1.0),
+    Defaults("fast",  "ngrams", "mse", 1e-2,  256,   "warmup-cosine", 1e-3,          900.0, 3e-4,      600.0),
+    Defaults("fast",  "ngrams", ANY,   1e-2,  256,   "warmup-cosine", SameAs("lr"),  3.0,   3e-3,      1.0),
+    Defaults("fast",  ANY,      "mse", 4e-3,  256,   "warmup-cosine", SameAs("lr"),  900.0, 5e-4,      600.0),
+    Defaults("fast",  ANY,      ANY,   4e-3,  256,   "warmup-cosine", SameAs("lr"),  3.0,   5e-4,      1.0),
+)
+
+
+def recipe_names() -> tuple[str, ...]:
+    """The recipes the table names, in its order."""
+    return tuple(dict.fromkeys(row.recipe for row in DEFAULTS if row.recipe != ANY))
+
+
+def matching_row(recipe: str, student: str, loss: str) -> Defaults:
+    """The first row of :data:`DEFAULTS` that matches the run."""
+    run = (recipe, student, loss)
+    for row in DEFAULTS:
+        if all(pattern in (ANY, value) for pattern, value in zip(row[:len(MATCHED)], run)):
+            return row
+    raise LookupError(f"no row of the defaults table matches recipe {recipe}, student {student}, loss {loss}")
+
+
+def defaults_for(recipe: str, student: str, loss: str, given: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Each setting of the table → its value for the run, a :class:`SameAs` read from the settings ``given``
+    (those set), else from the row."""
+    row = matching_row(recipe, student, loss)._asdict()
+    values = {name: row[name] for name in SETTINGS}
+    known = {**values, **{name: value for name, value in (given or {}).items() if value is not None}}
+    return {name: known[value.setting] if isinstance(value, SameAs) else value for name, value in values.items()}
+
+
+def render_defaults() -> str:
+    """The table as ``distill train --help`` prints it."""
+    header = [*MATCHED, *SETTINGS]
+    return markdown_table(header, [[_cell(value) for value in row] for row in DEFAULTS])
+
+
+def _cell(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
