@@ -68,14 +68,6 @@ class Trainer:
             epoch -= epochs
         raise IndexError(f"epoch {epoch} is past the run's {self.total_epochs} epochs")
 
-    def first_epoch_of(self, objective: Objective) -> int:
-        first = 1
-        for candidate, epochs in self.phases:
-            if candidate is objective:
-                return first
-            first += epochs
-        raise ValueError(f"{objective.name} is not a phase of this run")
-
     @property
     def steps_per_epoch(self) -> int:
         return self.phase(1).steps_per_epoch

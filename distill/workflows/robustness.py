@@ -120,11 +120,6 @@ def export_students(sources: Sequence[str], model: str, exports: Path, *, revisi
     return folders
 
 
-def study_settings(**overrides: Any) -> EvaluationSettings:
-    """The study's evaluation settings (:data:`STUDY`), with ``overrides`` (not of :data:`FIXED`)."""
-    return EvaluationSettings(**{**STUDY, **overrides})
-
-
 def check_study_settings(settings: EvaluationSettings) -> EvaluationSettings:
     """The study's evaluation settings, checked before any student is trained or exported; returns them with
     the length fitted to the model (:func:`distill.config.bounds.fitted_length`)."""
