@@ -37,7 +37,7 @@ class MultiSimilarity(AlignmentLoss):
     }
 
     def __init__(self, **params: float | None) -> None:
-        # Imported here: pml loads scipy.stats (0.8 s), which only a run with this loss needs, not the
+        # Imported here: pml loads scipy.stats, which only a run with this loss needs, not the
         # registry's name list (``distill train --help``) or a configuration check.
         from pytorch_metric_learning import losses as pml_losses
         from pytorch_metric_learning import miners as pml_miners

@@ -8,9 +8,8 @@ misspelt or unseen word lands near the words it shares grams with (Piktus et al.
 Oblivious Word Embeddings", train fastText's subwords on misspellings for that reason).
 
 Gradients are sparse by default: a step changes only the rows of the batch's grams, so it costs the
-batch, not the ``buckets × dim`` table, and the training objectives step it with ``SparseAdam``. On two
-CPU cores and the embedded MiniLM (2^17 buckets, cosine loss, batch 256, lr 1e-2), the whole-table mean
-cosine reached 0.94 in 2 minutes, where BytesCNN-small reaches 0.35–0.46 in the quickstart's 4 epochs.
+batch, not the ``buckets × dim`` table, and the training objectives step it with ``SparseAdam``
+(``docs/defaults.md`` compares it with the other students).
 
 Deviations from fastText: the sum is not divided by the number of grams (a cosine-trained student does not
 care, an MSE-trained one learns the scale), and the hash is CRC-32 (see :mod:`students.ngram_ids`).

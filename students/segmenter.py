@@ -1,11 +1,11 @@
 """Where a word's pieces start: the vocabulary-free export's stand-in for a WordPiece tokenizer's cuts.
 
 A transformer learnt its tokenizer's layout: a word WordPiece cuts into three pieces took three
-positions. Embedding such a word whole, at one position, is a layout the transformer never read, and
-a frozen transformer stays below 0.95 sentence cosine on it even after context distillation on the very
-sentences it is judged on (the workbench's ``docs/defaults.md``, "Where the loss is"). The segmenter
-keeps the source's positions, and the student embeds every piece from its characters (a continuation
-spelt with its prefix, ``##ing``, as the table rows the student learnt are spelt).
+positions. Embedding such a word whole, at one position, is a layout the transformer never read, and a
+frozen transformer loses fidelity on it that context distillation does not win back (the workbench's
+``docs/defaults.md``, "The one-position layout"). The segmenter keeps the source's positions, and the student
+embeds every piece from its characters (a continuation spelt with its prefix, ``##ing``, as the table rows the
+student learnt are spelt).
 
 It cuts a word as WordPiece does (Wu et al., 2016; the ``WordPiece`` model of Hugging Face ``tokenizers``,
 ``tokenizers/src/models/wordpiece/mod.rs``): from the word's start, the longest string that is one of the
@@ -16,12 +16,10 @@ gives one unknown token. Which strings are pieces it reads from a Bloom filter (
 "is this string a piece?", never "no" for a piece and wrongly "yes" for about two strings in 10^8 that are not
 (:func:`false_positive_rate`).
 
-Deviation: the workbench's first segmenter was learnt (hashed substrings and dilated convolutions tagging where
-a piece starts). It cut 98.3 % of held-out running words as the tokenizer does, but only 75 % of the split ones
-(rare words and identifiers: "syntaxerror", "getattr", "1556"), and those wrong cuts cost most of the
-vocabulary-free model's clean fidelity (sentence_cosine 0.973 / 0.957 on held-out Wikipedia / Python
-documentation, against 0.987 / 0.980 at the tokenizer's own positions; ``docs/robustness.md``). Neither
-CharacterBERT (El Boukkouri et al., COLING 2020) nor RETVec (Bursztein et al., 2023) segments words, and HLM
+Deviation: a segmenter learnt from the tokenizer's cuts (hashed substrings and dilated convolutions tagging
+where a piece starts) cuts rare words and identifiers wrongly, and those cuts cost fidelity (``docs/robustness.md``,
+"The word segmenter"); WordPiece's own rule makes none. Neither CharacterBERT (El Boukkouri et al., COLING 2020)
+nor RETVec (Bursztein et al., 2023) segments words, and HLM
 (Sun et al., ACL 2023) gives a word one position while training the transformer with it; this module is the
 workbench's own, for a transformer that stays frozen.
 

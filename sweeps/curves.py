@@ -2,7 +2,7 @@
 
 The curves are the trial runs' own MLflow metric histories, one line per trial, named by its run
 (what the trial varies: ``cosine · bytescnn-small · #3``) and coloured by its loss. Losses differ in
-scale (an AEC ``train_loss`` near 1.65, an MSE one near 0.003), so each trial's training losses are
+scale (AEC's and MSE's ``train_loss`` lie orders of magnitude apart), so each trial's training losses are
 drawn relative to their first epoch; the alignment metrics, which mean the same whatever the loss,
 share one axis.
 """

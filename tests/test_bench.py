@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import mlflow
 import pytest
@@ -332,9 +333,10 @@ def test_fidelity_contenders_train_every_row_and_unseen_rows_measures_what_an_un
     alone holds rows out, and only it reports their cosine."""
     from sweep_files import write_corpus
 
-    from distill.bench.fidelity import HOLDOUT, contenders
+    from distill.bench.fidelity import HOLDOUT, EpochSeconds, contenders
 
-    configs = {contender.name: contender.config("teacher", "cpu", "wiki") for contender in contenders(300.0)}
+    configs = {contender.name: contender.config("teacher", "cpu", "wiki")
+               for contender in contenders(300.0, EpochSeconds(1.0, 3.0, 30.0))}
     assert {name: config.holdout for name, config in configs.items()} == {
         "table": 0.0, "table+frequency": 0.0, "table+context": 0.0, "best": 0.0, "unseen-rows": HOLDOUT}
     results = tmp_path / "RESULTS.md"
@@ -354,6 +356,8 @@ def test_fidelity_contenders_train_every_row_and_unseen_rows_measures_what_an_un
     (run,) = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list")
     never_trained = {name for name in run.data.metrics if "never_trained" in name or "rows_never" in name}
     assert never_trained and all("unseen" in name for name in never_trained)
+    assert re.search(r"measured first: table \d+\.\d s, whole-word targets \d+\.\d s, context distillation "
+                     r"\d+\.\d s\.", results.read_text())
 
 
 def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, tiny_bert_dir, capsys) -> None:
@@ -383,3 +387,16 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
     assert main(argv) == 0  # every point measured before: nothing is trained again
     assert len(mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
                                   filter_string="tags.mlflow.runName LIKE 'size %'")) == 2
+
+
+def test_fidelity_contenders_are_sized_by_the_measured_seconds_per_epoch() -> None:
+    """The epochs of each contender follow the seconds an epoch took on the machine, not a machine's constant."""
+    from distill.bench.fidelity import EpochSeconds, contenders
+
+    def epochs(per_epoch: EpochSeconds) -> dict[str, tuple[int, int]]:
+        return {contender.name: (contender.settings["epochs"], contender.settings.get("context_epochs", -1))
+                for contender in contenders(600.0, per_epoch)}
+
+    fast, slow = epochs(EpochSeconds(1.0, 5.0, 20.0)), epochs(EpochSeconds(2.0, 10.0, 40.0))
+    assert fast["table"] == (600, 0) and slow["table"] == (300, 0)
+    assert slow["table+context"][1] < fast["table+context"][1] and slow["best"][1] < fast["best"][1]

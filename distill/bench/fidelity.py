@@ -21,7 +21,8 @@ training on one domain cannot buy fidelity; a target is reported at the first ju
 finds it met there.
 
 A contender's schedule is sized for its budget in epochs (warm-up and cosine decay end
-with its last epoch), so each budget trains its own run.
+with its last epoch), so each budget trains its own run; the seconds an epoch of each phase takes on the
+machine are measured first (:func:`measure_epoch_seconds`).
 """
 
 from __future__ import annotations
@@ -49,11 +50,6 @@ from teachers import TeacherTable
 
 TARGETS = {"sentence_cosine": (0.90, 0.95, 0.98), "similarity_spearman": (0.90, 0.95, 0.97)}
 HOLDOUT = 0.05  # rows the unseen-rows contender never trains, for the unseen-row cosine
-# Seconds per epoch of the default student (ngrams) on the embedded teacher, 2 EPYC cores, measured alone
-# (docs/defaults.md):
-TABLE_EPOCH_SECONDS = 1.6  # the whole table (29,528 rows), batch 256
-WORDS_EPOCH_SECONDS = 3.0  # whole-word targets, 20,000 words + as many table rows (2.4 and 3.4 s measured)
-CONTEXT_EPOCH_SECONDS = 35.0  # 50 steps of 32 sentences (+ a table batch), words embedded whole
 JUDGE_EVERY = 45.0  # training seconds between judgements (and after the last epoch)
 
 
@@ -77,21 +73,52 @@ class Contender:
         return TrainConfig(**values).validate()
 
 
+@dataclass(frozen=True)
+class EpochSeconds:
+    """Training seconds of one epoch of each phase of ``distill train``'s defaults on this machine
+    (:func:`measure_epoch_seconds`): the contenders' epochs are sized with them."""
+
+    table: float
+    words: float
+    context: float
+
+
+class PhaseSeconds(TrainerCallback):
+    """Keeps each phase's last ``epoch_seconds``."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    def on_epoch_end(self, trainer: Trainer, epoch: int, metrics: dict[str, float]) -> bool:
+        self.seconds[trainer.phase(epoch).name] = metrics["epoch_seconds"]
+        return False
+
+
+def measure_epoch_seconds(teacher: TeacherTable, device: torch.device, corpus: str,
+                          quick: bool = False) -> EpochSeconds:
+    """Train one epoch of each phase of ``distill train``'s defaults on ``teacher`` and time it (``quick``: the
+    smoke run's sizes, :meth:`Contender.config`)."""
+    timing = Contender("timing", "one epoch of each phase", {"epochs": 1, "whole_word_epochs": 1, "context_epochs": 1})
+    phases = PhaseSeconds()
+    new_trainer(timing.config(teacher.name, device.type, corpus, quick), teacher, device).fit([phases])
+    return EpochSeconds(phases.seconds["table"], phases.seconds["words"], phases.seconds["context"])
+
+
 def epochs_for(seconds: float, per_epoch: float) -> int:
     return max(1, round(seconds / per_epoch))
 
 
-def contenders(budget: float) -> list[Contender]:
+def contenders(budget: float, per_epoch: EpochSeconds) -> list[Contender]:
     """The paper's table objective, + frequency-aware sampling, + context distillation, ``distill train``'s
     defaults ("best"), and the table objective with :data:`HOLDOUT` of the rows never trained ("unseen-rows"),
-    each with a schedule sized for ``budget`` training seconds on the machine above."""
+    each with a schedule sized for ``budget`` training seconds at ``per_epoch``'s seconds per epoch."""
     defaults = TrainConfig()
     table_only = {"whole_word_epochs": 0, "context_epochs": 0, "keep_special_rows": False}
-    table = epochs_for(budget, TABLE_EPOCH_SECONDS)
-    warm = epochs_for(min(0.4 * budget, defaults.epochs * TABLE_EPOCH_SECONDS), TABLE_EPOCH_SECONDS)
-    best_table = min(defaults.epochs, epochs_for(budget / 3, TABLE_EPOCH_SECONDS))
-    best_context = epochs_for(budget - best_table * TABLE_EPOCH_SECONDS
-                              - defaults.whole_word_epochs * WORDS_EPOCH_SECONDS, CONTEXT_EPOCH_SECONDS)
+    table = epochs_for(budget, per_epoch.table)
+    warm = epochs_for(min(0.4 * budget, defaults.epochs * per_epoch.table), per_epoch.table)
+    best_table = min(defaults.epochs, epochs_for(budget / 3, per_epoch.table))
+    best_context = epochs_for(budget - best_table * per_epoch.table - defaults.whole_word_epochs * per_epoch.words,
+                              per_epoch.context)
     return [
         Contender("table", "the paper's table objective (cosine loss) with the fast recipe, rows uniform",
                   {**table_only, "epochs": table}),
@@ -100,7 +127,7 @@ def contenders(budget: float) -> list[Contender]:
         Contender("table+context", "table objective, then context distillation on wiki's training documents, "
                   "pieces as the tokenizer splits them",
                   {**table_only, "epochs": warm, "context_one_position": False,
-                   "context_epochs": epochs_for(budget - warm * TABLE_EPOCH_SECONDS, CONTEXT_EPOCH_SECONDS)}),
+                   "context_epochs": epochs_for(budget - warm * per_epoch.table, per_epoch.context)}),
         Contender("best", "distill train's defaults: table epochs with the special rows kept, whole-word targets "
                   "for general English's most frequent split words, then context distillation at one position per "
                   "word with a joint table batch on wiki, its epochs sized to the budget",
@@ -242,7 +269,8 @@ def fidelity_rows(run: FidelityRun) -> list[Row]:
     return rows
 
 
-def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: str, judge: FidelityJudge) -> str:
+def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: str, judge: FidelityJudge,
+                    per_epoch: EpochSeconds) -> str:
     """The Markdown block of the time-to-fidelity section: one row per contender and budget, then every
     judgement."""
     samples = f"{len(judge.seeds)} seeds × {judge.samples} sentences, max length {judge.max_length}"
@@ -257,7 +285,9 @@ def render_fidelity(runs: list[FidelityRun], machine: dict[str, str], command: s
               "path (each word at the segmenter's positions, as `distill surgery --vocabulary-free` exports) in the "
               "*worst* domain; "
               "the WordPiece path (wp) beside it. Seconds are training time only (judging is off the clock); "
-              "— not reached."), ""]
+              "— not reached. The contenders' epochs are sized with the seconds one epoch of each phase of "
+              f"`distill train`'s defaults took here, measured first: table {per_epoch.table:.1f} s, whole-word "
+              f"targets {per_epoch.words:.1f} s, context distillation {per_epoch.context:.1f} s."), ""]
     summary = [[run.contender.name, f"{run.budget / 60:g} min",
                 *("—" if value is None else f"{value:.0f}"
                   for value in (run.seconds_to(metric, target) for metric, target in targets)),

@@ -19,7 +19,14 @@ from pathlib import Path
 import mlflow
 import torch
 
-from distill.bench.fidelity import FidelityJudge, contenders, fidelity_rows, render_fidelity, time_to_fidelity
+from distill.bench.fidelity import (
+    FidelityJudge,
+    contenders,
+    fidelity_rows,
+    measure_epoch_seconds,
+    render_fidelity,
+    time_to_fidelity,
+)
 from distill.bench.machine import (
     CPU_MATMUL_SIZE,
     GPU_MATMUL_SIZE,
@@ -241,16 +248,17 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
                           **({"seeds": 1, "samples": 16, "max_length": 32} if settings.quick else {}))
     first = settings.fidelity_corpora[0]
     train_corpus = first.rpartition(":")[0] or first  # the contenders that name no corpus train on the first
-    plan = [(contender, budget) for budget in settings.fidelity_budgets for contender in contenders(budget)
+    per_epoch = measure_epoch_seconds(teacher, device, train_corpus, settings.quick)
+    plan = [(contender, budget) for budget in settings.fidelity_budgets for contender in contenders(budget, per_epoch)
             if settings.fidelity_contenders is None or contender.name in settings.fidelity_contenders]
-    plan += [(contender, budget) for budget in settings.best_budgets or () for contender in contenders(budget)
-             if contender.name == "best"]
+    plan += [(contender, budget) for budget in settings.best_budgets or ()
+             for contender in contenders(budget, per_epoch) if contender.name == "best"]
     runs = [time_to_fidelity(contender, budget, teacher, judge, device, train_corpus, progress=not settings.quick,
                              quick=settings.quick)
             for contender, budget in plan]
     machine = describe_machine(device)
     command = command or "distill " + shlex.join(sys.argv[1:])
-    block = render_fidelity(runs, machine, command, judge)
+    block = render_fidelity(runs, machine, command, judge, per_epoch)
     path = replace_block(settings, FIDELITY, block)
     rows = [row for run in runs for row in fidelity_rows(run)]
     curves = {re.sub(r"[^\w.\-]+", "_", f"{run.contender.name}_{run.budget:.0f}s"): run.points for run in runs}

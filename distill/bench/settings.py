@@ -29,9 +29,9 @@ def _students(names: list[str]) -> None:
 
 
 def _contenders(names: list[str]) -> None:
-    from distill.bench.fidelity import contenders  # imports torch: only when a value is checked
+    from distill.bench.fidelity import EpochSeconds, contenders  # imports torch: only when a value is checked
 
-    known = [contender.name for contender in contenders(budget=1.0)]
+    known = [contender.name for contender in contenders(1.0, EpochSeconds(1.0, 1.0, 1.0))]
     unknown = [name for name in names if name not in known]
     if unknown:
         raise DistillError(f"unknown contender {unknown[0]!r}; choose from {', '.join(known)}")
@@ -78,7 +78,7 @@ class BenchSettings(CommonOptions):
     fidelity: bool = setting(False, "only time to fidelity: train contenders (table objective, + frequency-aware "
                              "rows, + context distillation, the best combination) and judge the swapped model on "
                              "held-out documents after every epoch; replaces that block of the results file "
-                             "(about 1.5 h)")
+                             "(every contender trains for each budget: the longest section)")
     fidelity_budgets: list[float] = setting(help="with --fidelity: training seconds per contender",
                                             factory=lambda: list(BUDGETS), interval=POSITIVE, flag="--budgets",
                                             metavar="S")

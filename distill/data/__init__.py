@@ -70,8 +70,8 @@ def load_corpus(name_or_path: str) -> Corpus:
 @functools.cache
 def offline_corpus(name: str) -> Corpus:
     """The offline corpus ``name``, read once per process: its text is installed with the packages, and a
-    sweep or a bench builds a trainer per trial, each judging on ``pydoc+stdlib:heldout`` (parsing the standard
-    library's docstrings took 6.3 s a time on 2 CPU cores)."""
+    sweep or a bench builds a trainer per trial, each judging on ``pydoc+stdlib:heldout``, whose text is parsed
+    from the standard library's docstrings."""
     return OFFLINE_CORPORA[name]()
 
 

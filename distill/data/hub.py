@@ -73,7 +73,7 @@ def _cache_only_unless_hub_reachable() -> Iterator[None]:
     """Read the datasets cache only when the hub cannot be reached.
 
     Without this, ``datasets`` asks an unreachable hub five times with back-off
-    (huggingface_hub ``utils/_http.py``, ``http_backoff``): 30 s of retry warnings before the
+    (huggingface_hub ``utils/_http.py``, ``http_backoff``), printing retry warnings before the
     one-line error. Offline mode already set by the user (``HF_HUB_OFFLINE``) is left as it is.
     """
     import datasets.config

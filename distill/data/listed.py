@@ -33,7 +33,7 @@ from distill.data.m2 import LANGUAGE, MAX_ZIPF
 from distill.errors import DistillError
 from distill.files.userfiles import read_text
 
-DEFAULT_RATE = 0.15  # the share of misspelt words in issue 21's check of human misspellings (15.6 %)
+DEFAULT_RATE = 0.15  # about the share of misspelt words issue 21 counted in learners' text (docs/defaults.md)
 DEFAULT_CORPUS = "wiki:heldout"
 FORMATS = "'wrong->right', 'wrong<TAB>right', 'right: wrong ...' or under a Birkbeck '$right' header"
 _WORD = re.compile(r"[A-Za-z]+")

@@ -97,7 +97,7 @@ PRESETS: dict[str, str] = {
     "hlm": "drop:0.1,repeat:0.2,case:0.5",
     # RETVec draws each token's typo rate in 0–25%; 12.5% is its mean.
     "retvec": "typo:0.125,max_edits:4,max_fraction:0.25",
-    # A misspelt word in about seven, as in natural text with human errors (issue 21: 15.6 % of the words).
+    # A misspelt word in about seven, as in natural text with human errors (issue 21's count, docs/defaults.md).
     "human": "misspell:0.15",
 }
 

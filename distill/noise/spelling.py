@@ -36,7 +36,7 @@ SPACE = re.compile(r"(\s+)")
 
 @cache
 def _symspell():  # -> symspellpy.SymSpell (untyped package)
-    """SymSpell with the bundled English dictionary, loaded once (about 3 s)."""
+    """SymSpell with the bundled English dictionary, loaded once per process."""
     from symspellpy import SymSpell
 
     speller = SymSpell(max_dictionary_edit_distance=MAX_EDIT_DISTANCE)

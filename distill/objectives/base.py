@@ -25,7 +25,7 @@ from distill.objectives.schedules import warmup_cosine
 from students import StudentEncoder
 from teachers import TeacherTable, load_tokenizer
 
-# One fused kernel per parameter instead of a dozen passes over all of them (3-5x faster on a CPU).
+# Adam's ``fused=True``: one kernel per parameter instead of a dozen passes over all of them.
 FUSED_ADAM_DEVICES = ("cpu", "cuda")
 Scheduler = torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
 

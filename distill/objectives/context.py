@@ -163,10 +163,9 @@ class ContextDistillation:
 
     def targets(self, batch: dict[str, Tensor]) -> list[Tensor]:
         """The untouched model's states on the clean ``batch``, computed afresh at every step. A state
-        depends in its last bits on the padding of the batch it is computed in, so caching each sentence's
-        states from the first batch it came in made a resumed run (cache empty) drift from the
-        uninterrupted one by 1e-7; recomputed in the batch, the targets follow the replayed batches
-        exactly. Most sentences come once per run anyway (an epoch draws a few hundred of thousands)."""
+        depends in its last bits on the padding of the batch it is computed in, so the targets are not cached
+        per sentence: recomputed in the batch, they follow a resumed run's replayed batches exactly. Most
+        sentences come once per run anyway (an epoch draws a few hundred of thousands)."""
         with torch.no_grad(), swapped_input_embeddings(self.model, self.original):
             return [layer.float() for layer in self.layer_states(batch)]
 

@@ -9,9 +9,9 @@ the student's vector of each whole word onto a target made from its pieces: the 
 the pieces' rows in the untouched table, in the input space the student writes to. It is
 the crudest composition (LOVE, Chen et al., ACL 2022, §3, mimics such words from their
 characters with a contrastive loss instead). Each step also regresses a batch of table rows
-(``whole_word_table_weight``): without it the phase unlearns the rows (whole-table mean cosine
-0.36 → 0.15 after 2 word epochs in a 4-epoch run). Context distillation on whole words
-(``context_one_position``) then fits the words to what the model makes of them in context.
+(``whole_word_table_weight``): without it the phase unlearns the rows (``docs/defaults.md``). Context
+distillation at one position per word (``context_one_position``) then fits the words to what the model
+makes of them in context.
 
 The loss is the cosine distance: a split word has no label or negative for the losses
 that need them, and a norm-free target suits the mean of rows of different norms.

@@ -1,5 +1,5 @@
 """The word segmenter of a WordPiece tokenizer (:class:`students.segmenter.WordSegmenter`): WordPiece's cuts over
-a Bloom filter of the tokenizer's pieces, built from its vocabulary in under a second.
+a Bloom filter of the tokenizer's pieces, built from its vocabulary.
 
 The vocabulary-free path (:mod:`distill.swap.vocabulary_free`, :mod:`distill.export.folder`) gives each word the
 positions the segmenter gives it, so that the transformer reads the layout it was trained on. The segmenter

@@ -32,9 +32,9 @@ def _writable_report(path: str) -> None:
 @dataclass(frozen=True)
 class StudyFiles:
     students: list[str] | None = setting(None, "trained students (MLflow runs, student folders or vocabulary-free "
-                                         "exports); default: train the study's recipe (13 to 16 minutes of "
-                                         "training epochs on 2 CPU cores; with the evaluation of two domains "
-                                         "about 25 minutes, of three 39)",
+                                         "exports); default: train the study's recipe (RECIPE in "
+                                         "distill/workflows/robustness.py; docs/robustness.md says how long the "
+                                         "study took)",
                                          metavar="RUN_OR_FOLDER")
     exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
                            check=lambda folder: check_output_folder(folder, "exports folder"))
