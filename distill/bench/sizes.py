@@ -52,6 +52,7 @@ from distill.evaluation.statistics import paired_t_test
 from distill.evaluation.style import chart, group_colours
 from distill.export.folder import STUDENT_PREFIX, export_vocabulary_free
 from distill.files.atomic import atomic_write_text
+from distill.files.markdown import markdown_table
 from distill.noise.specs import parse_noise
 from distill.swap.surgery import load_transformer
 from distill.tracking.progress import announce
@@ -342,12 +343,13 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
              f"worst of the judged domains ({', '.join(JUDGED_DOMAINS)}), {scale.seeds} seeds × {scale.samples} "
              "sentences, each word at the tokenizer's positions (segmented) or at one position. Robustness: the "
              "sentence cosine of the noisy text to the untouched model's reading of the clean text, on the domain "
-             "where the student gains least, against the untouched model's own (paired t-test over the seeds).", "",
-             "| student | parameters | student bytes (× table) | export weights (× source) | memory while "
-             "encoding (× source) | sentence_cosine, segmented / one position | similarity_spearman, segmented / "
-             "one position | " + " | ".join(f"{noise}: student vs untouched (p)" for noise in NOISES)
-             + " | sentences/s (× source) | epochs: table, context |",
-             "|---|" + "---|" * (8 + len(NOISES))]
+             "where the student gains least, against the untouched model's own (paired t-test over the seeds).", ""]
+    header = ["student", "parameters", "student bytes (× table)", "export weights (× source)",
+              "memory while encoding (× source)", "sentence_cosine, segmented / one position",
+              "similarity_spearman, segmented / one position",
+              *(f"{noise}: student vs untouched (p)" for noise in NOISES), "sentences/s (× source)",
+              "epochs: table, context"]
+    rows = []
     for result in results:
         shipped = result.bytes[result.shipped]
         sizes = ", ".join(f"{precision} {megabytes(sizes['student'])}" for precision, sizes in result.bytes.items())
@@ -363,7 +365,8 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
             f"{result.speed['export']:,.0f} ({result.speed['export'] / result.speed['source']:.2f}×)",
             f"{result.epochs['table']}, {result.epochs['context']}",
         ]
-        lines.append("| " + " | ".join(cells) + " |")
+        rows.append(cells)
+    lines.append(markdown_table(header, rows))
     return "\n".join(lines) + "\n"
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from distill.errors import DistillError
 from distill.files.atomic import follow_umask
+from distill.files.markdown import markdown_table
 
 # sentence-transformers' own files (``SentenceTransformer.save``); the module folders
 # (``1_Pooling``, ``2_Normalize``…) are those ``modules.json`` names.
@@ -138,8 +139,8 @@ def model_card(record: dict[str, Any], scores: dict[str, float]) -> str:
         "",
     ]
     if scores:
-        lines += ["| score | value |", "| --- | --- |"]
-        lines += [f"| {name} | {value:.4f} |" for name, value in sorted(scores.items())]
+        rows = [[name, f"{value:.4f}"] for name, value in sorted(scores.items())]
+        lines.append(markdown_table(["score", "value"], rows))
     else:
         lines.append("No evaluation of this student was found (`distill evaluate --students RUN` makes one).")
     usage = record.get("usage")
