@@ -15,7 +15,7 @@ import dataclasses
 import itertools
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +149,15 @@ class StudentEncoder(nn.Module):
         finally:
             self.train(was_training)
         return torch.cat(blocks) if blocks else torch.empty(0, self.dim, device=self.device)
+
+    def load_weights(self, weights: Mapping[str, Tensor]) -> None:
+        """Read ``weights`` into the student (every tensor, of its shape: ``load_state_dict``) and refuse, in one
+        line (``StudentError``), one that holds a NaN or an infinity: the one place a saved student's or an
+        export's weights are read into a student."""
+        self.load_state_dict(weights)
+        for name, tensor in self.state_dict().items():
+            if tensor.is_floating_point() and not bool(torch.isfinite(tensor).all()):
+                raise StudentError(f"the student's weight {name} holds NaN or infinite values")
 
     def save_pretrained(self, folder: str | os.PathLike[str]) -> Path:
         """Write ``model.safetensors`` and ``student_config.json`` into ``folder`` (created if missing).

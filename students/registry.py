@@ -156,8 +156,10 @@ def load_student(folder: str | os.PathLike[str], map_location: str | torch.devic
         raise StudentError(f"{config_path} is not a student configuration: {error}") from None
     student = student_from_config(config)
     try:
-        student.load_state_dict(load_file(str(weights_path), device=str(map_location)))
+        student.load_weights(load_file(str(weights_path), device=str(map_location)))
     except (SafetensorError, OSError, RuntimeError) as error:
         reason = (str(error).strip().splitlines() or [type(error).__name__])[0]
         raise StudentError(f"{weights_path} holds no readable weights of this student: {reason}") from None
+    except StudentError as error:
+        raise StudentError(f"{weights_path}: {error}") from None
     return student.to(map_location)

@@ -34,8 +34,8 @@ import hashlib
 import json
 import math
 import os
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import torch
@@ -57,6 +57,8 @@ class SegmenterConfig:
         longest: characters of the longest piece, its prefix included: no longer string is looked up.
         max_word_length: a longer word stays whole (WordPiece's ``max_input_chars_per_word``).
         continuation: the prefix of a piece that continues a word (WordPiece's ``##``).
+        checksum: BLAKE2b of these settings and the filter's bytes (:func:`checksum`), checked when a filter is
+            loaded; empty for none.
     """
 
     bits: int = 1 << 21
@@ -64,6 +66,7 @@ class SegmenterConfig:
     longest: int = 100
     max_word_length: int = 100
     continuation: str = "##"
+    checksum: str = ""
 
     def __post_init__(self) -> None:
         if self.bits < 8 or self.bits % 8:
@@ -72,6 +75,13 @@ class SegmenterConfig:
             raise ValueError(f"hashes must be between 1 and 16, got {self.hashes}")
         if self.longest < 1 or self.max_word_length < 1:
             raise ValueError("longest and max_word_length must be positive")
+
+
+def checksum(config: SegmenterConfig, packed: bytes) -> str:
+    """BLAKE2b of ``config`` (but its checksum) and of the filter's bytes ``packed``: a filter zeroed or cut, or
+    settings edited (another ``hashes`` reads other bits), give another."""
+    settings = json.dumps({**asdict(config), "checksum": ""}, sort_keys=True).encode()
+    return hashlib.blake2b(settings + packed, digest_size=16).hexdigest()
 
 
 def bit_positions(string: str, config: SegmenterConfig) -> list[int]:
@@ -113,6 +123,24 @@ class WordSegmenter(nn.Module):
             for position in bit_positions(piece, config):
                 packed[position >> 3] |= 1 << (position & 7)
         segmenter.filter.copy_(torch.frombuffer(packed, dtype=torch.uint8))
+        segmenter.config = replace(config, checksum=checksum(config, bytes(packed)))
+        return segmenter.eval()
+
+    @classmethod
+    def from_state(cls, config: SegmenterConfig, state: Mapping[str, Tensor]) -> WordSegmenter:
+        """The segmenter of ``config`` with the filter of ``state`` (the weights ``save_pretrained`` writes), each
+        checked against the other before the filter takes any memory: its size against ``bits``, its bytes and the
+        settings against ``checksum``. ``ValueError`` in one line: a damaged filter or setting would cut words
+        wrongly without a sign."""
+        packed = state.get("filter")
+        if packed is None or packed.dtype != torch.uint8 or tuple(packed.shape) != (config.bits // 8,):
+            found = "none" if packed is None else f"{packed.dtype} of shape {tuple(packed.shape)}"
+            raise ValueError(f"the segmenter's filter must be {config.bits // 8} bytes (bits {config.bits}), "
+                             f"found {found}")
+        if config.checksum and config.checksum != checksum(config, packed.cpu().numpy().tobytes()):
+            raise ValueError("the segmenter's filter and settings do not match their checksum: one was damaged")
+        segmenter = cls(config)
+        segmenter.filter.copy_(packed)
         return segmenter.eval()
 
     def membership(self, cache_size: int | None = None) -> Callable[[str], bool]:
@@ -173,6 +201,5 @@ class WordSegmenter(nn.Module):
     def from_pretrained(cls, folder: str | os.PathLike[str]) -> WordSegmenter:
         """The segmenter ``save_pretrained`` wrote into ``folder``."""
         folder = Path(folder)
-        segmenter = cls(SegmenterConfig(**json.loads((folder / CONFIG_NAME).read_text())))
-        segmenter.load_state_dict(load_file(str(folder / WEIGHTS_NAME)))
-        return segmenter.eval()
+        config = SegmenterConfig(**json.loads((folder / CONFIG_NAME).read_text()))
+        return cls.from_state(config, load_file(str(folder / WEIGHTS_NAME)))

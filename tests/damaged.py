@@ -1,11 +1,13 @@
-"""Damaged copies of a saved student and of a vocabulary-free export: truncated or garbled weights,
-configurations that are not UTF-8, lack a key, hold a NaN, a list or a size beyond any machine (issue #25)."""
+"""Damaged copies of a saved student and of a vocabulary-free export: truncated or garbled weights, weights that
+hold a NaN or an infinity, configurations that are not UTF-8, lack a key, hold a NaN, a list or a size beyond any
+machine (issues #25, #44); and damaged exports that transformers alone would load and run wrongly (#44)."""
 
 from __future__ import annotations
 
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 
 def write_student_variants(root: Path, student: Path, export: Path) -> dict[str, str]:
@@ -33,6 +35,9 @@ def write_student_variants(root: Path, student: Path, export: Path) -> dict[str,
         data = path.read_bytes()
         path.write_bytes(b"\x07" * 64 + data[64:])
 
+    def non_finite(prefix: str, value: float):
+        return lambda path: put_in_weights(path, prefix, value)
+
     def drop(key: str):
         return lambda data: {name: value for name, value in data.items() if name != key}
 
@@ -56,6 +61,8 @@ def write_student_variants(root: Path, student: Path, export: Path) -> dict[str,
             lambda path: save_file({name: tensor[..., :1].contiguous() for name, tensor in
                                     small_bytescnn(32).state_dict().items()}, str(path)))
     variant("student_empty_weights", student, sconfig, None, lambda path: path.write_bytes(b""))
+    variant("student_nan_weights", student, sconfig, None, non_finite("", float("nan")))
+    variant("student_inf_weights", student, sconfig, None, non_finite("", float("-inf")))
     variant("export_latin1", export, econfig, latin)
     variant("export_truncated", export, econfig, None, truncate)
     variant("export_garbled", export, econfig, None, garble)
@@ -65,4 +72,66 @@ def write_student_variants(root: Path, student: Path, export: Path) -> dict[str,
                                                                         ).encode())
     variant("export_student_list", export, econfig, put("student", [1, 2]))
     variant("export_wrong_shape", export, econfig, lambda data: {**data, "student": {**data["student"], "dim": 16}})
+    variant("export_nan_weights", export, econfig, None, non_finite("student.", float("nan")))
     return variants
+
+
+def put_in_weights(path: Path, prefix: str, value: float) -> None:
+    """``value`` in the first element of the first floating-point tensor of ``path`` whose name starts with
+    ``prefix``."""
+    from safetensors.torch import load_file, save_file
+
+    tensors = load_file(str(path))
+    name = next(name for name in sorted(tensors) if name.startswith(prefix) and tensors[name].is_floating_point())
+    tensors[name] = tensors[name].clone()
+    tensors[name].view(-1)[0] = value
+    save_file(tensors, str(path), metadata={"format": "pt"})
+
+
+# Damaged copies of a segmented vocabulary-free export, for transformers alone (AutoModel or AutoTokenizer with
+# trust_remote_code): name → (the file edited, the edit, what loads it, words of the one-line refusal).
+EXPORT_DAMAGES: dict[str, tuple[str, Any, str, str]] = {
+    "nan_norm": ("config.json", lambda data: {**data, "rescale_norm": float("nan")}, "model", "rescale_norm"),
+    "negative_norm": ("config.json", lambda data: {**data, "rescale_norm": -1.0}, "model", "rescale_norm"),
+    "zero_norm": ("config.json", lambda data: {**data, "rescale_norm": 0}, "model", "rescale_norm"),
+    "model_word_token_id": ("config.json", lambda data: {**data, "word_token_id": 0}, "model", "word_token_id"),
+    "nan_student_weights": ("model.safetensors", lambda path: put_in_weights(path, "student.", float("nan")),
+                            "model", "NaN"),
+    "inf_encoder_weights": ("model.safetensors", lambda path: put_in_weights(path, "transformer.", float("inf")),
+                            "model", "infinite"),
+    "zero_max_length": ("tokenizer_config.json", lambda data: {**data, "model_max_length": 0}, "tokenizer",
+                        "model_max_length"),
+    "tokenizer_word_token_id": ("tokenizer_config.json", lambda data: {**data, "word_token_id": 1}, "tokenizer",
+                                "word_token_id"),
+    "zeroed_filter": ("segmenter.safetensors", lambda path: zero_filter(path), "tokenizer", "checksum"),
+    "other_hashes": ("tokenizer_config.json", lambda data: segmenter_setting(data, hashes=4), "tokenizer",
+                     "checksum"),
+    "other_continuation": ("tokenizer_config.json", lambda data: segmenter_setting(data, continuation="@@"),
+                           "tokenizer", "checksum"),
+    "huge_filter": ("tokenizer_config.json", lambda data: segmenter_setting(data, bits=2**40), "tokenizer",
+                    "filter must be"),
+}
+
+
+def segmenter_setting(data: dict[str, Any], **settings: Any) -> dict[str, Any]:
+    return {**data, "segmenter_config": {**data["segmenter_config"], **settings}}
+
+
+def zero_filter(path: Path) -> None:
+    from safetensors.torch import load_file, save_file
+
+    save_file({name: tensor.zero_() for name, tensor in load_file(str(path)).items()}, str(path))
+
+
+def write_export_damages(root: Path, export: Path) -> dict[str, str]:
+    """A copy of ``export`` per :data:`EXPORT_DAMAGES` entry, damaged as it says."""
+    folders = {}
+    for name, (file_name, edit, _, _) in EXPORT_DAMAGES.items():
+        folder = shutil.copytree(export, root / name)
+        if file_name.endswith(".json"):
+            path = folder / file_name
+            path.write_text(json.dumps(edit(json.loads(path.read_text()))))
+        else:
+            edit(folder / file_name)
+        folders[name] = str(folder)
+    return folders

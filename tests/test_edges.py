@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from damaged import write_student_variants
+from damaged import EXPORT_DAMAGES, write_export_damages, write_student_variants
 from output import without_phase_lines
 from test_bad_inputs import runs_recorded
 from tiny_models import TABLE_ONLY_BYTESCNN
@@ -237,6 +237,14 @@ CASES: E = [
         "export_list_config": "must hold a JSON object", "export_nan_norm": "NaN",
         "export_student_list": "student", "export_wrong_shape": "shape",
     }.items()],
+    *[([*EVALUATE, "--students", "{" + name + "}"], words) for name, words in {
+        "student_nan_weights": "holds NaN or infinite values", "student_inf_weights": "holds NaN or infinite values",
+        "export_nan_weights": "holds NaN or infinite values",
+    }.items()],
+    ([*SURGERY, "--student", "{student_nan_weights}", "--out", "{out}"], "NaN"),
+    ([*SURGERY, "--student", "{export_nan_weights}", "--vocabulary-free", "--out", "{out}"], "NaN"),
+    ([*ROBUSTNESS, "--students", "{student_nan_weights}", "--out", "{out}/r.md"], "NaN"),
+    ([*ROBUSTNESS, "--students", "{export_nan_weights}", "--out", "{out}/r.md"], "NaN"),
     ([*SURGERY, "--student", "{student_truncated}", "--out", "{out}"], "truncated or garbled"),
     ([*SURGERY, "--student", "{student_nan_norm}", "--out", "{out}"], "NaN"),
     ([*SURGERY, "--student", "{export_nan_norm}", "--vocabulary-free", "--out", "{out}"], "NaN"),
@@ -327,6 +335,7 @@ def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) ->
     export = export_vocabulary_free(str(tiny_bert_dir), small_bytescnn(32), root / "export")
     files["student"] = str(student)
     files.update(write_student_variants(root / "damaged", Path(student), Path(export)))
+    files.update(write_export_damages(root / "damaged-exports", Path(export)))
     return files
 
 
@@ -367,3 +376,20 @@ def test_edge_case_is_one_line_exit_2_and_leaves_nothing(edge_files, tmp_path, c
     print(error, end="")  # the table of messages: pytest -s tests/test_edges.py
     assert (listing(Path(edge_files["tmp"])), listing(tmp_path)) == before  # no checkpoint, output or database
     assert elapsed < 30
+
+
+@pytest.mark.parametrize("name", list(EXPORT_DAMAGES))
+def test_a_damaged_export_is_refused_by_its_own_code(edge_files, name) -> None:
+    """A damaged export loaded with transformers alone (the folder's own code) is refused in one line naming what
+    is wrong, before it could run wrongly; nothing is written into the folder."""
+    from transformers import AutoModel, AutoTokenizer
+
+    _, _, loader, words = EXPORT_DAMAGES[name]
+    folder = Path(edge_files[name])
+    before = listing(folder)
+    started = time.monotonic()
+    with pytest.raises(ValueError) as refused:
+        {"model": AutoModel, "tokenizer": AutoTokenizer}[loader].from_pretrained(folder, trust_remote_code=True)
+    message = str(refused.value)
+    assert "\n" not in message.strip() and words in message, message
+    assert listing(folder) == before and time.monotonic() - started < 30

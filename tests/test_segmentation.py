@@ -26,7 +26,7 @@ class TokenizerCuts(WordSegmenter):
         super().__init__(SegmenterConfig(bits=8))
         self.tokenizer = tokenizer
 
-    def cuts(self, words: list[str]) -> list[list[int]]:
+    def cuts(self, words: list[str], is_piece: object = None) -> list[list[int]]:
         found = []
         for word in words:
             pieces = self.tokenizer.tokenize(word)  # type: ignore[attr-defined]
@@ -89,6 +89,30 @@ def test_save_and_load_keep_the_cuts(tmp_path: Path) -> None:
     assert loaded.config == segmenter.config
     assert loaded.cuts(words) == segmenter.cuts(words)
     assert set(load_file(str(tmp_path / "segmenter" / "segmenter.safetensors"))) == {"filter"}
+
+
+def test_a_damaged_filter_or_setting_is_refused_before_the_filter_takes_memory(tmp_path: Path) -> None:
+    """The saved settings carry a checksum of themselves and of the filter: a flipped bit, a zeroed filter or
+    another hashes count would cut words wrongly without a sign, and a size the file does not hold is refused
+    before anything is allocated (2^40 bits would take 137 GB)."""
+    import json
+
+    from safetensors.torch import save_file
+
+    folder = WordSegmenter.from_pieces(PIECES, continuation="##", max_word_length=12).save_pretrained(tmp_path / "s")
+    config = json.loads((folder / "segmenter_config.json").read_text())
+    weights = load_file(str(folder / "segmenter.safetensors"))
+    flipped = weights["filter"].clone()
+    flipped[0] ^= 1
+    for state, settings, words in [({"filter": flipped}, config, "checksum"),
+                                   ({"filter": torch.zeros_like(flipped)}, config, "checksum"),
+                                   (weights, {**config, "hashes": 4}, "checksum"),
+                                   (weights, {**config, "bits": 2**40}, "filter must be 137438953472 bytes"),
+                                   ({"filter": flipped.float()}, config, "filter must be")]:
+        save_file(state, str(folder / "segmenter.safetensors"))
+        (folder / "segmenter_config.json").write_text(json.dumps(settings))
+        with pytest.raises(ValueError, match=words):
+            WordSegmenter.from_pretrained(folder)
 
 
 def test_a_tokenizer_without_word_pieces_is_refused_in_one_line(tiny_roberta_dir: Path) -> None:

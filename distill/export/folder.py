@@ -359,7 +359,7 @@ def load_exported_student(folder: str | Path, map_location: str | torch.device =
         with safe_open(str(folder / "model.safetensors"), framework="pt", device=str(map_location)) as weights:
             state = {key.removeprefix(STUDENT_PREFIX): weights.get_tensor(key)
                      for key in weights.keys() if key.startswith(STUDENT_PREFIX)}
-        student.load_state_dict(state)
+        student.load_weights(state)
     except (OSError, KeyError, ValueError, RuntimeError, StudentError) as error:
         raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line(error)}") from None
     return student.to(map_location)

@@ -5,6 +5,7 @@ Written by the distill workbench (``distill surgery --vocabulary-free``).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from transformers import AutoConfig, PretrainedConfig
@@ -20,8 +21,8 @@ class VocabFreeConfig(PretrainedConfig):
             (``add_pooling_layer``).
         student: the student's configuration as the workbench saves it (``name``, ``dim``, ``hparams``).
         student_class: the student's class, by its name in ``families.py`` (``BytesCNN``).
-        rescale_norm: the norm each student vector is scaled to, or None for the raw vectors.
-        word_token_id: the input id of a position the student embeds.
+        rescale_norm: the norm each student vector is scaled to (positive), or None for the raw vectors.
+        word_token_id: the input id of a position the student embeds: the table's last row.
         word_cache_size: how many words' vectors inference keeps across batches (0: none).
     """
 
@@ -38,6 +39,9 @@ class VocabFreeConfig(PretrainedConfig):
         word_cache_size: int = 65536,
         **kwargs: Any,
     ) -> None:
+        if rescale_norm is not None and not (isinstance(rescale_norm, int | float) and math.isfinite(rescale_norm)
+                                             and rescale_norm > 0):
+            raise ValueError(f"config.json: rescale_norm must be a positive number or null, got {rescale_norm!r}")
         self.encoder = encoder or {"model_type": "bert"}
         self.encoder_options = encoder_options or {}
         inner = self.encoder_config()

@@ -56,6 +56,10 @@ class VocabFreeModel(PreTrainedModel):
     def __init__(self, config: VocabFreeConfig) -> None:
         super().__init__(config)
         self.transformer = AutoModel.from_config(config.encoder_config(), **config.encoder_options)
+        rows = self.get_input_embeddings().num_embeddings
+        if config.word_token_id != rows - 1:
+            raise ValueError(f"config.json: word_token_id must be {rows - 1}, the table's last row (the words' "
+                             f"zero row), got {config.word_token_id}")
         family = FAMILIES[config.student_class]
         self.student = family(family.config_class.from_dict(config.student))
         self.encoder_inputs = set(inspect.signature(self.transformer.forward).parameters)
@@ -65,6 +69,20 @@ class VocabFreeModel(PreTrainedModel):
 
     def _init_weights(self, module: Any) -> None:
         """Every weight comes from ``model.safetensors``; nothing is drawn."""
+
+    @classmethod
+    def from_pretrained(cls, *args: Any, **kwargs: Any) -> Any:
+        """transformers' loading, then the loaded weights checked (:meth:`check_weights`): the one place this
+        model's weights are read and checked."""
+        loaded = super().from_pretrained(*args, **kwargs)
+        (loaded[0] if isinstance(loaded, tuple) else loaded).check_weights()  # with output_loading_info
+        return loaded
+
+    def check_weights(self) -> None:
+        """Refuse, in one line, a weight that holds a NaN or an infinity (a damaged ``model.safetensors``)."""
+        for name, tensor in self.state_dict().items():
+            if tensor.is_floating_point() and tensor.device.type != "meta" and not bool(torch.isfinite(tensor).all()):
+                raise ValueError(f"model.safetensors: {name} holds NaN or infinite values")
 
     def get_input_embeddings(self) -> Any:
         return self.transformer.get_input_embeddings()

@@ -97,9 +97,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         if segmenter_config is not None:
             if segmenter_file is None:
                 raise ValueError("segmenter_config is set but segmenter.safetensors is missing")
-            self.segmenter = WordSegmenter(SegmenterConfig(**segmenter_config))
-            self.segmenter.load_state_dict(load_file(segmenter_file))
-            self.segmenter.eval()
+            self.segmenter = WordSegmenter.from_state(SegmenterConfig(**segmenter_config), load_file(segmenter_file))
             self.is_piece = self.segmenter.membership(MEMBERSHIP_CACHE_SIZE)
         with open(vocabulary_file, encoding="utf-8") as file:
             self.vocabulary: dict[str, int] = json.load(file)
@@ -119,6 +117,18 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             segmenter_config=segmenter_config,
             **kwargs,
         )
+        self.check_settings()
+
+    def check_settings(self) -> None:
+        """Refuse, in one line, settings of ``tokenizer_config.json`` that would encode every text wrongly: a
+        length limit that is no positive integer, a ``word_token_id`` among the ids of ``vocabulary.json``."""
+        if not isinstance(self.model_max_length, int) or self.model_max_length < 1:
+            raise ValueError(f"tokenizer_config.json: model_max_length must be a positive integer, "
+                             f"got {self.model_max_length!r}")
+        last = max(self.vocabulary.values(), default=-1)
+        if not isinstance(self.word_token_id, int) or self.word_token_id <= last:
+            raise ValueError(f"tokenizer_config.json: word_token_id must follow the ids of vocabulary.json "
+                             f"(the last is {last}), got {self.word_token_id!r}")
 
     # --- words --------------------------------------------------------------------
     @property
