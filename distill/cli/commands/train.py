@@ -41,7 +41,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                                defaults=table)
     parser.epilog = (f"The defaults table: a setting left unset takes its value from the first row that matches "
                      f"--recipe, --student and --loss (* matches any; '= lr': the table alignment's rate, given or "
-                     f"not); the defaults above are the row of {unset.recipe}, {unset.student}, {unset.loss}.\n\n"
+                     f"not); the defaults shown above are those of --recipe {unset.recipe} --student "
+                     f"{unset.student} --loss {unset.loss}.\n\n"
                      + render_defaults())
 
 
