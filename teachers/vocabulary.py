@@ -49,6 +49,18 @@ def special_token_ids(tokenizer: PreTrainedTokenizerBase) -> set[int]:
     return set(tokenizer.all_special_ids) | added
 
 
+def padding_id(tokenizer: PreTrainedTokenizerBase) -> int:
+    """The id that fills a batch's padded positions: the padding token's or, for a tokenizer without one
+    (GPT-2; a BERT saved without ``[PAD]``), its end-of-sequence, separator or unknown token's, the recipe of
+    transformers' docs for GPT-2 (``tokenizer.pad_token = tokenizer.eos_token``). The attention mask hides
+    those positions, so the id only has to be one the embedding table holds."""
+    for token_id in (tokenizer.pad_token_id, tokenizer.eos_token_id, tokenizer.sep_token_id,
+                     tokenizer.unk_token_id):
+        if isinstance(token_id, int):
+            return token_id
+    return 0
+
+
 def _contains_byte_level(component: Any) -> bool:
     """Whether a serialized tokenizer component is, or (a ``Sequence``) holds, ``ByteLevel``."""
     if isinstance(component, dict):

@@ -90,6 +90,15 @@ def word_family(tokenizer: PreTrainedTokenizerBase) -> WordFamily:
     )
 
 
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` is text: not a byte-level word whose stray bytes became lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class WordSplitter:
     """A tokenizer's words: grouping its pieces (:meth:`group`) and splitting text (:meth:`pipeline`)."""
 
@@ -152,6 +161,8 @@ class WordSplitter:
             return [group]
         joined = "".join(pieces)
         text = byte_level_to_text(joined) if self.family.byte_level else joined.replace(self.family.word_start, " ")
+        if not is_utf8(text):  # a character cut by the truncation: its stray bytes are no text to pre-tokenise
+            return [group]
         assert self.backend is not None and self.backend.pre_tokenizer is not None  # checked in __init__
         words = [word for word, _ in self.backend.pre_tokenizer.pre_tokenize_str(text)]
         if "".join(words) != joined:

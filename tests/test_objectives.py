@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import mlflow
 import pytest
 import torch
 from callbacks import RaiseAt
-from tiny_models import TABLE_ONLY_BYTESCNN
+from tiny_models import TABLE_ONLY_BYTESCNN, build_tiny_bert, build_tiny_gpt2, drop_padding_token
 
 from distill.cli import main
 from distill.config.training import TrainConfig, config_keys
@@ -296,6 +297,31 @@ def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_
     assert torch.equal(mask, clean["attention_mask"].bool())
     assert torch.allclose(targets[0][mask], states[0][mask])
     train_context_epochs(trainer, context)
+
+
+NO_PADDING = {  # a tokenizer without a padding token: the id its batches are padded with
+    "gpt2": (build_tiny_gpt2, {"bos_token": "</s>", "eos_token": "</s>", "unk_token": "</s>", "cls_token": None,
+                               "sep_token": None, "mask_token": None}, "eos_token_id"),
+    "bert": (build_tiny_bert, {}, "sep_token_id"),
+}
+
+
+@pytest.mark.parametrize("family", NO_PADDING)
+def test_context_distillation_pads_with_another_special_token_without_a_padding_token(
+        family, tiny_corpus, tmp_path) -> None:
+    build, tokens, padded_with = NO_PADDING[family]
+    teacher = drop_padding_token(build(tmp_path / family), **tokens)
+    assert load_tokenizer(str(teacher)).pad_token_id is None
+    config = context_config(teacher, tiny_corpus, tmp_path, context_epochs=1, context_steps_per_epoch=2,
+                            context_one_position=True)
+    trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
+    context = trainer.phase(2)
+    assert context.pad_token_id == getattr(context.tokenizer, padded_with) is not None
+    lengths = {len(example["input_ids"]) for example in context.examples}
+    assert len(lengths) > 1  # the batches are padded
+    losses = [trainer.run_epoch(epoch) for epoch in (1, 2)]
+    assert all(math.isfinite(loss) for loss in losses)
+    assert all(math.isfinite(value) for value in context.evaluate().values())
 
 
 def test_whole_word_targets_pool_the_pieces_of_split_words(tiny_bert_dir, tiny_corpus, tmp_path) -> None:

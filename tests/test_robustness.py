@@ -27,6 +27,7 @@ from distill.swap.vocabulary_free import PIECE_POSITION, SUFFIX, VocabularyFreeP
 from distill.workflows.robustness_document import NOTES_END, NOTES_START
 from teachers.errors import TeacherError
 from teachers.wordpiece import group_words
+from teachers.words import WordSplitter
 
 
 @pytest.fixture
@@ -52,6 +53,20 @@ def test_group_words_merges_split_words_unless_masked() -> None:
         ([0], None), ([1, 2], "walked"), ([3], None), ([4, 5, 6], "readings"), ([7], None)]
     masked = group_words(pieces, [False, False, True, False, False, False, False, False], "##")
     assert [word.positions for word in masked][:4] == [[0], [1], [2], [3]]
+
+
+def test_a_byte_level_word_cut_inside_a_character_stays_one_group(tiny_gpt2_dir) -> None:
+    """Truncation can end a sequence inside a character that byte-level BPE spells in several pieces (the
+    context phase's held-out Wikipedia sentences did): its stray bytes are kept, not pre-tokenised."""
+    tokenizer = AutoTokenizer.from_pretrained(tiny_gpt2_dir)
+    pieces = tokenizer.convert_ids_to_tokens(tokenizer("A café’s menu")["input_ids"])
+    splitter = WordSplitter.for_tokenizer(tokenizer)
+    for cut in range(2, len(pieces) + 1):
+        words = splitter.group(pieces[:cut], [False] * cut)
+        assert [position for word in words for position in word.positions] == list(range(cut))
+    cut = pieces.index("Ģ")  # "café" and the first byte of "’"
+    last = splitter.group(pieces[:cut], [False] * cut)[-1]
+    assert last.positions == [cut - 2, cut - 1] and last.text == " café\udce2"  # its stray byte as a lone surrogate
 
 
 def test_noise_is_fixed_by_the_seed_and_shared_by_every_model(tiny_bert_dir, split_word_corpus) -> None:

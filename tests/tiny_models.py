@@ -256,3 +256,12 @@ def build_tiny_resnet(folder: str | Path) -> Path:
     config = ResNetConfig(embedding_size=8, hidden_sizes=[8, 16], depths=[1, 1], layer_type="basic")
     ResNetModel(config).save_pretrained(folder)
     return folder
+
+
+def drop_padding_token(folder: str | Path, **tokens: str | None) -> Path:
+    """Rewrite the tokenizer of ``folder`` without a padding token (and with ``tokens`` set, e.g. GPT-2's one
+    ``eos_token`` for every role): OpenAI's GPT-2 tokenizer has none, and a BERT saved without ``[PAD]`` neither."""
+    path = Path(folder) / "tokenizer_config.json"
+    config = {**json.loads(path.read_text()), "pad_token": None, **tokens}
+    path.write_text(json.dumps(config))
+    return Path(folder)

@@ -64,6 +64,7 @@ from distill.tasks.fidelity import FidelityScorer, mean_pool
 from distill.tracking.store import safe_name
 from losses import build_loss
 from teachers import input_embeddings, load_tokenizer
+from teachers.vocabulary import padding_id
 
 if TYPE_CHECKING:
     from distill.objectives.sources import PhaseSources
@@ -95,6 +96,7 @@ class ContextDistillation:
         # PreTrainedModel.to is wrapped in functools.wraps, which type checkers take for an unbound method.
         self.model = on_device(loaded.model, setup.device).eval().requires_grad_(False)
         self.tokenizer = load_tokenizer(loaded.path)
+        self.pad_token_id = padding_id(self.tokenizer)
         self.original = input_embeddings(self.model)
         # Training reads the configured layers only: the blocks after the deepest one are skipped.
         blocks = len(layer_stack(self.model))
@@ -180,10 +182,11 @@ class ContextDistillation:
         """The distance between the swapped model's states on the (possibly noised) sentences of the
         batch and the untouched model's on the clean ones."""
         indices = batch_indices.tolist()
-        pad_token_id, device = self.tokenizer.pad_token_id, self.setup.device
-        clean = collate([self.examples[index] for index in indices], pad_token_id, device)
+        device = self.setup.device
+        clean = collate([self.examples[index] for index in indices], self.pad_token_id, device)
         expected = self.targets(clean)
-        read = collate(self.noised_examples(indices, generator), pad_token_id, device) if self.noise_specs else clean
+        read = (collate(self.noised_examples(indices, generator), self.pad_token_id, device) if self.noise_specs
+                else clean)
         with self.setup.autocast(), swapped_input_embeddings(self.model, self.embedding):
             predicted, read_mask = self.student_states(read)
         clean_mask = clean["attention_mask"].bool()
@@ -254,7 +257,7 @@ class ContextDistillation:
         self.setup.student.eval()
         scorer = FidelityScorer()
         try:
-            for batch in samples.batches(32, self.tokenizer.pad_token_id, self.setup.device):
+            for batch in samples.batches(32, self.pad_token_id, self.setup.device):
                 batch = {key: value for key, value in batch.items() if key in self.model_inputs}
                 with swapped_input_embeddings(self.model, self.original):
                     reference = self.model(**batch, output_hidden_states=True)

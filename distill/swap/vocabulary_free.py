@@ -52,6 +52,7 @@ from transformers.utils import ModelOutput
 from distill.data.samples import IGNORE
 from distill.swap.surgery import StudentEmbedding
 from students.segmenter import WordSegmenter
+from teachers.vocabulary import padding_id
 from teachers.wordpiece import piece_lengths
 from teachers.words import WordSplitter
 
@@ -87,7 +88,7 @@ class VocabularyFreePath:
         self.live, self.table, self.segmenter = live, table, segmenter
         self.splitter = WordSplitter.for_tokenizer(tokenizer)
         self.vocabulary = tokenizer.convert_ids_to_tokens(list(range(len(tokenizer))))
-        self.pad_token_id = tokenizer.pad_token_id
+        self.pad_token_id = padding_id(tokenizer)
         self.unk_token = tokenizer.unk_token
 
     def layout(self, batch: Batch) -> list[list[Slot]]:
