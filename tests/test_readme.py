@@ -164,8 +164,7 @@ ADDED: dict[str, Callable[[Sandbox], dict[str, list[str]]]] = {  # sub-command â
     "oov": lambda sandbox: {"--model": [str(sandbox.teacher)], "--datasets": [sandbox.corpus("pydoc")],
                             "--samples": ["40"]},
     "bench": lambda sandbox: {"--quick": [], "--teacher": [str(sandbox.teacher)],
-                              "--results": [str(sandbox.folder / "RESULTS.md")],
-                              "--fidelity-corpora": [sandbox.corpus("wiki:heldout")], "--contenders": ["table"]},
+                              "--results": [str(sandbox.folder / "RESULTS.md")]},
     "sweep": lambda sandbox: {},
     "quickstart": lambda sandbox: {},
 }
@@ -184,7 +183,10 @@ def tiny_argv(command: str, sandbox: Sandbox) -> list[str]:
         argv.append(VALUES[option](sandbox, subcommand, value) if option in VALUES else value)
     if "--help" in argv or "--resume" in argv:
         return argv
-    for flag, values in ADDED[subcommand](sandbox).items():
+    added = ADDED[subcommand](sandbox)
+    if "--fidelity" in argv:  # the options only time to fidelity reads (any other mode refuses them)
+        added |= {"--fidelity-corpora": [sandbox.corpus("wiki:heldout")], "--contenders": ["table"]}
+    for flag, values in added.items():
         if flag not in argv:
             argv.extend([flag, *values])
     return argv

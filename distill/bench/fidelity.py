@@ -36,6 +36,7 @@ import torch.nn.functional as F
 
 from distill.bench.quality import new_trainer
 from distill.bench.report import Row
+from distill.config.bounds import fitted_length, model_limits
 from distill.config.training import TrainConfig
 from distill.data import Corpus
 from distill.evaluation import BASELINE, prepare_evaluation
@@ -146,11 +147,13 @@ class FidelityJudge:
     same samples, on the vocabulary-free and the WordPiece path."""
 
     def __init__(self, model_name: str, corpora: Sequence[str], device: torch.device, *, seeds: int = 3,
-                 samples: int = 256, max_length: int = 128, batch_size: int = 32) -> None:
+                 samples: int = 256, max_length: int | None = None, batch_size: int = 32) -> None:
+        """``max_length``: tokens per sample; default 128, or the model's positions if it has fewer."""
         self.setup = prepare_evaluation(model_name, tasks=["fidelity"], datasets=corpora, samples=samples,
                                         vocabulary_free=True).to(device)
         self.segmenter = segmenter_for(self.setup.tokenizer)  # the vocabulary-free export's layout
-        self.seeds, self.samples, self.max_length, self.batch_size = range(seeds), samples, max_length, batch_size
+        self.max_length = fitted_length(max_length, model_limits(self.setup.path), "max_length")
+        self.seeds, self.samples, self.batch_size = range(seeds), samples, batch_size
 
     @property
     def corpora(self) -> list[Corpus]:

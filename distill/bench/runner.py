@@ -45,7 +45,7 @@ from distill.bench.rows import (
     surgery_rows,
     throughput_rows,
 )
-from distill.bench.settings import BenchSettings
+from distill.bench.settings import BenchSettings, check_mode
 from distill.bench.sizes import (
     DEFAULT_POINTS,
     SIZES_PLOT,
@@ -267,8 +267,7 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
 
 def run_bench(settings: BenchSettings, command: str | None = None) -> BenchReport:
     """Measure everything, write the results file, log the MLflow run; ``command`` is recorded (default argv)."""
-    check_fields(settings)
-    settings = settings.resolved()
+    settings = check_mode(check_fields(settings)).resolved()
     if settings.fidelity:
         return run_fidelity(settings, command)
     if settings.vocabulary_free:

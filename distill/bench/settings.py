@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import tempfile
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from distill.config.common import CommonOptions
-from distill.config.fields import POSITIVE, POSITIVE_COUNT, setting
+from distill.config.fields import POSITIVE, POSITIVE_COUNT, default_of, setting
 from distill.config.training import STUDENTS
 from distill.data import JUDGED_DOMAINS
 from distill.errors import DistillError
@@ -50,6 +51,33 @@ def _points(texts: list[str]) -> None:
 def default_results(quick: bool) -> str:
     """:data:`DEFAULT_RESULTS`, or for a smoke run a file in the temporary folder."""
     return str(Path(tempfile.gettempdir()) / "distill-bench-quick.md") if quick else DEFAULT_RESULTS
+
+
+# The benchmark's modes (a run measures one) and the settings only some of them read (every mode reads quick,
+# teacher, results and the common options): given to a mode that does not read them, they are refused rather than
+# silently ignored.
+MODES = {"full": "the full benchmark", "fidelity": "--fidelity", "vocabulary_free": "--vocabulary-free",
+         "sizes": "--sizes"}
+READ_BY = {"students": ("full", "vocabulary_free"), "time_cap": ("full",), "batch_sizes": ("full",),
+           "bf16": ("full",), "compile_forward": ("full",), "profile": ("full",),
+           "fidelity_budgets": ("fidelity",), "fidelity_contenders": ("fidelity",), "best_budgets": ("fidelity",),
+           "fidelity_corpora": ("fidelity",), "size_points": ("sizes",), "size_budget": ("sizes",)}
+
+
+def check_mode(settings: BenchSettings, given: Collection[str] = ()) -> BenchSettings:
+    """One mode at a time, and no setting the mode does not read (``--budgets`` without ``--fidelity``): neither
+    one named in ``given`` (the flags on the command line) nor one away from its default."""
+    chosen = [flag for mode, flag in MODES.items() if mode != "full" and getattr(settings, mode)]
+    if len(chosen) > 1:
+        raise DistillError(f"{' and '.join(chosen)} each measure one block of the results; run them one at a time")
+    mode = settings.mode()
+    fields = {item.name: item for item in dataclasses.fields(settings)}
+    for name, modes in READ_BY.items():
+        if mode not in modes and (name in given or getattr(settings, name) != default_of(fields[name])):
+            flag = fields[name].metadata.get("flag") or f"--{name.replace('_', '-')}"
+            raise DistillError(f"{flag} applies to {' and '.join(MODES[read] for read in modes)} only, not to "
+                               f"{MODES[mode]}; drop it")
+    return settings
 
 
 @dataclass(frozen=True)
@@ -109,6 +137,10 @@ class BenchSettings(CommonOptions):
 
     def results_file(self) -> str:
         return self.results or default_results(self.quick)
+
+    def mode(self) -> str:
+        """What the run measures, one of :data:`MODES`: the mode whose flag is set, else ``full``."""
+        return next((mode for mode in MODES if mode != "full" and getattr(self, mode)), "full")
 
     def resolved(self) -> BenchSettings:
         """The settings with the defaults that depend on ``quick`` filled in (as the run records them)."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from distill.bench.settings import BenchSettings
-from distill.config.arguments import add_settings_arguments, settings_from
+from distill.bench.settings import BenchSettings, check_mode
+from distill.config.arguments import add_settings_arguments, given_settings, settings_from
 
 HELP = "Benchmark training speed, time to quality and surgery costs against the machine's matmul rate."
 UNUSED = ("quiet", "work_dir")  # common options the benchmark does not read
@@ -13,11 +13,12 @@ UNUSED = ("quiet", "work_dir")  # common options the benchmark does not read
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, BenchSettings, "benchmark (distill.bench.settings.BenchSettings)",
-                           only=[name for name in BenchSettings.__dataclass_fields__ if name not in UNUSED])
+                           only=[name for name in BenchSettings.__dataclass_fields__ if name not in UNUSED],
+                           layered=True)  # a flag not given is absent: check_mode sees which were given
 
 
 def settings(args: argparse.Namespace) -> list[object]:
-    return [settings_from(args, BenchSettings)]
+    return [check_mode(settings_from(args, BenchSettings), given_settings(args, BenchSettings))]
 
 
 def run(args: argparse.Namespace) -> int:
