@@ -10,12 +10,15 @@ then one passage, not split into sentences (its two versions need not split alik
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from distill.data.corpus import MIN_WORDS, Corpus, corpus_from_documents
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line, innermost
 from distill.files.atomic import atomic_write_text
+from distill.files.paths import check_output_file
 from distill.files.userfiles import check_utf8_file
 
 TEXT_COLUMN = "text"
@@ -29,9 +32,11 @@ LOCAL_ALTERNATIVE = (
 
 
 def check_paired_file(path: Path) -> None:
-    """Refuse a paired corpus file to write (:func:`write_paired_file`) that is not ``.jsonl``."""
+    """Refuse a paired corpus file to write (:func:`write_paired_file`) that is not ``.jsonl`` or cannot be
+    written (:func:`distill.files.paths.check_output_file`)."""
     if path.suffix != ".jsonl":
         raise DistillError(f"--out must be a .jsonl file, got {path}")
+    check_output_file(path, "--out file")
 
 
 def write_paired_file(path: Path, rows: Sequence[dict[str, str]]) -> tuple[int, int]:
@@ -40,6 +45,19 @@ def write_paired_file(path: Path, rows: Sequence[dict[str, str]]) -> tuple[int, 
     atomic_write_text(path, "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows))
     pairs = [(row[NOISY_COLUMN].split(), row[TEXT_COLUMN].split()) for row in rows]
     return sum(a != b for noisy, text in pairs for a, b in zip(noisy, text)), sum(len(text) for _, text in pairs)
+
+
+@contextmanager
+def library_errors_unlogged(name: str) -> Iterator[None]:
+    """Keep the logger ``name`` (a library's root logger) quiet for the block: its error records ("Failed to read
+    file ... with error ...") repeat the exception the caller turns into one line."""
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 def check_corpus_file(path: Path) -> str:
@@ -63,10 +81,11 @@ def file_corpus(path: Path) -> Corpus:
         check_utf8_file(path, "corpus file")
     options = {"sample_by": "paragraph"} if builder == "text" else {}
     try:
-        rows = datasets.load_dataset(builder, data_files=str(path), split="train", **options)
+        with library_errors_unlogged("datasets"):  # the error below says it in one line
+            rows = datasets.load_dataset(builder, data_files=str(path), split="train", **options)
     except (OSError, ValueError, datasets.exceptions.DatasetGenerationError) as error:
-        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
-        raise DistillError(f"cannot read corpus file {path}: {first_line}") from None
+        # datasets wraps the reader's error ("An error occurred while generating the dataset"): say the reader's
+        raise DistillError(f"cannot read corpus file {path}: {first_line(innermost(error))}") from None
     if TEXT_COLUMN not in rows.column_names:
         columns = ", ".join(rows.column_names)
         raise DistillError(f"corpus file {path} has no {TEXT_COLUMN!r} column; its columns: {columns}")

@@ -10,9 +10,10 @@ about :data:`DEFAULT_RATE` of its words in all where it has enough of them. The 
 ``--noise given`` reads (:mod:`distill.data.files`): ``text`` the sentence, ``noisy`` the same with those
 misspellings. Nothing in it comes from :mod:`distill.noise.misspellings`, which training uses.
 
-Kept: entries of one alphabetic word on both sides, with one correction (a list that cannot say which word was
-meant, ``achive->achieve, archive``, says nothing here), whose misspelling is not a common English word
-(wordfreq Zipf below :data:`distill.data.m2.MAX_ZIPF`, as for learner corpora: real-word errors are left out).
+Kept: entries of one alphabetic word (:func:`distill.data.m2.is_word`) on both sides, with one correction (a list
+that cannot say which word was meant, ``achive->achieve, archive``, says nothing here), whose misspelling is not a
+common English word (wordfreq Zipf below :data:`distill.data.m2.MAX_ZIPF`, as for learner corpora: real-word errors
+are left out).
 A word keeps its case: lower, Capitalised or UPPER.
 
     python -m distill.data.listed wikipedia_misspellings.txt --corpus wiki:heldout --out wiki_listed.jsonl
@@ -29,8 +30,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 from distill.data.files import check_paired_file, write_paired_file
-from distill.data.m2 import LANGUAGE, MAX_ZIPF
-from distill.errors import DistillError
+from distill.data.m2 import LANGUAGE, MAX_ZIPF, is_word
+from distill.errors import DistillError, one_line
 from distill.files.userfiles import read_text
 
 DEFAULT_RATE = 0.15  # about the share of misspelt words issue 21 counted in learners' text (docs/defaults.md)
@@ -57,7 +58,7 @@ def parse_list(text: str) -> Misspellings:
             header = line[1:].strip()
             continue
         for wrong, right in _pairs(line, header, number):
-            if (wrong.isalpha() and right.isalpha() and wrong.lower() != right.lower()
+            if (is_word(wrong) and is_word(right) and wrong.lower() != right.lower()
                     and zipf_frequency(wrong.lower(), LANGUAGE) < MAX_ZIPF
                     and wrong.lower() not in variants[right.lower()]):
                 variants[right.lower()].append(wrong.lower())
@@ -161,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise DistillError(f"no sentence of {args.corpus} holds a word that the list misspells")
         misspelt, words = write_paired_file(args.out, rows)
     except DistillError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
     print(f"{args.out}: {len(rows)} sentences, {misspelt} misspelt words of {words} ({misspelt / words:.1%}), "
           f"from {sum(map(len, misspellings.values()))} misspellings of {len(misspellings)} words")

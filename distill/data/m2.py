@@ -26,20 +26,21 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from distill.data.files import check_paired_file, write_paired_file
-from distill.errors import DistillError
+from distill.errors import DistillError, one_line
 from distill.files.userfiles import read_text
 
 SPELLING_TYPES = ("R:SPELL", "#Rc#")
 MAX_DISTANCE = 3
 MAX_ZIPF = 4.0  # wordfreq Zipf 4: once per 10,000 words ("effect", "those"); misspellings are far rarer
+MAX_WORD_LENGTH = 64  # characters; English's longest dictionary words have 45 (wordfreq's tokenizer runs out of
+# memory on a "word" of 100 MB)
 LANGUAGE = "en"
 
 
 def spelling_rows(m2_text: str, annotator: int = 0) -> Iterator[dict[str, str]]:
     """``{"text": corrected, "noisy": as written}`` for each sentence of ``m2_text`` with at least one spelling
     edit by ``annotator``, tokens joined by single spaces as the file gives them."""
-    for block in m2_text.strip().split("\n\n"):
-        lines = block.strip().splitlines()
+    for lines in m2_blocks(m2_text):
         if not lines[0].startswith("S "):
             raise DistillError(f"not an M2 block (a block starts with 'S <tokens>'): {lines[0][:60]!r}")
         written = lines[0][2:].split()
@@ -50,6 +51,20 @@ def spelling_rows(m2_text: str, annotator: int = 0) -> Iterator[dict[str, str]]:
                 corrected[edit[0]] = edit[1]
         if corrected != written:
             yield {"text": " ".join(corrected), "noisy": " ".join(written)}
+
+
+def m2_blocks(m2_text: str) -> Iterator[list[str]]:
+    """The blocks of an M2 text, each its non-blank lines; blocks are separated by one or more blank lines (lines
+    may end in ``\\n`` or Windows' ``\\r\\n``)."""
+    block: list[str] = []
+    for line in m2_text.splitlines():
+        if line.strip():
+            block.append(line.rstrip())
+        elif block:
+            yield block
+            block = []
+    if block:
+        yield block
 
 
 def _spelling_edit(line: str, written: Sequence[str], annotator: int) -> tuple[int, str] | None:
@@ -76,10 +91,23 @@ def is_misspelling(written: str, correction: str) -> bool:
     from wordfreq import zipf_frequency
 
     before, after = written.lower(), correction.lower()
-    if not (written.isalpha() and correction.isalpha()) or before == after:
+    if not is_word(written) or not is_word(correction) or before == after:
         return False
     distance = EditDistance(DistanceAlgorithm.DAMERAU_OSA).compare(before, after, MAX_DISTANCE)
     return distance != -1 and zipf_frequency(before, LANGUAGE) < MAX_ZIPF  # -1: farther than MAX_DISTANCE
+
+
+def read_m2(path: Path) -> str:
+    """The text of an M2 file; one that holds nothing but blank lines is refused in one line."""
+    text = read_text(path, "M2 file")
+    if not text.strip():
+        raise DistillError(f"M2 file {path} is empty; a block starts with 'S <tokens>'")
+    return text
+
+
+def is_word(text: str) -> bool:
+    """One alphabetic word of at most :data:`MAX_WORD_LENGTH` characters."""
+    return text.isalpha() and len(text) <= MAX_WORD_LENGTH
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -90,14 +118,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         check_paired_file(args.out)
-        rows = [row for path in args.m2_files
-                for row in spelling_rows(read_text(path, "M2 file"), args.annotator)]
+        rows = [row for path in args.m2_files for row in spelling_rows(read_m2(path), args.annotator)]
         if not rows:
             files = ", ".join(map(str, args.m2_files))
             raise DistillError(f"no spelling edit by annotator {args.annotator} in {files}")
         misspelt, _ = write_paired_file(args.out, rows)
     except DistillError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
     print(f"{args.out}: {len(rows)} sentences, {misspelt} misspelt words")
     return 0
