@@ -139,7 +139,7 @@ def resolve_model_path(
     if not name_or_path.strip():
         raise TeacherError("the model's name is empty; give a hub name, a local folder or 'embedded'")
     path = Path(name_or_path).expanduser()
-    if path.is_dir():
+    if _is_folder(path):
         return _local_folder(path, revision)
     check_model_reference(name_or_path)
     return _hub_snapshot(name_or_path, revision)
@@ -154,7 +154,7 @@ def check_model_reference(name_or_path: str | os.PathLike[str] | None) -> None:
     if not name_or_path.strip():
         raise TeacherError("the model's name is empty; give a hub name, a local folder or 'embedded'")
     path = Path(name_or_path).expanduser()
-    if path.is_dir():
+    if _is_folder(path):
         return
     if path.exists():
         raise TeacherError(
@@ -164,15 +164,36 @@ def check_model_reference(name_or_path: str | os.PathLike[str] | None) -> None:
         raise TeacherError(f"model folder {name_or_path} does not exist; {LOCAL_ALTERNATIVE}")
 
 
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; a name the file system cannot even look up (a part longer than it takes,
+    ``ENAMETOOLONG``) is refused in one line."""
+    try:
+        return path.is_dir()
+    except OSError as error:
+        shown = str(path) if len(str(path)) <= 80 else f"{str(path)[:60]}... ({len(str(path))} characters)"
+        raise TeacherError(f"model folder {shown} cannot be looked up: {error.strerror or error}") from None
+
+
+MODEL_LOAD_ERRORS = (OSError, ValueError, KeyError, RuntimeError, SafetensorError)
+
+
+def model_load_failure(model_path: str, error: BaseException) -> TeacherError:
+    """One line for a model ``from_pretrained`` could not build: a folder whose own code it would have to run
+    (refused: ``trust_remote_code`` stays off unless the caller asks), or the library's first line."""
+    if "trust_remote_code" in str(error):
+        return TeacherError(f"{model_path} holds model code of its own (auto_map in its config.json), which the "
+                            "workbench does not run (trust_remote_code=False); use a model of an architecture "
+                            "transformers defines")
+    return TeacherError(f"cannot build a transformers model from {model_path}: {_first_line(error)}{SAFETENSORS_HINT}")
+
+
 def load_model(model_path: str, *, trust_remote_code: bool = False) -> PreTrainedModel:
     """The base model (no task heads) in ``model_path``, quietly."""
     try:
         with quiet_transformers():
             return AutoModel.from_pretrained(model_path, trust_remote_code=trust_remote_code, use_safetensors=True)
-    except (OSError, ValueError, KeyError, RuntimeError, SafetensorError) as error:
-        raise TeacherError(
-            f"cannot build a transformers model from {model_path}: {_first_line(error)}{SAFETENSORS_HINT}"
-        ) from None
+    except MODEL_LOAD_ERRORS as error:
+        raise model_load_failure(model_path, error) from None
 
 
 def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTrainedTokenizerBase:
@@ -180,6 +201,10 @@ def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTr
         with quiet_transformers():
             return AutoTokenizer.from_pretrained(model_path, trust_remote_code=trust_remote_code)
     except (OSError, ValueError, KeyError, TypeError) as error:
+        if "trust_remote_code" in str(error):
+            raise TeacherError(f"the tokenizer of {model_path} is code of its own (auto_map in its "
+                               "tokenizer_config.json), which the workbench does not run (trust_remote_code=False)"
+                               ) from None
         raise TeacherError(
             f"cannot load a tokenizer from {model_path}: {_first_line(error)}"
         ) from None

@@ -29,13 +29,12 @@ from typing import NamedTuple
 
 import torch
 import transformers
-from safetensors import SafetensorError
 from torch import Tensor, nn
 from transformers import AutoConfig, AutoModel, PreTrainedModel, PreTrainedTokenizerBase
 
 from distill.config.bounds import LAYER_KEYS
 from distill.devices import on_device
-from distill.errors import DistillError, first_line
+from distill.errors import DistillError
 from distill.files.atomic import atomic_write_text
 from distill.swap.packaging import (
     MODEL_CARD,
@@ -47,7 +46,7 @@ from distill.swap.packaging import (
 )
 from students import StudentEncoder
 from teachers import input_embeddings, load_tokenizer, quiet_transformers, resolve_model_path, select_rows
-from teachers.loading import SAFETENSORS_HINT
+from teachers.loading import MODEL_LOAD_ERRORS, model_load_failure
 
 MODES = ("live", "baked")
 SURGERY_RECORD = "surgery.json"
@@ -71,13 +70,12 @@ def load_transformer(name_or_path: str | None, revision: str | None = None) -> L
     """
     path, resolved_revision = resolve_model_path(name_or_path, revision)
     try:
-        with quiet_transformers():
-            config = AutoConfig.from_pretrained(path)
-            model = _model_class(config).from_pretrained(path, use_safetensors=True)
-    except (OSError, ValueError, KeyError, RuntimeError, SafetensorError) as error:
-        raise DistillError(
-            f"cannot build a transformers model from {path}: {first_line(error)}{SAFETENSORS_HINT}"
-        ) from None
+        with quiet_transformers():  # trust_remote_code=False said, or transformers asks on stdin and may run it
+            config = AutoConfig.from_pretrained(path, trust_remote_code=False)
+            model = _model_class(config).from_pretrained(path, config=config, trust_remote_code=False,
+                                                         use_safetensors=True)
+    except MODEL_LOAD_ERRORS as error:
+        raise model_load_failure(path, error) from None
     input_embeddings(model)
     return LoadedModel(model.eval(), path, resolved_revision)
 
