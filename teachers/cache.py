@@ -22,6 +22,7 @@ from pathlib import Path
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save
 
+from teachers.errors import TeacherError
 from teachers.table import TeacherTable
 
 # Bump when the stored layout or the row selection changes, so old entries are ignored.
@@ -84,8 +85,8 @@ def publish_entry(entry: Path, write: Callable[[Path], None]) -> None:
     """Have ``write`` fill a new hidden sibling folder of ``entry``, then rename it to ``entry`` (an unreadable
     entry there is replaced). When another process published the entry first, its copy is kept."""
     staging = entry.with_name(f".{entry.name}.{uuid.uuid4().hex}")
-    staging.mkdir(parents=True)
     try:
+        staging.mkdir(parents=True)
         write(staging)
         shutil.rmtree(entry, ignore_errors=True)  # an unreadable entry, about to be replaced
         try:
@@ -93,6 +94,10 @@ def publish_entry(entry: Path, write: Callable[[Path], None]) -> None:
         except OSError:
             if not entry.is_dir():
                 raise
+    except (OSError, SafetensorError) as error:  # a cache folder under a file, HOME missing, a full disk
+        reason = getattr(error, "strerror", None) or str(error).strip().splitlines()[0]
+        raise TeacherError(f"cannot write the teacher cache in {entry.parent}: {reason}; set DISTILL_CACHE_DIR to a "
+                           "writable folder") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 

@@ -20,7 +20,7 @@ from typing import NoReturn
 
 from distill.cli.preflight import preflight
 from distill.config.arguments import SettingsHelpFormatter
-from distill.errors import is_user_error
+from distill.errors import first_line, is_full_disk, is_user_error, one_line
 
 DISTRIBUTION = "embedding-distill-workbench"
 ALWAYS_ENVIRONMENT = {  # third-party bars that never show: the project's phase lines say what they would
@@ -103,9 +103,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         with quiet_libraries(getattr(args, "quiet", False) or not sys.stderr.isatty()):
             return int(args.run(args) or 0)
     except Exception as error:
+        if is_full_disk(error):  # wherever it struck: the staged outputs and checkpoints have cleaned up after it
+            print(f"error: the disk is full: {first_line(error)}", file=sys.stderr)
+            return 2
         if not is_user_error(error):
             raise
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -28,7 +28,7 @@ from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED, spel
 from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import CLEAN, EvaluationSettings, noise_specs
-from distill.evaluation.setup import prepare_evaluation
+from distill.evaluation.setup import EvaluationSetup, prepare_evaluation
 from distill.evaluation.statistics import (
     Difference,
     PairedTest,
@@ -39,6 +39,7 @@ from distill.evaluation.statistics import (
     paired_tests,
     summarize,
 )
+from distill.noise.specs import Noise
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
 from distill.swap.trained import load_student_from
@@ -46,6 +47,7 @@ from distill.swap.vocabulary_free import SUFFIX, VocabularyFreePath
 from distill.tracking import store
 from distill.tracking.progress import announce
 from students import StudentEncoder
+from students.segmenter import WordSegmenter
 
 BASELINE = "baseline"
 NOTE_LIMIT = 8000  # MLflow's longest tag value
@@ -75,6 +77,36 @@ def _unique(label: str, taken: Mapping[str, object]) -> str:
     return candidate
 
 
+@dataclass
+class PreparedEvaluation:
+    """What an evaluation reads before any student (:func:`prepare`): its settings, checked; the model, tasks
+    and corpora, loaded and checked; the noise settings, the samples' length and the word segmenter."""
+
+    settings: EvaluationSettings
+    setup: EvaluationSetup
+    specs: list[Noise | None]
+    max_length: int
+    segmenter: WordSegmenter | None
+
+
+def prepare(settings: EvaluationSettings | None = None, *, quiet: bool = False,
+            tracking_uri: str | None = None) -> PreparedEvaluation:
+    """Check ``settings`` (default: :class:`EvaluationSettings`' defaults) and load what they name; every
+    refusal is one line, before a student is loaded or exported."""
+    settings = check_fields(settings or EvaluationSettings())
+    if not (settings.word_pieces or settings.vocabulary_free):
+        raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --vocabulary-free")
+    store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
+    specs = noise_specs(settings.noise)
+    announce(f"loading {settings.model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
+    setup = prepare_evaluation(settings.model, revision=settings.revision, tasks=settings.tasks,
+                               datasets=settings.datasets, samples=settings.samples,
+                               vocabulary_free=settings.vocabulary_free, noise=specs)
+    max_length = fitted_length(settings.max_length, model_limits(setup.path), "max_length")
+    segmenter = segmenter_for(setup.tokenizer) if settings.vocabulary_free and settings.segment_words else None
+    return PreparedEvaluation(settings, setup, specs, max_length, segmenter)
+
+
 def evaluate(
     students: Sequence[str],
     settings: EvaluationSettings | None = None,
@@ -95,19 +127,22 @@ def evaluate(
             on its vocabulary-free path (``<student>-vocabfree``), and without ``word_pieces`` that path alone
             is scored.
     """
-    settings = settings or EvaluationSettings()
+    check_students(students)
+    return evaluate_prepared(students, prepare(settings, quiet=quiet, tracking_uri=tracking_uri), device=device,
+                             quiet=quiet, tracking_uri=tracking_uri)
+
+
+def check_students(students: Sequence[str]) -> None:
     if not students:
         raise DistillError("give at least one student to compare with the baseline (--students RUN_OR_FOLDER ...)")
-    settings = check_fields(settings)
-    if not (settings.word_pieces or settings.vocabulary_free):
-        raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --vocabulary-free")
+
+
+def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, device: str = "auto",
+                      quiet: bool = False, tracking_uri: str | None = None) -> EvaluationResult:
+    """:func:`evaluate` once :func:`prepare` has loaded and checked what the settings name."""
+    check_students(students)
+    settings, setup, specs, max_length = prepared.settings, prepared.setup, prepared.specs, prepared.max_length
     model, seeds, samples, alpha = settings.model, settings.seeds, settings.samples, settings.alpha
-    store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
-    specs = noise_specs(settings.noise)
-    announce(f"loading {model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
-    setup = prepare_evaluation(model, revision=settings.revision, tasks=settings.tasks, datasets=settings.datasets,
-                               samples=samples, vocabulary_free=settings.vocabulary_free, noise=specs)
-    max_length = fitted_length(settings.max_length, model_limits(setup.path), "max_length")
     trained = [load_student_from(source, tracking_uri=tracking_uri) for source in students]
     announce(f"surgery: swapping {len(trained)} student(s) into {model}", quiet=quiet)
 
@@ -117,7 +152,6 @@ def evaluate(
     sources: dict[str, str] = {}
     losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
     vocabulary_free_paths: dict[str, VocabularyFreePath] = {}
-    segmenter = segmenter_for(tokenizer) if settings.vocabulary_free and settings.segment_words else None
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), {**variants, **sources})
         live = StudentEmbedding.from_model(network, student, tokenizer)
@@ -128,13 +162,15 @@ def evaluate(
         losses[label] = student.provenance.get("loss", "")
         if settings.vocabulary_free:
             vocabfree_label = _unique(label + SUFFIX, {**variants, **vocabulary_free_paths})
-            vocabulary_free_paths[vocabfree_label] = VocabularyFreePath(live.eval(), baked, tokenizer, segmenter)
+            vocabulary_free_paths[vocabfree_label] = VocabularyFreePath(live.eval(), baked, tokenizer,
+                                                                        prepared.segmenter)
             losses[vocabfree_label] = losses[label]
     variants |= vocabulary_free_paths
     if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
         variants[_unique(SPELL_CHECKED, variants)] = spell_checked(input_embeddings(network))
         for label, path in vocabulary_free_paths.items():
             variants[_unique(SPELL_CHECK_PREFIX + label, variants)] = spell_checked(path)
+    store.configure("evaluate", tracking_uri)  # a store that cannot be used is refused before the scoring
     announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × "
           f"{len(readings(setup.corpora, specs))} "
           f"dataset(s) × {seeds} seeds", quiet=quiet)

@@ -8,9 +8,10 @@ rather than a traceback after an hour of training. Run names are checked against
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
-from distill.errors import DistillError
+from distill.errors import DistillError, first_line
 
 NAME_MAX = 255  # bytes of one path component on Linux, macOS and Windows file systems
 PATH_MAX = 4096
@@ -42,18 +43,36 @@ def check_path_name(path: str | os.PathLike[str], what: str) -> Path:
     return Path(text)
 
 
+def check_students(names: list[str]) -> None:
+    """Students named on the command line (MLflow run ids or folders): each a name the file system takes."""
+    for name in names:
+        check_path_name(name, "student path")
+
+
 def check_output_folder(path: str | os.PathLike[str], what: str = "output folder") -> Path:
     """A folder that exists, or can be made, and can be written: its nearest existing ancestor must be a
     writable folder."""
     folder = check_path_name(path, what)
     if folder.exists() and not folder.is_dir():
         raise DistillError(f"{what} {folder} is a file, not a folder")
+    if folder.is_symlink() and not folder.exists():
+        raise DistillError(f"{what} {folder} is a symbolic link to {os.readlink(folder)}, which does not exist")
     existing = nearest_existing(folder)
     if not existing.is_dir():
         raise DistillError(f"{what} {folder} lies under {existing}, which is a file")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise DistillError(f"cannot write in {existing} (for the {what} {folder}): permission denied")
+    check_writable(existing, f"the {what} {folder}")
     return folder
+
+
+def check_writable(folder: Path, purpose: str) -> None:
+    """A file can be created in ``folder``: tried, with a temporary file that is gone at once, since permission
+    bits say nothing of what root may do or of a read-only or virtual file system (``/proc``)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        reason = error.strerror or first_line(error)
+        raise DistillError(f"cannot write in {folder} (for {purpose}): {reason}") from None
 
 
 def check_output_file(path: str | os.PathLike[str], what: str = "output file") -> Path:
@@ -63,6 +82,12 @@ def check_output_file(path: str | os.PathLike[str], what: str = "output file") -
         raise DistillError(f"{what} {target} is a folder")
     check_output_folder(target.parent if str(target.parent) else Path("."), f"folder of the {what}")
     return target
+
+
+def check_outside(path: str | os.PathLike[str], folder: str | os.PathLike[str], what: str, whose: str) -> None:
+    """``path`` (to be written) is neither ``folder`` (one the command reads, a source model) nor inside it."""
+    if Path(folder).is_dir() and Path(path).resolve().is_relative_to(Path(folder).resolve()):
+        raise DistillError(f"{what} {path} lies in {whose} {folder}; choose a folder outside it")
 
 
 def nearest_existing(path: Path) -> Path:

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from distill.errors import DistillError
+from distill.errors import DistillError, write_failure
 from distill.files.atomic import follow_umask
 from distill.files.markdown import markdown_table
 
@@ -31,9 +31,11 @@ def staged_folder(out: Path) -> Iterator[Path]:
     """A temporary folder beside ``out`` that becomes ``out`` when the block ends without error.
 
     An existing non-empty ``out`` is refused before anything is written; on error the
-    staging folder is removed, so ``out`` is either absent or complete.
+    staging folder is removed, so ``out`` is either absent or complete. A symbolic link to an empty folder
+    is written through: the folder it names becomes the model.
     """
     refuse_used_folder(out)
+    out = out.resolve() if out.is_symlink() else out
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}."))
     try:
@@ -42,8 +44,11 @@ def staged_folder(out: Path) -> Iterator[Path]:
         if out.exists():
             out.rmdir()
         os.replace(staging, out)
-    except BaseException:
+    except BaseException as error:
         shutil.rmtree(staging, ignore_errors=True)
+        reason = write_failure(error)
+        if reason is not None:  # a full disk, say: one line, and nothing of the model is left
+            raise DistillError(f"could not write {out}: {reason}; nothing was kept") from None
         raise
 
 

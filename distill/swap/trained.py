@@ -8,7 +8,7 @@ from pathlib import Path
 import torch
 
 from distill.errors import DistillError
-from distill.files.paths import check_name
+from distill.files.paths import check_path_name
 from distill.files.studentfolders import check_export_folder, check_student_folder
 from distill.tracking import store
 from students import StudentEncoder, load_student
@@ -20,7 +20,7 @@ def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
                       map_location: str | torch.device = "cpu") -> StudentEncoder:
     """A student saved in a folder or inside a vocabulary-free export, or logged as the ``student``
     artifact of an MLflow run."""
-    check_name(run_or_folder, "student")
+    check_path_name(run_or_folder, "student")
     if Path(run_or_folder).exists():
         from distill.export.folder import is_vocabulary_free_export, load_exported_student
 

@@ -11,6 +11,7 @@ import logging
 import os
 import re
 import shutil
+import socket
 import sys
 import warnings
 from contextlib import AbstractContextManager, nullcontext
@@ -21,7 +22,7 @@ from urllib.parse import urlparse
 
 from distill.errors import DistillError, first_line
 from distill.files.atomic import file_lock
-from distill.files.paths import check_name
+from distill.files.paths import check_name, check_output_file, check_output_folder
 from distill.files.userfiles import read_yaml_mapping
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -52,6 +53,7 @@ EXPERIMENT_KIND_TAG, CLASSIC_KIND = "mlflow.experimentKind", "custom_model_devel
 # address with this query opens the classic runs view (checked in headless Chromium).
 CLASSIC_VIEW_QUERY = "workflowType=machine_learning"
 LOCAL_UI = "http://127.0.0.1:5000"  # where `mlflow ui` serves by default
+CONNECT_SECONDS = 10.0  # to open a connection to a tracking server
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,27 @@ def check_store(tracking_uri: str | None = None) -> TrackingSettings:
     if scheme not in STORE_SCHEMES:
         raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
                            f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
+    if scheme in ("http", "https"):
+        check_server(settings.tracking_uri)
+    elif scheme == "sqlite" and settings.tracking_uri.startswith(SQLITE_PREFIX):
+        check_output_file(settings.tracking_uri[len(SQLITE_PREFIX):], "MLflow database")  # not a folder, writable
+    elif scheme in ("", "file"):
+        check_output_folder(urlparse(settings.tracking_uri).path, "MLflow store folder")
     return settings
+
+
+def check_server(uri: str) -> None:
+    """A tracking server that accepts a connection within :data:`CONNECT_SECONDS`. MLflow's own client retries a
+    refused request for minutes (``MLFLOW_HTTP_REQUEST_MAX_RETRIES`` 7, backoff factor 2: about 4 min) before
+    it fails; a server that is not there is refused in one line before any work instead."""
+    address = urlparse(uri)
+    port = address.port or (443 if address.scheme == "https" else 80)
+    try:
+        with socket.create_connection((address.hostname or "", port), timeout=CONNECT_SECONDS):
+            pass
+    except OSError as error:
+        reason = "no answer" if isinstance(error, TimeoutError) else error.strerror or first_line(error)
+        raise DistillError(f"cannot reach the MLflow tracking server {uri}: {reason}") from None
 
 
 def configure(kind: str, tracking_uri: str | None = None) -> str:

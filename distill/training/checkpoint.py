@@ -24,7 +24,7 @@ from typing import Any
 
 import torch
 
-from distill.errors import DistillError
+from distill.errors import DistillError, write_failure
 from distill.files.atomic import atomic_write, atomic_write_text
 from students import StudentEncoder, StudentError, load_student
 
@@ -69,11 +69,15 @@ def write_manifest(folder: Path) -> None:
 def manifest_problem(folder: Path) -> str | None:
     """Why ``folder`` is not an intact checkpoint, or None when every file matches its manifest."""
     try:
-        digests: dict[str, str] = json.loads((folder / MANIFEST_NAME).read_text())
-    except (OSError, json.JSONDecodeError):
+        digests = json.loads((folder / MANIFEST_NAME).read_text())
+    except (OSError, ValueError):  # missing, not UTF-8, not JSON
         return f"no readable {MANIFEST_NAME}"
+    if not isinstance(digests, dict) or not all(isinstance(value, str) for value in digests.values()):
+        return f"{MANIFEST_NAME} is not a mapping of file names to checksums"
     for name, expected in digests.items():
         path = folder / name
+        if not path.resolve().is_relative_to(folder.resolve()):
+            return f"{MANIFEST_NAME} names {name!r}, outside the checkpoint"
         if not path.is_file():
             return f"{name} is missing"
         if file_digest(path) != expected:
@@ -92,11 +96,17 @@ def save_checkpoint(
         atomic_write(folder / STATE_NAME, lambda path: torch.save(trainer_state, path))
         atomic_write_text(folder / CONFIG_NAME, config_yaml)
         write_manifest(folder)
-    except OSError as error:  # a full disk, say: no half-written checkpoint is left for a resume to find
+    except Exception as error:  # a full disk, say: no half-written checkpoint is left for a resume to find
+        reason = write_failure(error)
+        if reason is None:
+            raise
         shutil.rmtree(folder, ignore_errors=True)
-        kept = f"; {LATEST} still names {(root / LATEST).read_text().strip()}" if (root / LATEST).is_file() else ""
-        raise DistillError(f"could not write the checkpoint of epoch {epoch} in {root}: "
-                           f"{error.strerror or error}{kept}") from None
+        if (root / LATEST).is_file():
+            kept = f"{LATEST} still names {(root / LATEST).read_text().strip()}"
+        else:  # nothing to resume from: the run's folder (its configuration, its lock) goes too
+            shutil.rmtree(root, ignore_errors=True)
+            kept = "no earlier checkpoint, so the run's folder was removed"
+        raise DistillError(f"could not write the checkpoint of epoch {epoch} in {root}: {reason}; {kept}") from None
     atomic_write_text(root / LATEST, folder.name)
     for stale in checkpoint_folders(root)[KEPT:]:
         shutil.rmtree(stale, ignore_errors=True)

@@ -10,6 +10,7 @@ replays exactly the epochs an uninterrupted run would have seen (:mod:`distill.t
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import sys
 import tempfile
@@ -223,7 +224,11 @@ def _run_epochs(
                                   "teacher_revision": trainer.teacher.revision,
                                   "objectives": [phase.name for phase, _ in trainer.phases],
                                   SPECIAL_ROWS_KEY: config.keep_special_rows}
-    trainer.student.save_pretrained(student_dir)
+    try:
+        trainer.student.save_pretrained(student_dir)
+    except BaseException:  # a full disk, say: no half-written student (the last checkpoint still resumes the run)
+        shutil.rmtree(student_dir, ignore_errors=True)
+        raise
     mlflow.log_artifacts(str(student_dir), "student")
     return TrainingResult(run_id=run_id, metrics=metrics, student=trainer.student.cpu(), student_dir=student_dir)
 

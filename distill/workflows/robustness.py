@@ -137,17 +137,18 @@ def run_study(students: Sequence[TrainedStudent], settings: EvaluationSettings, 
               device: str = "auto", tracking_uri: str | None = None, quiet: bool = False,
               command: str | None = None) -> EvaluationResult:
     """Export, evaluate and write the document for ``students``."""
-    from distill.evaluation.runner import evaluate  # the evaluation stack only once the study runs
+    from distill.evaluation.runner import evaluate_prepared, prepare  # the evaluation stack once the study runs
     from distill.workflows.robustness_document import kept_notes, render_study
 
     if not students:
         raise DistillError("the robustness study needs at least one student")
     settings = check_study_settings(settings)
     notes = kept_notes(read_text(out, "report") if out.is_file() else "")  # read before any work: UTF-8 only
+    prepared = prepare(settings, quiet=quiet, tracking_uri=tracking_uri)  # refused before anything is exported
     folders = export_students([student.source for student in students], settings.model, exports,
                               revision=settings.revision, tracking_uri=tracking_uri)
-    result = evaluate([str(folder) for folder in folders], settings, device=device, quiet=quiet,
-                      tracking_uri=tracking_uri)
+    result = evaluate_prepared([str(folder) for folder in folders], prepared, device=device, quiet=quiet,
+                               tracking_uri=tracking_uri)
     command = command or "distill " + shlex.join(sys.argv[1:])
     atomic_write_text(out, render_study(result, students, folders, settings, command, RECIPE, notes))
     return result

@@ -9,6 +9,7 @@ from distill.config.arguments import add_settings_arguments, settings_from
 from distill.config.common import CommonOptions
 from distill.config.fields import setting
 from distill.evaluation.settings import EvaluationSettings
+from distill.files.paths import check_students
 
 HELP = "Compare a transformer with its swapped students on MLM/NSP or fidelity over seeds (paired t-tests)."
 COMMON = ("device", "tracking_uri", "quiet")
@@ -18,7 +19,7 @@ COMMON = ("device", "tracking_uri", "quiet")
 class Students:
     students: list[str] = setting(help="MLflow run ids with a 'student' artifact, student folders, or "
                                   "vocabulary-free exports (distill surgery --vocabulary-free)",
-                                  metavar="RUN_OR_FOLDER")
+                                  check=check_students, metavar="RUN_OR_FOLDER")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

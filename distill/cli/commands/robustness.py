@@ -11,7 +11,7 @@ from distill.config.arguments import add_settings_arguments, settings_from
 from distill.config.common import CommonOptions
 from distill.config.fields import setting
 from distill.evaluation.settings import EvaluationSettings
-from distill.files.paths import check_output_file, check_output_folder
+from distill.files.paths import check_output_file, check_output_folder, check_outside, check_students
 from distill.files.userfiles import read_text
 from distill.workflows.robustness import FIXED, STUDY, check_study_settings
 
@@ -35,7 +35,7 @@ class StudyFiles:
                                          "exports); default: train the study's recipe (RECIPE in "
                                          "distill/workflows/robustness.py; docs/robustness.md says how long the "
                                          "study took)",
-                                         metavar="RUN_OR_FOLDER")
+                                         check=check_students, metavar="RUN_OR_FOLDER")
     exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
                            check=lambda folder: check_output_folder(folder, "exports folder"))
     out: str = setting(DEFAULT_REPORT, "the report to write; an existing one keeps its hand-written notes "
@@ -53,8 +53,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def settings(args: argparse.Namespace) -> list[object]:
     """The files, the study's evaluation and the common options, checked."""
-    return [settings_from(args, StudyFiles), check_study_settings(settings_from(args, EvaluationSettings, STUDY)),
-            settings_from(args, CommonOptions)]
+    files = settings_from(args, StudyFiles)
+    study = check_study_settings(settings_from(args, EvaluationSettings, STUDY))
+    check_outside(files.exports, study.model, "exports folder", "the model folder")
+    return [files, study, settings_from(args, CommonOptions)]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from distill.config.arguments import add_settings_arguments, settings_from
 from distill.config.common import CommonOptions, ModelOptions
 from distill.config.fields import setting
 from distill.errors import DistillError
-from distill.files.paths import check_output_folder
+from distill.files.paths import check_output_folder, check_outside, check_students
 
 HELP = "Replace a transformer's word embeddings by a trained student and save a Hugging Face checkpoint."
 COMMON = ("device", "tracking_uri", "quiet")
@@ -18,7 +18,7 @@ COMMON = ("device", "tracking_uri", "quiet")
 @dataclass(frozen=True)
 class SurgerySettings:
     student: str = setting(help="MLflow run id with a 'student' artifact, or a folder saved by save_pretrained",
-                           metavar="RUN_OR_FOLDER")
+                           check=lambda name: check_students([name]), metavar="RUN_OR_FOLDER")
     out: str = setting(help="folder to create (must not exist or be empty)", metavar="DIR",
                        check=lambda folder: check_output_folder(folder, "output folder"))
     rescale: bool = setting(True, "rescale a cosine-trained student's rows to the teacher's mean norm (--no-rescale: "
@@ -54,7 +54,9 @@ def settings(args: argparse.Namespace) -> list[object]:
         raise DistillError("--precision needs --vocabulary-free")
     if surgery.vocabulary_free and surgery.tie_output:
         raise DistillError("--tie-output applies to baked tables; a vocabulary-free model has no output table")
-    return [surgery, settings_from(args, ModelOptions), settings_from(args, CommonOptions)]
+    model = settings_from(args, ModelOptions)
+    check_outside(surgery.out, model.model, "output folder", "the model folder")
+    return [surgery, model, settings_from(args, CommonOptions)]
 
 
 def run(args: argparse.Namespace) -> int:
