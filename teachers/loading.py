@@ -201,10 +201,6 @@ def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTr
         with quiet_transformers():
             return AutoTokenizer.from_pretrained(model_path, trust_remote_code=trust_remote_code)
     except (OSError, ValueError, KeyError, TypeError) as error:
-        if "trust_remote_code" in str(error):
-            raise TeacherError(f"the tokenizer of {model_path} is code of its own (auto_map in its "
-                               "tokenizer_config.json), which the workbench does not run (trust_remote_code=False)"
-                               ) from None
         raise TeacherError(
             f"cannot load a tokenizer from {model_path}: {_first_line(error)}"
         ) from None

@@ -1,6 +1,7 @@
 """Damaged copies of a saved student and of a vocabulary-free export: truncated or garbled weights, weights that
 hold a NaN or an infinity, configurations that are not UTF-8, lack a key, hold a NaN, a list or a size beyond any
-machine (issues #25, #44); and damaged exports that transformers alone would load and run wrongly (#44)."""
+machine (issues #25, #44); a configuration or weights file that is a folder or a link to itself (#44); and damaged
+exports that transformers alone would load and run wrongly (#44)."""
 
 from __future__ import annotations
 
@@ -73,6 +74,19 @@ def write_student_variants(root: Path, student: Path, export: Path) -> dict[str,
     variant("export_student_list", export, econfig, put("student", [1, 2]))
     variant("export_wrong_shape", export, econfig, lambda data: {**data, "student": {**data["student"], "dim": 16}})
     variant("export_nan_weights", export, econfig, None, non_finite("student.", float("nan")))
+
+    def replaced(name: str, source: Path, file_name: str, make) -> None:
+        """A copy of ``source`` whose ``file_name`` is replaced by what ``make(path)`` puts there."""
+        folder = shutil.copytree(source, root / name)
+        (folder / file_name).unlink()
+        make(folder / file_name)
+        variants[name] = str(folder)
+
+    replaced("student_config_folder", student, sconfig, Path.mkdir)
+    replaced("student_weights_folder", student, "model.safetensors", Path.mkdir)
+    replaced("student_config_loop", student, sconfig, lambda path: path.symlink_to(path.name))  # a link to itself
+    replaced("export_config_folder", export, econfig, Path.mkdir)
+    replaced("export_weights_folder", export, "model.safetensors", Path.mkdir)
     return variants
 
 

@@ -319,24 +319,6 @@ def test_the_fidelity_judge_fits_its_samples_to_a_small_teachers_positions(tmp_p
     assert all(-1.0 <= value <= 1.0 for value in judge(student).values())
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    (["--quick", "--budgets", "5"], "--budgets applies to --fidelity only, not to the full benchmark"),
-    (["--budgets", "300", "900"], "--budgets applies to --fidelity only"),  # the default, given: still not read
-    (["--best-budgets", "5"], "--best-budgets applies to --fidelity only"),
-    (["--contenders", "table"], "--contenders applies to --fidelity only"),
-    (["--vocabulary-free", "--fidelity-corpora", "wiki:heldout"], "--fidelity-corpora applies to --fidelity only"),
-    (["--quick", "--fidelity", "--vocabulary-free"], "--fidelity and --vocabulary-free each measure one block"),
-    (["--fidelity", "--time-cap", "9"], "--time-cap applies to the full benchmark only, not to --fidelity"),
-    (["--fidelity", "--students", "ngrams"], "--students applies to the full benchmark and --vocabulary-free only"),
-    (["--vocabulary-free", "--profile"], "--profile applies to the full benchmark only"),
-])
-def test_an_option_the_mode_does_not_read_is_refused(tmp_path, capsys, arguments, message) -> None:
-    assert main(["bench", "--results", str(tmp_path / "R.md"), *arguments]) == 2
-    error = capsys.readouterr().err
-    assert error.startswith("error:") and message in error and error.count("\n") == 1, error
-    assert list(tmp_path.iterdir()) == []
-
-
 def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_path, tiny_bert_dir, capsys) -> None:
     """``distill bench --vocabulary-free``: sentences/s of the export and of --keep-vocabulary against the source
     model, from empty caches and warm, in its own block of the results file (the rest of the file is kept, a

@@ -1,18 +1,26 @@
-"""Bad input at the edges (issue #25): files that are not UTF-8 or of the wrong shape, alias bombs, sizes
-beyond the model or the machine, damaged student and export folders, paths that cannot be written, resume
-flags, sweep options Optuna would refuse late, run names MLflow cannot store.
+"""Bad input at the edges (issues #25, #44): files that are not UTF-8 or of the wrong shape, alias bombs, sizes
+beyond the model or the machine, damaged student and export folders, paths that cannot be written (tests run as
+root: a path in ``/proc`` cannot be made, a folder under a file neither), unreachable tracking stores, names the
+file system cannot take, corpora a library cannot read, model folders with code of their own, caches that
+cannot be written, resume flags, sweep options Optuna would refuse late, run names MLflow cannot store, bench
+options the chosen mode would ignore, and the data converters' inputs and outputs.
 
-Each case is a command line run in-process (``distill.cli.main``); ``{name}`` fields are filled with the
-files of :func:`edge_files`, ``{out}`` with a fresh path of the case's own. For each: exit status 2, one line
-on stderr (phase lines aside) holding the expected words, no warning, no MLflow run, no checkpoint, nothing
-written under the shared files, the case's output path or the working folder, and an end within 30 s.
+Each case is a command line run in-process (``distill.cli.main``, or the converter of :data:`CONVERTERS`
+named first); ``{name}`` fields are filled with the files of :func:`edge_files`, ``{out}`` with a fresh path
+of the case's own; ``{env:NAME=value}`` sets an environment variable for the case. Standard input answers
+``y`` to any question. For each: exit status 2, one line on stderr (phase lines aside) holding the expected
+words, no warning, no MLflow run, no checkpoint, nothing written under the shared files, the case's output
+path or the working folder, and an end within 30 s.
 """
 
 from __future__ import annotations
 
+import importlib
+import io
 import json
 import os
 import shutil
+import sys
 import time
 import warnings
 from pathlib import Path
@@ -22,7 +30,7 @@ import yaml
 from damaged import EXPORT_DAMAGES, write_export_damages, write_student_variants
 from output import without_phase_lines
 from test_bad_inputs import runs_recorded
-from tiny_models import TABLE_ONLY_BYTESCNN
+from tiny_models import TABLE_ONLY_BYTESCNN, with_custom_code
 
 from distill.cli import main
 
@@ -37,6 +45,12 @@ SWEEP = ["sweep", "--quiet", "--config"]
 ROBUSTNESS = ["robustness", "--model", "{teacher}", "--quiet", "--samples", "8", "--seeds", "2",
               "--max-length", "16", "--exports", "{out}/exports"]
 LONG = "x" * 300
+HUGE = "s" * 5000  # a name beyond PATH_MAX: the file system cannot even look it up (ENAMETOOLONG)
+BENCH = ["bench", "--results", "{out}/b.md"]
+M2 = ["m2", "{m2}", "--out"]  # python -m distill.data.m2 / distill.data.listed (CONVERTERS)
+LISTED = ["listed", "{word_list}", "--out"]
+UNREACHABLE = "http://127.0.0.1:1"  # nothing listens on port 1
+CONVERTERS = {"m2": "distill.data.m2", "listed": "distill.data.listed"}
 NOT_UTF8 = os.fsdecode(b"run-\xff")  # a non-UTF-8 argument arrives as a lone surrogate
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + level)}: &{chr(98 + level)} [{', '.join(['*' + chr(97 + level)] * 9)}]\n" for level in range(8))
@@ -251,6 +265,19 @@ CASES: E = [
     ([*SURGERY, "--student", "{student_wrong_shape}", "--out", "{out}"], "shape"),
     ([*ROBUSTNESS, "--students", "{student_garbled}", "--out", "{out}/r.md"], "safetensors"),
     ([*ROBUSTNESS, "--students", "{export_no_student}", "--out", "{out}/r.md"], "student"),
+    *[([*EVALUATE, "--students", "{" + name + "}"], words) for name, words in {
+        "student_config_folder": "is not a saved student", "student_weights_folder": "is not a saved student",
+        "student_config_loop": "is not a saved student", "export_config_folder": "is not a saved student",
+        "export_weights_folder": "cannot read export weights"}.items()],
+    ([*SURGERY, "--student", "{student_config_loop}", "--out", "{out}"], "is not a saved student"),
+    ([*SURGERY, "--student", "{export_weights_folder}", "--vocabulary-free", "--out", "{out}"],
+     "cannot read export weights"),
+    ([*SURGERY, "--student", "{student_list_config}", "--vocabulary-free", "--out", "{out}"],
+     "must hold a JSON object"),
+    ([*SURGERY, "--student", "{export_truncated}", "--out", "{out}"], "truncated or garbled"),
+    ([*ROBUSTNESS, "--students", "{student_huge}", "--out", "{out}/r.md"], "parameters"),
+    ([*ROBUSTNESS, "--students", "{export_wrong_shape}", "--out", "{out}/r.md"], "shape"),
+    ([*ROBUSTNESS, "--students", "{student_config_folder}", "--out", "{out}/r.md"], "is not a saved student"),
     # --- resume -------------------------------------------------------------------------------------
     (["train", "--resume", "", "--quiet"], "--resume needs a run id"),
     (["train", "--resume", "abc", "--epochs", "9", "--quiet"], "--resume"),
@@ -283,11 +310,123 @@ CASES: E = [
     ([*TRAIN, "--run-name", NOT_UTF8], "not valid UTF-8"),
     ([*TRAIN, "--run-name", ""], "run name is empty"),
     ([*CONFIGURED, "--config", "{long_run_name}"], "MLflow keeps at most 250"),
+    # --- outputs that cannot be written: every command that writes, the converters, the MLflow store ---------
+    ([*SURGERY, "--student", "{student}", "--out", "/proc/x"], "cannot write in /proc"),
+    ([*SURGERY, "--student", "{student}", "--vocabulary-free", "--out", "/proc/x"], "cannot write in /proc"),
+    ([*SURGERY, "--student", "{student}", "--out", "{file_link}"], "is a file, not a folder"),
+    ([*SURGERY, "--student", "{student}", "--vocabulary-free", "--out", "{file_link}"], "is a file, not a folder"),
+    ([*SURGERY, "--student", "{student}", "--out", "{dangling}"], "symbolic link to"),
+    ([*SURGERY, "--student", "{student}", "--out", "{teacher}/swapped"], "lies in the model folder"),
+    ([*SURGERY, "--student", "{student}", "--out", HUGE], "longer than 4096 bytes"),
+    ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite:////proc/x/o.db"], "cannot write in /proc"),
+    ([*SWEEP, "{tiny_sweep}", "--storage", "sqlite:///{tmp}"], "study database"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "/proc/x/r.md"], "cannot write in /proc"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--exports", "/proc/x"], "cannot write in /proc"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--exports", "{teacher}"],
+     "lies in the model folder"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--exports", "{teacher}/exports"],
+     "lies in the model folder"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{file_link}/r.md"], "is a file"),
+    ([*BENCH[:1], "--results", "/proc/x/b.md"], "cannot write in /proc"),
+    ([*BENCH[:1], "--results", "{tmp}"], "is a folder"),
+    ([*BENCH[:1], "--results", "{file}/b.md"], "is a file"),
+    ([*BENCH[:1], "--quick", "--results", "{dangling}/b.md"], "symbolic link to"),
+    ([*TRAIN, "--work-dir", "/proc/x"], "cannot write in /proc"),
+    ([*TRAIN, "--tracking-uri", "sqlite:////proc/x/mlflow.db"], "cannot write in /proc"),
+    ([*TRAIN, "--tracking-uri", "sqlite:///{tmp}"], "MLflow database"),
+    ([*EVALUATE_STUDENT, "--tracking-uri", "sqlite:///{tmp}"], "MLflow database"),
+    ([*EVALUATE_STUDENT, "--tracking-uri", "sqlite:///{file}/mlflow.db"], "is a file"),
+    ([*OOV, "--tracking-uri", "{file}/mlruns"], "which is a file"),
+    ([*M2, "{jsonl_folder}"], "is a folder"),
+    ([*M2, "{file}/x.jsonl"], "is a file"),
+    ([*M2, "/proc/x.jsonl"], "cannot write in /proc"),
+    ([*M2, "/proc/x/y.jsonl"], "cannot write in /proc"),
+    ([*M2, "{out}/x.txt"], ".jsonl"),
+    ([*LISTED, "{jsonl_folder}"], "is a folder"),
+    ([*LISTED, "{file}/x.jsonl"], "is a file"),
+    ([*LISTED, "/proc/x.jsonl"], "cannot write in /proc"),
+    ([*LISTED, "/proc/x/y.jsonl"], "cannot write in /proc"),
+    # --- tracking stores that cannot be reached: refused before any work (MLflow retries for minutes) --------
+    ([*TRAIN, "--tracking-uri", UNREACHABLE], "cannot reach the MLflow tracking server"),
+    ([*EVALUATE_STUDENT, "--tracking-uri", UNREACHABLE], "cannot reach the MLflow tracking server"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--tracking-uri", UNREACHABLE],
+     "cannot reach the MLflow tracking server"),
+    ([*OOV, "--tracking-uri", UNREACHABLE], "cannot reach the MLflow tracking server"),
+    ([*SWEEP, "{tiny_sweep}", "--tracking-uri", UNREACHABLE], "cannot reach the MLflow tracking server"),
+    ([*SURGERY, "--student", "{student}", "--out", "{out}", "--tracking-uri", UNREACHABLE],
+     "cannot reach the MLflow tracking server"),
+    ([*BENCH, "--quick", "--tracking-uri", UNREACHABLE], "cannot reach the MLflow tracking server"),
+    # --- options the benchmark's mode would silently ignore -----------------------------------------------
+    ([*BENCH, "--quick", "--budgets", "5"], "--budgets applies to --fidelity only"),
+    ([*BENCH, "--best-budgets", "5"], "--best-budgets applies to --fidelity only"),
+    ([*BENCH, "--quick", "--fidelity", "--vocabulary-free"], "one at a time"),
+    ([*BENCH, "--quick", "--contenders", "table"], "--contenders applies to --fidelity only"),
+    ([*BENCH, "--quick", "--fidelity", "--time-cap", "5"], "--time-cap applies to the full benchmark only"),
+    ([*BENCH, "--quick", "--vocabulary-free", "--budgets", "300", "900"], "--budgets applies to --fidelity only"),
+    ([*BENCH, "--quick", "--vocabulary-free", "--fidelity-corpora", "wiki:heldout"],
+     "--fidelity-corpora applies to --fidelity only"),
+    ([*BENCH, "--quick", "--vocabulary-free", "--profile"], "--profile applies to the full benchmark only"),
+    ([*BENCH, "--quick", "--fidelity", "--students", "ngrams"],
+     "--students applies to the full benchmark and --vocabulary-free only, not to --fidelity"),
+    # --- names the file system cannot take, newlines in file names -----------------------------------------
+    ([*PLAIN_TRAIN, "--teacher", HUGE], "cannot be looked up"),
+    ([*EVALUATE, "--students", HUGE], "longer than 4096 bytes"),
+    ([*EVALUATE, "--students", "{tmp}/" + LONG], "longer than 255 bytes"),
+    ([*EVALUATE, "--students", "{student}", "{tmp}/" + LONG], "longer than 255 bytes"),
+    ([*SURGERY, "--student", HUGE, "--out", "{out}"], "longer than 4096 bytes"),
+    ([*ROBUSTNESS, "--students", HUGE, "--out", "{out}/r.md"], "longer than 4096 bytes"),
+    (["evaluate", "--model", HUGE, "--students", "{student}", "--quiet"], "cannot be looked up"),
+    (["oov", "--model", "{tmp}/" + LONG, "--samples", "4"], "cannot be looked up"),
+    ([*PLAIN_TRAIN, "--config", "{tmp}/a\nb.yaml"], "does not exist"),
+    ([*SWEEP, "{tmp}/a\nb.yaml"], "not found"),
+    ([*EVALUATE_STUDENT, "--datasets", "{tmp}/no\nfile.txt"], "does not exist"),
+    ([*OOV, "--datasets", "{tmp}/no\nfile.txt"], "does not exist"),
+    ([*TRAIN, "--context-epochs", "1", "--corpus", "{tmp}/no\nfile.txt"], "does not exist"),
+    ([*M2[:1], "{tmp}/no\nfile.m2", "--out", "{out}/x.jsonl"], "does not exist"),
+    # --- corpora a library cannot read (its own message is several lines) ------------------------------------
+    ([*EVALUATE_STUDENT, "--datasets", "{ragged_csv}"], "Expected 2 fields"),
+    ([*EVALUATE_STUDENT, "--datasets", "{bad_parquet}"], "Parquet magic bytes not found"),
+    ([*OOV, "--datasets", "{ragged_csv}"], "Expected 2 fields"),
+    ([*OOV, "--datasets", "{bad_parquet}"], "Parquet magic bytes not found"),
+    ([*TRAIN, "--context-epochs", "1", "--corpus", "{bad_parquet}"], "Parquet magic bytes not found"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--datasets", "{ragged_csv}"],
+     "Expected 2 fields"),
+    ([*EVALUATE_STUDENT, "--datasets", "{no_given}", "--noise", "given"], "has no row with"),
+    # --- model folders whose code would run (stdin answers y to any prompt: nothing may ask, nothing may run) -
+    ([*EVALUATE, "--students", "{student}", "--model", "{custom_model}"], "holds model code of its own"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--model", "{custom_model}"],
+     "holds model code of its own"),
+    ([*SURGERY, "--student", "{student}", "--out", "{out}", "--model", "{custom_model}"],
+     "holds model code of its own"),
+    ([*SURGERY, "--student", "{student}", "--out", "{out}", "--model", "{custom_model}", "--vocabulary-free"],
+     "holds model code of its own"),
+    ([*TRAIN, "--teacher", "{custom_model}"], "holds model code of its own"),
+    # --- refused by the evaluation after a robustness study would have exported its students ----------------
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--model", "{roberta}"],
+     "needs a WordPiece tokenizer"),
+    ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--datasets", "{no_given}", "--noise", "given"],
+     "has no row with"),
+    # --- the environment: a cache folder that cannot be written ---------------------------------------------
+    ([*TRAIN, "{env:DISTILL_CACHE_DIR={file}}"], "cannot write the teacher cache"),
+    ([*TRAIN, "{env:DISTILL_CACHE_DIR=/proc/x}"], "cannot write the teacher cache"),
+    ([*TRAIN, "{env:DISTILL_CACHE_DIR=}", "{env:HOME=/proc/nonexistent}"], "cannot write the teacher cache"),
+    ([*TRAIN, "{env:DISTILL_CACHE_DIR=}", "{env:HOME={file}}"], "cannot write the teacher cache"),
+    # --- the converters' inputs -------------------------------------------------------------------------------
+    ([*M2[:1], "{empty_m2}", "--out", "{out}/x.jsonl"], "is empty"),
+    ([*M2[:1], "{blank_m2}", "--out", "{out}/x.jsonl"], "is empty"),
+    ([*M2[:1], "{huge_word_m2}", "--out", "{out}/x.jsonl"], "no spelling edit"),
+    ([*M2[:1], "{latin1_txt}", "--out", "{out}/x.jsonl"], "not UTF-8"),
+    ([*M2[:1], "{tmp}", "--out", "{out}/x.jsonl"], "is not a file"),
+    ([*LISTED[:1], "{long_line_list}", "--out", "{out}/x.jsonl"], "holds no misspelling"),
+    ([*LISTED[:1], "{latin1_txt}", "--out", "{out}/x.jsonl"], "not UTF-8"),
+    ([*LISTED, "{out}/x.jsonl", "--rate", "0"], "--rate must be in (0, 1]"),
+    ([*LISTED, "{out}/x.jsonl", "--corpus", "{ragged_csv}"], "Expected 2 fields"),
 ]
 
 
 @pytest.fixture(scope="module")
-def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) -> dict[str, str]:
+def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path, tiny_roberta_dir: Path
+               ) -> dict[str, str]:
     """The files the bad command lines name (read only: shared by every case)."""
     from test_surgery import SMALL_BYTESCNN, small_bytescnn
 
@@ -336,6 +475,34 @@ def edge_files(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) ->
     files["student"] = str(student)
     files.update(write_student_variants(root / "damaged", Path(student), Path(export)))
     files.update(write_export_damages(root / "damaged-exports", Path(export)))
+    files.update(write_other_inputs(root, tiny_bert_dir, tiny_roberta_dir))
+    return files
+
+
+def write_other_inputs(root: Path, teacher: Path, roberta: Path) -> dict[str, str]:
+    """Links, corpora a library cannot read, converter inputs and a model folder with code of its own (which, run,
+    would write ``PLANTED`` into ``root``, where every case checks that nothing appeared)."""
+    (root / "file-link").symlink_to(root / "a-file")
+    (root / "dangling").symlink_to(root / "nowhere")
+    (root / "folder.jsonl").mkdir()
+    texts = {  # name → (file, text)
+        "ragged_csv": ("ragged.csv", "text,noisy\na b c,a b d\none,two,three,four\n"),
+        "bad_parquet": ("bad.parquet", "PAR1 not a parquet file"),
+        "no_given": ("no_given.jsonl", '{"text": "a b", "noisy": "a c"}\n'),
+        "m2": ("m2.m2", "S They studyed .\nA 1 2|||R:SPELL|||studied|||REQUIRED|||-NONE-|||0\n"),
+        "empty_m2": ("empty.m2", ""),
+        "blank_m2": ("blank.m2", "\n  \n\r\n"),
+        "huge_word_m2": ("huge_word.m2",
+                         f"S They {'x' * 1_000_000} .\nA 1 2|||R:SPELL|||studied|||REQUIRED|||-NONE-|||0\n"),
+        "word_list": ("word_list.txt", "recieve->receive\nbecuase->because\n"),
+        "long_line_list": ("long_line.txt", "x" * 100_000_000 + "->y\n"),  # a 100 MB "word" (wordfreq: MemoryError)
+    }
+    files = {"file_link": str(root / "file-link"), "dangling": str(root / "dangling"),
+             "jsonl_folder": str(root / "folder.jsonl"), "roberta": str(roberta),
+             "custom_model": str(with_custom_code(teacher, root / "custom-model", root / "PLANTED"))}
+    for name, (file_name, text) in texts.items():
+        (root / file_name).write_text(text)
+        files[name] = str(root / file_name)
     return files
 
 
@@ -343,28 +510,35 @@ def listing(folder: Path) -> set[str]:
     return {str(path.relative_to(folder)) for path in folder.rglob("*")}
 
 
-def test_there_are_at_least_120_edge_cases() -> None:
-    assert len(CASES) >= 120
+def test_there_are_at_least_280_edge_cases() -> None:
+    assert len(CASES) >= 280  # 189 before the outputs, stores, names and inputs of issue #44
 
 
 IDS = [f"{index}-{argv[0]}-{message[:40]}" for index, (argv, message) in enumerate(CASES)]
 
 
 @pytest.mark.parametrize(("argv", "message"), CASES, ids=IDS)
-def test_edge_case_is_one_line_exit_2_and_leaves_nothing(edge_files, tmp_path, capsys, argv, message) -> None:
+def test_edge_case_is_one_line_exit_2_and_leaves_nothing(edge_files, tmp_path, capsys, monkeypatch, argv,
+                                                         message) -> None:
     out = tmp_path / "out"
     arguments: list[str] = []
     for argument in argv:
         if argument.startswith("{cwd:"):  # an mlflow.yaml in the working folder
             shutil.copy(edge_files[argument[5:-1]], tmp_path / "mlflow.yaml")
             continue
+        if argument.startswith("{env:"):  # {env:NAME=value}, {env:NAME=} unsets it
+            name, _, value = argument[5:-1].partition("=")
+            monkeypatch.setenv(name, value.format(**edge_files)) if value else monkeypatch.delenv(name, raising=False)
+            continue
         arguments.append(argument.format(**edge_files, out=out, work=tmp_path / "runs"))
+    command = importlib.import_module(CONVERTERS[arguments[0]]).main if arguments[0] in CONVERTERS else None
+    monkeypatch.setattr(sys, "stdin", io.StringIO("y\n" * 100))  # a prompt would be answered: none may come
     before = listing(Path(edge_files["tmp"])), listing(tmp_path)
     started = time.monotonic()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         with pytest.raises(SystemExit) as exited:
-            raise SystemExit(main(arguments))
+            raise SystemExit(main(arguments) if command is None else command(arguments[1:]))
     elapsed = time.monotonic() - started
     error = without_phase_lines(capsys.readouterr().err)
     assert exited.value.code == 2, error

@@ -3,6 +3,7 @@ runs, refused resumes, file modes. Each test names the case of the issue it cove
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import signal
@@ -166,13 +167,25 @@ def test_resume_falls_back_to_the_newest_intact_checkpoint(tmp_path, tiny_bert_d
     assert mlflow.get_run(run_id).info.status == "FINISHED"
 
 
-def test_resume_says_when_no_checkpoint_is_intact(tmp_path, tiny_bert_dir, capsys) -> None:
+MANIFEST_DAMAGE = {  # what is written as MANIFEST.json (None: removed) → what the refusal says of it
+    "missing": (None, "no readable MANIFEST.json"),
+    "not JSON": (b"{", "no readable MANIFEST.json"),
+    "not UTF-8": (b"\xff\xfe", "no readable MANIFEST.json"),
+    "a list": (b'["student/model.safetensors"]', "not a mapping of file names to checksums"),
+    "a number as checksum": (b'{"trainer_state.pt": 5}', "not a mapping of file names to checksums"),
+    "a file outside": (b'{"../../train.yaml": "0"}', "outside the checkpoint"),
+}
+
+
+@pytest.mark.parametrize("damage", MANIFEST_DAMAGE)
+def test_resume_says_when_no_checkpoint_is_intact(tmp_path, tiny_bert_dir, capsys, damage) -> None:
+    written, message = MANIFEST_DAMAGE[damage]
     run_id = killed_run(tmp_path, tiny_bert_dir)
     for folder in (tmp_path / "runs" / run_id).glob("epoch-*"):
-        (folder / MANIFEST_NAME).unlink()
+        (folder / MANIFEST_NAME).unlink() if written is None else (folder / MANIFEST_NAME).write_bytes(written)
     assert main(["train", "--resume", run_id, "--quiet"]) == 2
     error = one_line_error(capsys)
-    assert "no intact checkpoint" in error and "no readable MANIFEST.json" in error
+    assert "no intact checkpoint" in error and message in error
 
 
 def test_a_successful_resume_clears_the_failure_tag(tmp_path, tiny_bert_dir, capsys) -> None:
@@ -239,10 +252,10 @@ def test_two_runs_started_at_once_in_a_fresh_folder_both_finish(tmp_path, tiny_b
 
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--work-dir", "{file}"], "is a file, not a folder"),
-    (["--work-dir", "/proc/distill-runs"], "cannot write in the work folder"),
+    (["--work-dir", "/proc/distill-runs"], "cannot write in /proc (for the work folder /proc/distill-runs)"),
     (["--work-dir", "{long}"], "has a name longer than 255 bytes"),
     (["--tracking-uri", "bogus://x"], "cannot use the MLflow store bogus://x"),
-    (["--tracking-uri", "sqlite:////proc/distill/mlflow.db"], "cannot use the MLflow store"),
+    (["--tracking-uri", "sqlite:////proc/distill/mlflow.db"], "(for the folder of the MLflow database /proc/distill)"),
 ])
 def test_file_system_faults_are_one_line_before_any_run(tmp_path, tiny_bert_dir, capsys, arguments,
                                                           message) -> None:
@@ -319,3 +332,41 @@ def test_sweep_validation_errors_name_the_file(tmp_path, capsys) -> None:
     sweep.write_text(yaml.safe_dump({"space": {"loss": ["mse"]}, "objective": "accuracy"}))
     assert main(["sweep", "--config", str(sweep)]) == 2
     assert one_line_error(capsys).startswith(f"error: {sweep}: ")
+
+
+# --- model folders with code of their own (issue #44) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["evaluate", "robustness", "surgery", "train"])
+def test_a_model_folders_own_code_never_runs_even_when_stdin_says_yes(tmp_path, tiny_bert_dir, capsys, monkeypatch,
+                                                                      command) -> None:
+    """transformers asks "Do you wish to run the custom code? [y/N]" when trust_remote_code is not given: a
+    script waited, and ``yes y | distill evaluate`` ran the folder's Python. It is never asked now."""
+    from test_surgery import small_bytescnn
+    from tiny_models import with_custom_code
+
+    planted = tmp_path / "PLANTED"
+    model = str(with_custom_code(tiny_bert_dir, tmp_path / "custom", planted))
+    student = str(small_bytescnn().save_pretrained(tmp_path / "student"))
+    argv = {"evaluate": ["evaluate", "--model", model, "--students", student],
+            "robustness": ["robustness", "--model", model, "--students", student, "--out", str(tmp_path / "r.md"),
+                           "--exports", str(tmp_path / "exports")],
+            "surgery": ["surgery", "--model", model, "--student", student, "--out", str(tmp_path / "out")],
+            "train": ["train", "--teacher", model, "--work-dir", str(tmp_path / "runs")]}[command]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("y\n" * 100))
+    assert main([*argv, "--quiet"]) == 2
+    assert "holds model code of its own" in one_line_error(capsys)
+    assert sys.stdin.read() == "y\n" * 100  # nothing was asked
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["custom", "student"]  # nothing else written
+    assert not planted.exists() and runs_in_store() == []
+
+
+def test_a_tokenizer_with_code_of_its_own_is_read_without_it(tmp_path, tiny_bert_dir, capsys) -> None:
+    """A tokenizer_config.json that names its own class (auto_map) is read by transformers' generic tokenizer
+    from its tokenizer.json, its code never run: the OOV analysis works."""
+    from tiny_models import with_custom_code
+
+    planted = tmp_path / "PLANTED"
+    model = with_custom_code(tiny_bert_dir, tmp_path / "custom", planted, part="tokenizer")
+    assert main(["oov", "--model", str(model), "--samples", "4"]) == 0
+    assert "OOV run" in capsys.readouterr().out and not planted.exists()

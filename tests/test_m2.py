@@ -51,11 +51,24 @@ def test_the_module_writes_a_file_that_given_noise_reads(tmp_path: Path, capsys:
     assert corpus.noisy is not None and "siences" in corpus.noisy[0] and "sciences" in corpus.sentences[0]
 
 
+@pytest.mark.parametrize("layout", ["crlf", "blank lines between and after", "spaces on blank lines"])
+def test_windows_line_ends_and_extra_blank_lines_read_as_the_file_itself(tmp_path: Path, layout: str) -> None:
+    text = {"crlf": M2.replace("\n", "\r\n"),
+            "blank lines between and after": M2.replace("\n\n", "\n\n\n\n") + "\n\n\n",
+            "spaces on blank lines": M2.replace("\n\n", "\n   \n\t\n") + "  \n \n"}[layout]
+    source, out = tmp_path / "dev.ref.m2", tmp_path / "learners.jsonl"
+    source.write_bytes(text.encode())
+    assert main([str(source), "--out", str(out)]) == 0
+    assert [json.loads(line) for line in out.read_text().splitlines()] == list(spelling_rows(M2))
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("They studyed .\nA 1 2|||R:SPELL|||studied|||REQUIRED|||-NONE-|||0\n", "not an M2 block"),
     ("S They studyed .\nA 1 2|||R:SPELL|||studied\n", "not an M2 edit"),
     ("S They studyed .\nA 9 10|||R:SPELL|||studied|||REQUIRED|||-NONE-|||0\n", "not an M2 edit of this sentence"),
     ("S They studied .\nA 1 2|||R:VERB|||study|||REQUIRED|||-NONE-|||0\n", "no spelling edit by annotator 0"),
+    ("", "is empty"),
+    ("\n \r\n\n", "is empty"),
 ])
 def test_a_file_that_is_not_m2_or_has_no_spelling_edit_is_one_line_and_writes_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str) -> None:

@@ -351,3 +351,38 @@ def test_surgery_command_reports_bad_input_in_one_line(tiny_bert_dir, tiny_no_em
         error = without_phase_lines(capsys.readouterr().err)
         assert code == 2 and error.startswith("error: ") and message in error and error.count("\n") == 1
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("form", [[], ["--vocabulary-free"]], ids=["baked", "vocabulary-free"])
+def test_a_full_disk_during_surgery_is_one_line_and_leaves_nothing(tiny_bert_dir, tmp_path, capsys, monkeypatch,
+                                                                   form) -> None:
+    """safetensors reports a full disk as its own error ("I/O error: No space left on device (os error 28)"),
+    after writing part of the file: the staged folder goes, and the command says so in one line."""
+    import transformers.modeling_utils
+    from safetensors import SafetensorError
+
+    def full_disk(tensors, filename, metadata=None) -> None:
+        Path(filename).write_bytes(b"half a file")
+        raise SafetensorError("Error while serializing: I/O error: No space left on device (os error 28)")
+
+    monkeypatch.setattr(transformers.modeling_utils, "safe_save_file", full_disk)
+    student = small_bytescnn().save_pretrained(tmp_path / "student")
+    out = tmp_path / "models" / "swapped"
+    (tmp_path / "models").mkdir()
+    assert main(["surgery", "--student", str(student), "--model", str(tiny_bert_dir), "--out", str(out),
+                 "--quiet", *form]) == 2
+    error = without_phase_lines(capsys.readouterr().err)
+    assert error == (f"error: could not write {out}: No space left on device (os error 28); nothing was kept\n")
+    assert list((tmp_path / "models").iterdir()) == []  # neither the folder nor its staging copy
+
+
+@pytest.mark.parametrize("form", [[], ["--vocabulary-free"]], ids=["baked", "vocabulary-free"])
+def test_surgery_writes_through_a_link_to_an_empty_folder(tiny_bert_dir, tmp_path, form) -> None:
+    student = small_bytescnn().save_pretrained(tmp_path / "student")
+    (tmp_path / "models").mkdir()
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "models")
+    assert main(["surgery", "--student", str(student), "--model", str(tiny_bert_dir), "--out", str(link),
+                 "--quiet", *form]) == 0
+    assert link.is_symlink() and (tmp_path / "models" / "config.json").is_file()
+    assert AutoModel.from_pretrained(link, trust_remote_code=bool(form)) is not None

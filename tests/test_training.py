@@ -108,6 +108,28 @@ def test_a_full_disk_fails_the_run_in_one_line_and_leaves_no_half_checkpoint(
     assert sorted(path.name for path in root.glob("epoch-*")) == ["epoch-000001"]
 
 
+def test_a_full_disk_at_the_first_checkpoint_leaves_no_run_folder(tmp_path, tiny_bert_dir, monkeypatch,
+                                                                  capsys) -> None:
+    """With no checkpoint to resume from, the run's folder (its configuration and lock) is removed too; the
+    MLflow run stays, marked failed."""
+    import errno
+
+    import distill.training.checkpoint
+
+    def write(path: Path, writer) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(distill.training.checkpoint, "atomic_write", write)
+    config = write_config(tmp_path, tiny_bert_dir, checkpoint_every=1)
+    (tmp_path / "runs").mkdir()
+    assert main(["train", "--config", str(config), "--quiet"]) == 2
+    error = without_phase_lines(capsys.readouterr().err)
+    assert error.count("\n") == 1 and "could not write the checkpoint of epoch 1" in error, error
+    assert "no earlier checkpoint, so the run's folder was removed" in error
+    (run,) = runs_in_store()
+    assert run.info.status == "FAILED" and list((tmp_path / "runs").iterdir()) == []
+
+
 def test_cosine_student_is_rescaled_to_teacher_mean_norm(tmp_path, tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, loss="cosine", epochs=1,
                          work_dir=str(tmp_path / "runs")).validate()

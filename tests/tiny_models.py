@@ -265,3 +265,30 @@ def drop_padding_token(folder: str | Path, **tokens: str | None) -> Path:
     config = {**json.loads(path.read_text()), "pad_token": None, **tokens}
     path.write_text(json.dumps(config))
     return Path(folder)
+
+
+def with_custom_code(source: str | Path, folder: str | Path, planted: str | Path, *, part: str = "model") -> Path:
+    """A copy of the model folder ``source`` whose ``part`` (``model`` or ``tokenizer``) names code of its own
+    (``auto_map``), as hub repositories with custom code do; the code, if run, writes the file ``planted``."""
+    import shutil
+
+    folder = Path(shutil.copytree(source, folder))
+    (folder / "custom_code.py").write_text(
+        f"from pathlib import Path\nPath({str(planted)!r}).write_text('the folder code ran')\n"
+        "from transformers import BertConfig, BertModel, BertTokenizer\n\n\n"
+        "class CustomConfig(BertConfig):\n    model_type = 'custom-bert'\n\n\n"
+        "class CustomModel(BertModel):\n    config_class = CustomConfig\n\n\n"
+        "class CustomTokenizer(BertTokenizer):\n    pass\n")
+    if part == "model":
+        name = "config.json"
+        entries: dict = {"AutoConfig": "custom_code.CustomConfig", "AutoModel": "custom_code.CustomModel"}
+    else:
+        name, entries = "tokenizer_config.json", {"AutoTokenizer": ["custom_code.CustomTokenizer", None]}
+    config = json.loads((folder / name).read_text())
+    config["auto_map"] = entries
+    if part == "model":
+        config.update(model_type="custom-bert", architectures=["CustomModel"])
+    else:
+        config["tokenizer_class"] = "CustomTokenizer"
+    (folder / name).write_text(json.dumps(config))
+    return folder
