@@ -33,9 +33,20 @@ from .rows import PRECISIONS, StoredRows
 
 @dataclass(kw_only=True)
 class NGramConfig(StudentConfig):
-    """The hash table's size, the n-gram lengths, the characters kept and whether gradients are sparse."""
+    """The hash table's size, the n-gram lengths, the characters kept, whether gradients are sparse and how the table
+    is stored.
 
-    buckets: int = option(2**17, minimum=1, maximum=2**31 - 2)
+    Args:
+        buckets: rows of the hash table. The default, 57,000 (1.93 rows per row of BERT's kept vocabulary), is the
+            most whose int8 table with its scales stays below half of the fp32 table it replaces
+            (``docs/sizes.md`` measures it against the other sizes).
+        min_n, max_n: the lengths of the hashed character n-grams (fastText's 3 to 6).
+        max_chars: the characters of a token read; the rest are cut.
+        sparse: sparse gradients, stepped with ``SparseAdam``.
+        precision: how the table is held: ``fp32`` (trained), ``fp16`` or ``int8`` (:meth:`at_precision`).
+    """
+
+    buckets: int = option(57_000, minimum=1, maximum=2**31 - 2)
     min_n: int = option(3, minimum=1)
     max_n: int = option(6, minimum=1)
     max_chars: int = option(50, minimum=1)

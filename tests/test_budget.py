@@ -1,8 +1,8 @@
 """The quickstart's time budget (issue 42, item 8): the sweep sized from measured seconds, deterministically.
 
 The plans are computed from injected timings (:class:`sweeps.budget.Speed`), never from a clock: a machine whose
-trial parts take the seconds below, on the shipped quick sweep (2 losses × context epochs 0 and 2, 30 table epochs,
-context epochs of 50 steps, 5 evaluation seeds, evaluated at each phase's end). One trial without context
+trial parts take the seconds below, on the shipped quick sweep with a grid of 2 losses × context epochs 0 and 2 (30
+table epochs, context epochs of 50 steps, 5 evaluation seeds, evaluated at each phase's end). One trial without context
 distillation then takes 93 s (set-up 10 + the student saved and logged 2 × 0.5 + one checkpoint 1 + swap 2 + 5
 seeds × 3; table build 1 + 30 epochs × 2 + one evaluation 3), one with it 152 s (+ build 5 + 2 epochs × 50 steps ×
 0.5 + one evaluation 4): 490 s in all.
@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 import tiny_models
+import yaml
 from sweep_files import fixed_settings, tiny_evaluation, write_corpus, write_sweep
 
+import sweeps
 from distill.cli import main
 from distill.errors import DistillError
 from sweeps import load_spec
@@ -34,8 +36,14 @@ AVAILABLE = BUDGET * (1 - RESERVE)  # 570 s for what was measured; the rest is k
 
 
 @pytest.fixture(scope="module")
-def quick():
-    return load_spec("quick")
+def quick(tmp_path_factory: pytest.TempPathFactory):
+    """The shipped quick sweep, its grid crossed with context epochs 0 and 2: trials of two costs to cut between."""
+    spec = yaml.safe_load((Path(sweeps.__file__).parent / "quick.yaml").read_text())
+    spec["fixed"].pop("context_epochs")
+    spec["space"] = {"loss": ["mse", "cosine"], "context_epochs": [0, 2]}
+    path = tmp_path_factory.mktemp("sweeps") / "quick.yaml"
+    path.write_text(yaml.safe_dump(spec, sort_keys=False))
+    return load_spec(str(path))
 
 
 def test_a_trial_is_the_sum_of_its_measured_parts(quick) -> None:

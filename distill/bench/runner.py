@@ -47,7 +47,6 @@ from distill.bench.rows import (
 )
 from distill.bench.settings import BenchSettings, check_mode
 from distill.bench.sizes import (
-    DEFAULT_POINTS,
     SIZES_PLOT,
     SizePoint,
     SizeScale,
@@ -215,7 +214,7 @@ def run_sizes(settings: BenchSettings, command: str | None = None) -> BenchRepor
     rest kept, and its plot written beside it (``sizes.png``); one MLflow run holds both, each point's training run
     nested under it with the point's figures."""
     device = resolve_device(settings.device)
-    points = [SizePoint.parse(text) for text in settings.size_points or DEFAULT_POINTS]
+    points = [SizePoint.parse(text) for text in settings.point_names()]
     teacher = load_teacher(settings.teacher)
     scale = SizeScale.quick() if settings.quick else SizeScale()
     rate = matmul_rate(device, torch.float32, scale_for(False, device).matmul_size)
@@ -223,11 +222,11 @@ def run_sizes(settings: BenchSettings, command: str | None = None) -> BenchRepor
     results_file = Path(settings.results_file())
     store.configure("bench", settings.tracking_uri)
     with mlflow.start_run(run_name="bench sizes quick" if settings.quick else "bench sizes") as run:
-        results = measure_points(points, teacher=settings.teacher, budget=settings.size_budget, device=device,
+        results = measure_points(points, teacher=settings.teacher, budget=settings.point_budget(), device=device,
                                  folder=results_file.parent / "sizes", parent_run_id=run.info.run_id,
                                  tracking_uri=settings.tracking_uri, quiet=settings.quiet, scale=scale)
         block = render_sizes(results, table_bytes=teacher.table.nbytes, source_bytes=source_weights_bytes(teacher),
-                             budget=settings.size_budget, machine=machine, scale=scale,
+                             budget=settings.point_budget(), machine=machine, scale=scale,
                              command=command or "distill " + shlex.join(sys.argv[1:]))
         path = replace_block(settings, SIZES, block)
         plot = plot_sizes(results, teacher.table.nbytes, path.with_name(SIZES_PLOT))

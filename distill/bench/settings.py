@@ -124,16 +124,24 @@ class BenchSettings(CommonOptions):
                           "stores, and measured against the source: bytes, memory, fidelity, robustness, speed; "
                           "replaces that block of the results file and writes sizes.png beside it (hours)")
     size_points: list[str] | None = setting(None, "with --sizes: the students, each NAME or NAME:OPTION=VALUE,... "
-                                            "(default: ngrams at 2^13, 2^15 and 2^17 buckets, retvec-raw, retvec, "
-                                            "hlm-intra-small, hlm-intra, bytescnn-small, bytescnn-big)",
-                                            check=_points, flag="--points", metavar="POINT")
-    size_budget: float = setting(900.0, "with --sizes: training seconds per student", interval=POSITIVE,
-                                 flag="--point-budget", metavar="S")
+                                            "(default: ngrams at 2^13 buckets, its default and 2^17, retvec-raw, "
+                                            "retvec, hlm-intra-small, hlm-intra, bytescnn-small, bytescnn-big; with "
+                                            "--quick the first two)", check=_points, flag="--points", metavar="POINT")
+    size_budget: float | None = setting(None, "with --sizes: training seconds per student (default 900, with "
+                                        "--quick 2)", interval=POSITIVE, flag="--point-budget", metavar="S")
     fidelity_corpora: list[str] = setting(help="with --fidelity: the held-out documents the swapped model is judged "
                                           "on, each a domain", factory=lambda: list(JUDGED_DOMAINS), metavar="CORPUS")
 
     def student_names(self) -> list[str]:
         return self.students or list(DEFAULT_STUDENTS[:1] if self.quick else DEFAULT_STUDENTS)
+
+    def point_names(self) -> list[str]:
+        from distill.bench.sizes import DEFAULT_POINTS  # imports torch: only when the table is measured
+
+        return self.size_points or list(DEFAULT_POINTS[:2] if self.quick else DEFAULT_POINTS)
+
+    def point_budget(self) -> float:
+        return self.size_budget or (2.0 if self.quick else 900.0)
 
     def results_file(self) -> str:
         return self.results or default_results(self.quick)

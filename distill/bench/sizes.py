@@ -60,9 +60,8 @@ from distill.training import build_trainer, prepare, train
 from students import StudentEncoder
 from teachers import TeacherTable, load_teacher, load_tokenizer
 
-DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams:buckets=32768", "ngrams:buckets=131072", "retvec-raw", "retvec",
-                  "hlm-intra-small", "hlm-intra", "bytescnn-small", "bytescnn-big")
-BUDGET = 900.0  # seconds of training per point
+DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams", "ngrams:buckets=131072", "retvec-raw", "retvec", "hlm-intra-small",
+                  "hlm-intra", "bytescnn-small", "bytescnn-big")
 NOISES = ("typo:0.1", "human")
 PRECISIONS = ("fp32", "fp16", "int8")
 LAYOUTS = ("segmented", "one position")

@@ -73,12 +73,12 @@ class TrainConfig:
     student: str = setting("ngrams", "student registry name", choices=STUDENTS)
     student_options: dict[str, Any] = setting(help="options of the student's constructor", factory=dict,
                                               check=functools.partial(check_option_map, "student_options"))
-    loss: str = setting("cosine", "loss registry name", choices=LOSSES)
+    loss: str = setting("mse", "loss registry name", choices=LOSSES)
     loss_options: dict[str, Any] = setting(
         help="options of the loss", factory=dict, check=functools.partial(check_option_map, "loss_options"),
         options={"alpha": Option(float, "loss weight α (aec, mec, triplet margins, multi-similarity)")},
     )
-    epochs: int = setting(30, "epochs of table alignment", interval=EPOCHS)
+    epochs: int = setting(80, "epochs of table alignment", interval=EPOCHS)
     recipe: str = setting("fast", "optimisation defaults: rows of the defaults table at the end (paper: §3)",
                           choices=Choices(recipe_names))
     batch_size: int | None = setting(None, f"table rows per step; {BY_TABLE}", interval=POSITIVE_COUNT)
@@ -125,7 +125,7 @@ class TrainConfig:
     )
     keep_special_rows: bool = setting(True, "special tokens keep the teacher's rows; the student never learns them")
     whole_word_epochs: int = setting(
-        2, "after table alignment, train the most frequent split words (per frequency_source) towards the "
+        0, "after table alignment, train the most frequent split words (per frequency_source) towards the "
         "mean of their pieces' rows (distill.objectives.whole_words) for EPOCHS; 0 = off",
         interval=EPOCHS, metavar="EPOCHS",
     )
@@ -165,13 +165,14 @@ class TrainConfig:
         f"0 = off; {BY_TABLE}", interval=NON_NEGATIVE,
     )
     context_noise: str = setting(
-        "", "denoising context distillation: the student reads sentences noised with one of these ';'-separated "
-        "noise specs or presets (e.g. 'typo:0.1;hlm'), the untouched model the clean ones; '' = off",
+        "typo:0.1; hlm; human", "denoising context distillation: the student reads sentences noised with one of "
+        "these ';'-separated noise specs or presets (RETVec's typos, HLM's drop/repeat/case, human misspellings), "
+        "the untouched model the clean ones; '' = off",
         check=noise_mix, metavar="SPECS",
     )
     context_noise_share: float = setting(0.5, "share of the sentences of a context batch that are noised",
                                          interval=UNIT, metavar="SHARE")
-    context_one_position: bool = setting(True, "in context distillation the student embeds each word at one "
+    context_one_position: bool = setting(False, "in context distillation the student embeds each word at one "
                                          "position, as the vocabulary-free export with --no-segment-words does; "
                                          "--no-context-one-position: at the tokenizer's pieces")
     seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation", interval=SEEDS)

@@ -5,7 +5,7 @@ trains, exports and evaluates, so it sits above the training, export and evaluat
 
 One command writes the study's report (``distill robustness --out PATH``; the project's is ``docs/robustness.md``):
 
-1. train the study's recipe (:data:`RECIPE`: table alignment, then denoising context
+1. train ``distill train``'s recipe (:data:`RECIPE`: table alignment, then denoising context
    distillation on the tokenizer's pieces, :mod:`distill.objectives.context`), unless trained students
    are given;
 2. export each student as a vocabulary-free model (:func:`distill.export.folder.export_vocabulary_free`),
@@ -56,16 +56,11 @@ STUDY: dict[str, Any] = {
     "samples": 256, "alpha": 0.01, "vocabulary_free": True, "word_pieces": False,
 }
 FIXED = ("tasks", "vocabulary_free")
-# The ngrams student on general English: mse table alignment (norm-aware: it keeps the rows' lengths, which the
-# cosine loss sets to one; docs/robustness.md), then denoising context distillation on the tokenizer's pieces, the
-# vocabulary-free export's layout: half of each batch's sentences noised with RETVec's typos, HLM's noise and human
-# misspellings. The context rate and the joint table batch's weight are mse's (distill.config.defaults). The Python
-# documentation (pydoc+stdlib) is never trained on: it is the study's unseen domain.
-RECIPE: dict[str, Any] = {
-    "teacher": "embedded", "loss": "mse", "whole_word_epochs": 0, "context_epochs": 20, "context_one_position": False,
-    "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5,
-    "eval_every": 100, "checkpoint_every": 5, "run_name": "robustness-denoised",
-}
+# distill train's recipe (its defaults): the ngrams student on general English, mse table alignment, then denoising
+# context distillation on the tokenizer's pieces, the vocabulary-free export's layout. The Python documentation
+# (pydoc+stdlib) is never trained on: it is the study's unseen domain.
+RECIPE: dict[str, Any] = {"teacher": "embedded", "eval_every": 100, "checkpoint_every": 5,
+                          "run_name": "robustness-denoised"}
 
 
 @dataclass(frozen=True)

@@ -32,9 +32,8 @@ def _writable_report(path: str) -> None:
 @dataclass(frozen=True)
 class StudyFiles:
     students: list[str] | None = setting(None, "trained students (MLflow runs, student folders or vocabulary-free "
-                                         "exports); default: train the study's recipe (RECIPE in "
-                                         "distill/workflows/robustness.py; docs/robustness.md says how long the "
-                                         "study took)",
+                                         "exports); default: train distill train's recipe on the embedded "
+                                         "MiniLM",
                                          check=check_students, metavar="RUN_OR_FOLDER")
     exports: str = setting(".distill/robustness", "where the vocabulary-free exports are written", metavar="DIR",
                            check=lambda folder: check_output_folder(folder, "exports folder"))
