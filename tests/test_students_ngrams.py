@@ -12,7 +12,7 @@ import torch
 from distill.objectives.base import sparse_parameters
 from students import StudentError, build_student, load_student
 from students.ngram_ids import WHOLE_TOKEN_SEED, encode_ngrams, token_buckets, token_grams
-from students.rows import StoredRows, quantize_rows
+from students.rows import StoredRows
 
 BUCKETS = 1009
 
@@ -97,13 +97,15 @@ def test_training_steps_the_n_gram_student_with_sparse_adam(tmp_path: Path, tiny
 
 def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_path: Path, tiny_bert_dir: Path,
                                                                             capsys) -> None:
-    """The defaults, shrunk only in size: table alignment, whole-word targets, one-position context distillation
-    with its joint table batch, all stepping the sparse student (the context phase through the frozen model)."""
+    """The defaults, shrunk only in size: table alignment, then denoising context distillation at the tokenizer's
+    pieces with its joint table batch, both stepping the sparse student (the context phase through the frozen
+    model)."""
     import random
 
     from tiny_models import WORDS
 
     from distill.cli import main
+    from distill.config.training import TrainConfig
 
     rng = random.Random(0)
     corpus = tmp_path / "corpus.txt"
@@ -114,15 +116,18 @@ def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_
             "--work-dir", str(tmp_path / "runs"), "--quiet"]
     assert main(argv) == 0, capsys.readouterr().err
     (run,) = mlflow.search_runs(search_all_experiments=True, output_format="list")
-    assert run.data.params["student"] == "ngrams" and run.data.params["context_one_position"] == "True"
+    defaults = TrainConfig()
+    assert run.data.params["student"] == "ngrams" and run.data.params["context_one_position"] == "False"
+    assert run.data.params["context_noise"] == defaults.context_noise and "human" in defaults.context_noise
     client = mlflow.MlflowClient()
     context_losses = client.get_metric_history(run.info.run_id, "context_loss")
-    assert len(context_losses) == 8 and all(point.value > 0 for point in context_losses)  # 8 context epochs
-    assert [point.step for point in client.get_metric_history(run.info.run_id, "mean_cosine")][-1] == 2 + 2 + 8
+    assert len(context_losses) == defaults.context_epochs and all(point.value > 0 for point in context_losses)
+    last = client.get_metric_history(run.info.run_id, "mean_cosine")[-1].step
+    assert last == 2 + defaults.whole_word_epochs + defaults.context_epochs
 
 
 @pytest.mark.parametrize(("precision", "dtype", "tolerance"),
-                         [("fp16", torch.float16, 1e-3), ("int8", torch.int8, 2e-2)])
+                         [("fp16", torch.float16, 1e-3), ("int8", torch.uint8, 2e-2)])
 def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_path: Path, precision: str,
                                                                         dtype: torch.dtype, tolerance: float) -> None:
     trained = build_student("ngrams", 24, buckets=BUCKETS).eval()
@@ -139,14 +144,19 @@ def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_pat
     torch.testing.assert_close(reloaded(tokens), found, rtol=0, atol=0)
 
 
-def test_int8_rows_keep_each_rows_scale_and_zero_rows() -> None:
-    weight = torch.tensor([[0.0, 0.0], [1.0, -0.5], [1e-3, 2e-3]])
-    rows, scale = quantize_rows(weight)
-    assert rows.dtype == torch.int8 and rows[0].tolist() == [0, 0]  # the padding row stays zero
-    torch.testing.assert_close(rows.float() * scale.unsqueeze(1), weight, rtol=0, atol=float(scale.max()) / 2)
-    table = StoredRows(3, 2, "int8").store(weight)
-    torch.testing.assert_close(table(torch.tensor([[1, 2, 0]])), (weight[1] + weight[2]).unsqueeze(0),
-                               rtol=0, atol=1e-2)
+def test_int8_rows_sum_as_the_float_rows_on_the_cpu_and_off_it() -> None:
+    """The fused CPU kernel and the block-wise path used off the CPU read the same packed rows, and a zero (padding)
+    row stays zero."""
+    weight = torch.randn(50, 16, generator=torch.Generator().manual_seed(0))
+    weight[49] = 0
+    table = StoredRows(50, 16, "int8").store(weight)
+    assert table.weight.dtype == torch.uint8 and table.weight.shape == (50, 16 + 8)
+    bags = torch.tensor([[1, 2, 49], [3, 49, 49], [49, 49, 49]])
+    expected = torch.nn.functional.embedding_bag(bags, weight, mode="sum")
+    fused, blockwise = table(bags), table.dequantized(table.weight[bags]).sum(dim=1)
+    torch.testing.assert_close(fused, expected, rtol=0, atol=0.05)
+    torch.testing.assert_close(blockwise, fused, rtol=0, atol=1e-5)
+    assert fused[2].abs().max() == 0 and table(torch.zeros(0, 3, dtype=torch.long)).shape == (0, 16)
 
 
 def test_only_a_float32_student_is_stored_smaller() -> None:
