@@ -388,7 +388,7 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
             "--points", "ngrams:buckets=97", "retvec-raw", "--point-budget", "5"]
     assert main(argv) == 0
     text = results.read_text()
-    assert "## Size against fidelity" in text and "fp32 matmul" in text
+    assert "## Size against fidelity" in text and "fp32 matmul" in text and "commit " in text and "date 20" in text
     row = {line.split("|")[1].strip(): line for line in text.splitlines() if line.startswith("| ngrams")}
     assert "fp32" in row["ngrams buckets=97"] and "int8" in row["ngrams buckets=97"]
     assert any(line.startswith("| retvec-raw |") and "int8" not in line for line in text.splitlines())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import platform
+import subprocess
 import time
 from pathlib import Path
 
@@ -42,6 +44,21 @@ def describe_machine(device: torch.device) -> dict[str, str]:
         description["gpu"] = f"{properties.name}, {properties.total_memory / 2**30:.0f} GiB"
         description["cuda"] = str(torch.version.cuda)
     return description
+
+
+def provenance() -> dict[str, str]:
+    """When and from which code a figure was measured: today's date (UTC) and the project's git commit (``+`` when
+    the working tree has changes; ``unknown`` outside a git checkout)."""
+    root = Path(__file__).resolve().parents[2]
+    try:
+        commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                                text=True, check=True, timeout=10).stdout.strip()
+        changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                                 capture_output=True, text=True, check=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit, changed = "unknown", ""
+    return {"date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
+            "commit": commit + ("+" if changed else "")}
 
 
 def matmul_rate(device: torch.device, dtype: torch.dtype, size: int, repeats: int = 3) -> float:

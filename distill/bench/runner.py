@@ -33,6 +33,7 @@ from distill.bench.machine import (
     QUICK_MATMUL_SIZE,
     describe_machine,
     matmul_rate,
+    provenance,
 )
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
@@ -218,7 +219,7 @@ def run_sizes(settings: BenchSettings, command: str | None = None) -> BenchRepor
     teacher = load_teacher(settings.teacher)
     scale = SizeScale.quick() if settings.quick else SizeScale()
     rate = matmul_rate(device, torch.float32, scale_for(False, device).matmul_size)
-    machine = {**describe_machine(device), "fp32 matmul": f"{rate:.0f} GFLOP/s"}
+    machine = {**provenance(), **describe_machine(device), "fp32 matmul": f"{rate:.0f} GFLOP/s"}
     results_file = Path(settings.results_file())
     store.configure("bench", settings.tracking_uri)
     with mlflow.start_run(run_name="bench sizes quick" if settings.quick else "bench sizes") as run:

@@ -334,7 +334,7 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
                  machine: dict[str, str], command: str, scale: SizeScale) -> str:
     """The Markdown block of the size–fidelity table."""
     lines = [f"## Size against fidelity: every student (measured in one run: `{command}`)", "",
-             f"Machine: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
+             f"Measured: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
              f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
              "vocabulary-free and measured as shipped (int8 where the student stores its table smaller, else fp32). "
              f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
