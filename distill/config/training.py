@@ -145,7 +145,7 @@ class TrainConfig:
     corpus: str = setting("wiki", "text of context distillation (and of row counts with frequency_source corpus): "
                           "its training documents train, its held-out documents and every judged domain's evaluate")
     context_epochs: int = setting(
-        8, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
+        6, "after table alignment, train through the frozen transformer for EPOCHS passes over the corpus's "
         "training sentences; 0 = off", interval=EPOCHS, metavar="EPOCHS",
     )
     context_lr: float | None = setting(None, f"learning rate of context distillation; {BY_TABLE}",
