@@ -44,6 +44,8 @@ def test_quick_bench_prints_and_records_one_table(tmp_path, tiny_bert_dir, capsy
     assert scope in printed and f"time to quality on 40 of the teacher's {rows} rows" in printed
     text = results.read_text()
     assert f"- torch: {torch.__version__}" in text and "- cpu: " in text and "- torch_threads: " in text
+    assert re.search(r"^- date: 20\d\d-\d\d-\d\d$", text, re.M)
+    assert "- commit: " in text and re.search(r"^- fp32 matmul: \d+ GFLOP/s$", text, re.M)
     assert "| machine | fp32 | matmul rate |" in text and "## Where the time goes" in text
     assert "| time to quality | paper recipe |" in text and "default recipe: " in text
     assert "| surgery | baked | throughput ÷ untouched |" in text and f"40 of the vocabulary's {rows} rows" in text
@@ -332,6 +334,7 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     text = results.read_text()
     assert text.startswith("# `distill bench` results\n\nmeasured before\n")
     assert "## Vocabulary-free export: inference speed" in text and "student `ngrams`" in text
+    assert re.search(r"Machine: date 20\d\d-\d\d-\d\d, commit \w+\+?, cpu .*, fp32 matmul \d+ GFLOP/s\.", text)
     for label in ("source", "vocabulary-free", "keep-vocabulary", "source, warm", "vocabulary-free, warm",
                   "keep-vocabulary, warm"):
         assert f"| {label} | " in text

@@ -61,6 +61,14 @@ def provenance() -> dict[str, str]:
             "commit": commit + ("+" if changed else "")}
 
 
+def measured_on(device: torch.device, matmul_size: int) -> dict[str, str]:
+    """What every figure of a results block says beside it: when and from which commit it was measured
+    (:func:`provenance`), the machine (:func:`describe_machine`) and its fp32 matrix-multiply rate, so that times
+    taken on machines of different speeds can be compared."""
+    rate = matmul_rate(device, torch.float32, matmul_size)
+    return {**provenance(), **describe_machine(device), "fp32 matmul": f"{rate:.0f} GFLOP/s"}
+
+
 def matmul_rate(device: torch.device, dtype: torch.dtype, size: int, repeats: int = 3) -> float:
     """GFLOP/s of ``repeats`` square ``size``×``size`` products (after one warm-up product)."""
     generator = torch.Generator(device=device).manual_seed(0)

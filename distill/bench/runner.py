@@ -31,9 +31,8 @@ from distill.bench.machine import (
     CPU_MATMUL_SIZE,
     GPU_MATMUL_SIZE,
     QUICK_MATMUL_SIZE,
-    describe_machine,
     matmul_rate,
-    provenance,
+    measured_on,
 )
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
@@ -203,7 +202,7 @@ def run_vocabulary_free(settings: BenchSettings, command: str | None = None) -> 
     result = vocabulary_free_throughput(settings.teacher, settings.student_names()[0], device,
                                         sentences=16 if settings.quick else 512, rounds=rounds,
                                         batch_sizes=(1, 8) if settings.quick else BATCH_SIZES)
-    machine = describe_machine(device)
+    machine = measured_on(device, scale_for(settings.quick, device).matmul_size)
     block = render_vocabulary_free(result, machine, command or "distill " + shlex.join(sys.argv[1:]), rounds)
     path = replace_block(settings, VOCABULARY_FREE, block)
     rows = vocabulary_free_rows(result)
@@ -218,8 +217,7 @@ def run_sizes(settings: BenchSettings, command: str | None = None) -> BenchRepor
     points = [SizePoint.parse(text) for text in settings.point_names()]
     teacher = load_teacher(settings.teacher)
     scale = SizeScale.quick() if settings.quick else SizeScale()
-    rate = matmul_rate(device, torch.float32, scale_for(False, device).matmul_size)
-    machine = {**provenance(), **describe_machine(device), "fp32 matmul": f"{rate:.0f} GFLOP/s"}
+    machine = measured_on(device, scale_for(settings.quick, device).matmul_size)
     results_file = Path(settings.results_file())
     store.configure("bench", settings.tracking_uri)
     with mlflow.start_run(run_name="bench sizes quick" if settings.quick else "bench sizes") as run:
@@ -256,7 +254,7 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
     runs = [time_to_fidelity(contender, budget, teacher, judge, device, train_corpus, progress=not settings.quick,
                              quick=settings.quick)
             for contender, budget in plan]
-    machine = describe_machine(device)
+    machine = measured_on(device, scale_for(settings.quick, device).matmul_size)
     command = command or "distill " + shlex.join(sys.argv[1:])
     block = render_fidelity(runs, machine, command, judge, per_epoch)
     path = replace_block(settings, FIDELITY, block)
@@ -320,7 +318,7 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
         *(row for precision, result in qualities for row in quality_rows(result, precision)),
         *surgery_rows(surgery),
     ]
-    machine = describe_machine(device)
+    machine = measured_on(device, scale_for(settings.quick, device).matmul_size)
     command = command or "distill " + shlex.join(sys.argv[1:])
     notes = reading_notes(speed_teacher, ranked_teacher, scale.surgery_max_length, scope)
     markdown = render_results(rows, machine, command, notes, profile)
