@@ -423,3 +423,15 @@ def test_fidelity_contenders_are_sized_by_the_measured_seconds_per_epoch() -> No
     fast, slow = epochs(EpochSeconds(1.0, 5.0, 20.0)), epochs(EpochSeconds(2.0, 10.0, 40.0))
     assert fast["table"] == (600, 0) and slow["table"] == (300, 0)
     assert slow["table+context"][1] < fast["table+context"][1] and slow["best"][1] < fast["best"][1]
+
+
+def test_the_memory_probe_measures_its_own_python_not_the_bench_that_starts_it(tmp_path, tiny_bert_dir) -> None:
+    """The bench trains students before it probes their exports: its own resident memory must not show up as the
+    probe's peak (``ru_maxrss`` carries a forked parent's peak across ``exec``)."""
+    from distill.bench.sizes import peak_memory
+
+    texts = tmp_path / "texts.txt"
+    texts.write_text("a short sentence\nand another, a little longer than the first\n", encoding="utf-8")
+    alone = peak_memory(tiny_bert_dir, texts)
+    ballast = bytearray(b"\x01") * (2 * alone)  # written, so resident in this process
+    assert peak_memory(tiny_bert_dir, texts) < 1.5 * alone < len(ballast)
