@@ -14,7 +14,9 @@ This module imports nothing but the standard library and torch: a vocabulary-fre
 
 from __future__ import annotations
 
+import functools
 import zlib
+from array import array
 from collections.abc import Sequence
 
 import torch
@@ -34,8 +36,10 @@ def token_grams(token: str, min_n: int, max_n: int, max_chars: int) -> list[byte
     ]
 
 
-def token_buckets(token: str, buckets: int, min_n: int, max_n: int, max_chars: int) -> list[int]:
-    """The bucket of the whole token, then those of its n-grams."""
+@functools.lru_cache(maxsize=2**16)
+def token_buckets(token: str, buckets: int, min_n: int, max_n: int, max_chars: int) -> tuple[int, ...]:
+    """The bucket of the whole token, then those of its n-grams (the last 65,536 tokens' kept: text repeats its
+    words)."""
     bracketed = f"<{token[:max_chars]}>"
     data = bracketed.encode("utf-8", "surrogateescape")
     if len(data) == len(bracketed):  # one byte per character: its grams are slices of the bytes
@@ -43,7 +47,7 @@ def token_buckets(token: str, buckets: int, min_n: int, max_n: int, max_chars: i
     else:
         grams = token_grams(token, min_n, max_n, max_chars)
     crc32 = zlib.crc32
-    return [crc32(data, WHOLE_TOKEN_SEED) % buckets, *[crc32(gram) % buckets for gram in grams]]
+    return (crc32(data, WHOLE_TOKEN_SEED) % buckets, *[crc32(gram) % buckets for gram in grams])
 
 
 def most_grams(min_n: int, max_n: int, max_chars: int) -> int:
@@ -62,6 +66,10 @@ def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, m
     """
     rows = [token_buckets(token, buckets, min_n, max_n, max_chars) for token in tokens]
     width = width or max((len(row) for row in rows), default=1)
-    return torch.tensor([row + [buckets] * (width - len(row)) for row in rows], dtype=torch.long).reshape(
-        len(rows), width
-    )
+    if not rows:
+        return torch.empty((0, width), dtype=torch.long)
+    flat = array("q")  # one buffer for the whole table: a nested list takes torch.tensor 3x as long
+    for row in rows:
+        flat.extend(row)
+        flat.extend([buckets] * (width - len(row)))
+    return torch.frombuffer(flat, dtype=torch.long).view(len(rows), width)

@@ -34,6 +34,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+import numpy as np
 from safetensors.torch import load_file, save_file
 from tokenizers import PreTokenizedString, Tokenizer, pre_tokenizers
 from transformers import BatchEncoding, PreTrainedTokenizer
@@ -298,7 +299,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
              pad_to_multiple_of: int | None = None, padding_side: str | None = None,
              return_attention_mask: bool | None = None) -> dict:
         """The base class's padding, and ``word_characters`` (a row of zeros) and ``offset_mapping`` (``(0, 0)``)
-        padded with the ids; ``length`` is the padded length, as the source's tokenizer gives it."""
+        padded with the ids; ``length`` is the padded length, as the source's tokenizer gives it. A padded
+        ``word_characters`` is an int64 array (positions × characters)."""
         padded = super()._pad(encoded_inputs, max_length, padding_strategy, pad_to_multiple_of, padding_side,
                               return_attention_mask)
         length = len(padded["input_ids"])
@@ -309,6 +311,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                 padded[key] = filler + list(padded[key]) if left else list(padded[key]) + filler
         if "length" in padded:
             padded["length"] = length
+        if "word_characters" in padded:  # one array: a batch of nested lists takes torch.tensor 5x as long
+            padded["word_characters"] = np.asarray(padded["word_characters"], dtype=np.int64)
         return padded
 
     def save_vocabulary(self, save_directory: str, filename_prefix: str | None = None) -> tuple[str, ...]:
