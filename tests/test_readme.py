@@ -155,7 +155,7 @@ VALUES: dict[str, Callable[[Sandbox, str, str], str]] = {  # option → its tiny
 }
 ADDED: dict[str, Callable[[Sandbox], dict[str, list[str]]]] = {  # sub-command → options added unless given
     "train": lambda sandbox: {"--config": [_train_config(sandbox, "tiny.yaml")]},
-    "surgery": lambda sandbox: {},
+    "surgery": lambda sandbox: {"--model": [str(sandbox.teacher)]},
     "evaluate": lambda sandbox: {"--model": [str(sandbox.teacher)], "--datasets": [sandbox.corpus("wiki:heldout")],
                                  "--samples": ["8"], "--max-length": ["16"], "--seeds": ["2"]},
     "robustness": lambda sandbox: {"--model": [str(sandbox.teacher)], "--datasets": [sandbox.corpus("wiki:heldout")],
