@@ -10,6 +10,7 @@ from output import without_phase_lines
 from sweep_files import free_port, tiny_evaluation, write_corpus, write_sweep
 
 from distill.cli import main
+from distill.config.training import TrainConfig
 from sweeps import load_spec, shipped_configs
 from sweeps.spec import GRID, after_surgery, probe_points, trial_config
 from sweeps.study import fingerprint, grid, trial_budget
@@ -30,10 +31,11 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert paper.evaluation.seeds == 5 and paper.objective.metric == "mlm_accuracy"
     quick = load_spec("quick")
     assert quick.sampler.kind == GRID and len(grid(quick)["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
-    assert 0 in grid(quick)["context_epochs"] and max(grid(quick)["context_epochs"]) > 0  # context is a contender
-    trial = trial_config(quick.fixed, {"loss": "cosine", "context_epochs": 3}, quick.source)
-    # distill train's student and table epochs; no whole-word phase (the segmented layout reads the pieces)
-    assert (trial.student, trial.epochs, trial.whole_word_epochs) == ("ngrams", 30, 0)
+    assert grid(quick) == {"loss": ["mse", "cosine"]}  # every trial is denoised, as distill train's recipe
+    trial = trial_config(quick.fixed, {"loss": "cosine"}, quick.source)
+    # distill train's student, its recipe shortened; no whole-word phase (the segmented layout reads the pieces)
+    assert (trial.student, trial.epochs, trial.whole_word_epochs, trial.context_epochs) == ("ngrams", 30, 0, 2)
+    assert trial.context_noise == TrainConfig().context_noise != ""
     assert trial.teacher == "embedded" and trial.vocab_sample == 0  # the whole vocabulary
     # judged on held-out documents of general English and of a domain training never reads, vocabulary-free
     assert quick.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and trial.corpus == "wiki"

@@ -30,7 +30,7 @@ def test_a_way_counts_its_stops_and_returns() -> None:
 def test_the_tracer_follows_a_spec_into_the_project_only() -> None:
     spec = load_spec("quick")
     way, budget = follow(SweepSpec, lambda: trial_budget(spec))
-    assert budget == 4 and way.stops == ["sweeps/study.py"]
+    assert budget == 2 and way.stops == ["sweeps/study.py"]
     assert [function for _, function in way.calls] == ["trial_budget", "grid"]
 
 

@@ -54,7 +54,8 @@ def grid_sweep(tmp_path_factory: pytest.TempPathFactory, tiny_bert_dir: Path) ->
     """lr ∈ {0.003, 0.01, 1e-7} (seed 3 runs them in this order): the last is pruned after epoch 1."""
     folder = tmp_path_factory.mktemp("grid-sweep")
     tracking_uri = f"sqlite:///{folder / 'mlflow.db'}"
-    path = write_sweep(folder, tiny_bert_dir, seed=3, fixed=fixed_settings(folder, tiny_bert_dir, lr=None),
+    path = write_sweep(folder, tiny_bert_dir, seed=3,
+                       fixed=fixed_settings(folder, tiny_bert_dir, lr=None, loss="cosine"),
                        space={"lr": [0.01, 0.003, 1e-7]},
                        pruner={"kind": "median", "n_startup_trials": 1},
                        evaluation=tiny_evaluation(write_corpus(folder)), description="lr grid on the tiny BERT")
