@@ -523,7 +523,7 @@ def test_tokenizer_gives_one_position_per_word(tiny_exports: dict[str, Path]) ->
     single = tokenizer("the cat")
     word = tokenizer.word_token_id
     assert single["input_ids"] == [tokenizer.cls_token_id, word, word, tokenizer.sep_token_id]
-    assert len(single["word_characters"]) == 4 and single["word_characters"][0] == [0] * 12
+    assert len(single["word_characters"]) == 4 and single["word_characters"][0].tolist() == [0] * 12
     padded = tokenizer(["a", "a b c"], padding="max_length", max_length=6, return_tensors="pt")
     assert padded["input_ids"].shape == (2, 6) and padded["attention_mask"].sum(dim=1).tolist() == [3, 5]
     assert padded["word_characters"].shape == (2, 6, 12)

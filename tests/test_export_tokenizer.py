@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 import torch
 from test_export import bytescnn
@@ -70,7 +71,7 @@ def exported(tiny_bert_dir: Path, tiny_distilbert_dir: Path, tmp_path_factory: p
 
 
 def plain(value: Any) -> Any:
-    return value.tolist() if isinstance(value, torch.Tensor) else [list(item) if isinstance(item, tuple) else item
+    return value.tolist() if isinstance(value, (torch.Tensor, np.ndarray)) else [list(item) if isinstance(item, tuple) else item
                                                                    for item in value] if isinstance(value, list) \
         else value
 

@@ -278,7 +278,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def prepare_for_model(self, ids: list[int], pair_ids: list[int] | None = None, *args: Any, **kwargs: Any
                           ) -> BatchEncoding:
         """The base class's inputs for a text (or pair) with ``word_characters`` and ``offset_mapping``, read from
-        the tokens of the positions it kept (:class:`TokenId`)."""
+        the tokens of the positions it kept (:class:`TokenId`). ``word_characters`` is an int64 array (positions ×
+        characters), which a batch turns into one tensor without a Python integer per character."""
         return_tensors = kwargs.pop("return_tensors", None)
         prepend_batch_axis = kwargs.pop("prepend_batch_axis", False)
         encoding = dict(super().prepare_for_model(ids, pair_ids, *args, **kwargs))
@@ -286,9 +287,9 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         is_word = [token is not None and index == self.word_token_id
                    for token, index in zip(tokens, encoding["input_ids"])]
         words = [self.word_text(token) for token, word in zip(tokens, is_word) if word and token is not None]
-        encoded = iter(self.encode_words(words, **self.encoder_options).tolist())
-        blank = [0] * self.character_width
-        encoding["word_characters"] = [next(encoded) if word else blank for word in is_word]
+        characters = np.zeros((len(is_word), self.character_width), dtype=np.int64)  # a row of zeros: no word
+        characters[np.flatnonzero(is_word)] = self.encode_words(words, **self.encoder_options).numpy()
+        encoding["word_characters"] = characters
         encoding["offset_mapping"] = [getattr(token, "offsets", (0, 0)) for token in tokens]
         for key in ("input_ids", "overflowing_tokens"):  # plain ints from here on
             if key in encoding:
@@ -299,20 +300,21 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
              pad_to_multiple_of: int | None = None, padding_side: str | None = None,
              return_attention_mask: bool | None = None) -> dict:
         """The base class's padding, and ``word_characters`` (a row of zeros) and ``offset_mapping`` (``(0, 0)``)
-        padded with the ids; ``length`` is the padded length, as the source's tokenizer gives it. A padded
-        ``word_characters`` is an int64 array (positions × characters)."""
+        padded with the ids; ``length`` is the padded length, as the source's tokenizer gives it."""
         padded = super()._pad(encoded_inputs, max_length, padding_strategy, pad_to_multiple_of, padding_side,
                               return_attention_mask)
         length = len(padded["input_ids"])
         left = (padding_side or self.padding_side) == "left"
-        for key, blank in (("word_characters", [0] * self.character_width), ("offset_mapping", (0, 0))):
-            if key in padded and len(padded[key]) < length:
-                filler = [blank] * (length - len(padded[key]))
-                padded[key] = filler + list(padded[key]) if left else list(padded[key]) + filler
+        if "word_characters" in padded:
+            characters = np.asarray(padded["word_characters"], dtype=np.int64).reshape(-1, self.character_width)
+            filler = np.zeros((length - len(characters), self.character_width), dtype=np.int64)
+            padded["word_characters"] = np.concatenate([filler, characters] if left else [characters, filler])
+        if "offset_mapping" in padded and len(padded["offset_mapping"]) < length:
+            filler_offsets = [(0, 0)] * (length - len(padded["offset_mapping"]))
+            offsets = list(padded["offset_mapping"])
+            padded["offset_mapping"] = filler_offsets + offsets if left else offsets + filler_offsets
         if "length" in padded:
             padded["length"] = length
-        if "word_characters" in padded:  # one array: a batch of nested lists takes torch.tensor 5x as long
-            padded["word_characters"] = np.asarray(padded["word_characters"], dtype=np.int64)
         return padded
 
     def save_vocabulary(self, save_directory: str, filename_prefix: str | None = None) -> tuple[str, ...]:
