@@ -71,9 +71,11 @@ def exported(tiny_bert_dir: Path, tiny_distilbert_dir: Path, tmp_path_factory: p
 
 
 def plain(value: Any) -> Any:
-    return value.tolist() if isinstance(value, (torch.Tensor, np.ndarray)) else [list(item) if isinstance(item, tuple) else item
-                                                                   for item in value] if isinstance(value, list) \
-        else value
+    if isinstance(value, (torch.Tensor, np.ndarray)):
+        return value.tolist()
+    if isinstance(value, list):
+        return [list(item) if isinstance(item, tuple) else item for item in value]
+    return value
 
 
 @pytest.mark.parametrize("family", ["bert", "distilbert"])
