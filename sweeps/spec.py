@@ -360,7 +360,7 @@ def _check_trials(spec: SweepSpec) -> None:
             continue
         checked.add(key)
         try:
-            build_loss(config.loss, **config.loss_options)
+            build_loss(config.loss_name, **config.loss_options)
             with torch.device("meta"):
                 build_student(config.student, 8, **config.student_options)
         except Exception as error:  # a student's own checks may raise anything; each is one line here

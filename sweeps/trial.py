@@ -76,7 +76,7 @@ class TrialObjective:
         if evaluator is not None:
             announce(f"trial {name}: surgery into {evaluator.settings.model} and evaluation", quiet=self.quiet)
             record.scores = evaluator.score(result.student, resolve_device(config.device))
-            log_trial_scores(result.run_id, record.scores, evaluator.settings, config.loss)
+            log_trial_scores(result.run_id, record.scores, evaluator.settings, config.loss_name)
             if measured_after_surgery:
                 value = objective_value(record.scores, objective.metric)
         record.metrics = {name: result.metrics[name] for name in ALIGNMENT_METRICS if name in result.metrics}

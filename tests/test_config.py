@@ -14,7 +14,7 @@ import yaml
 from distill.cli import build_parser, main
 from distill.config import defaults
 from distill.config.arguments import SettingsHelpFormatter, add_settings_arguments, given_settings
-from distill.config.defaults import ANY, Defaults, SameAs, defaults_for, matching_row, recipe_names
+from distill.config.defaults import ANY, Defaults, SameAs, default_loss, defaults_for, matching_row, recipe_names
 from distill.config.fields import POSITIVE, Option, check_fields, setting
 from distill.config.training import TrainConfig, load_config
 from distill.errors import DistillError
@@ -80,7 +80,7 @@ def test_validate_returns_a_new_config_and_leaves_the_original_alone():
     original = TrainConfig(recipe="paper", betas=[0.9, 0.99])  # type: ignore[arg-type]
     validated = original.validate()
     assert original.lr is None and original.batch_size is None and original.betas == [0.9, 0.99]
-    row = matching_row("paper", original.student, original.loss)
+    row = matching_row("paper", original.student, validated.loss)
     assert (validated.lr, validated.batch_size, validated.betas) == (row.lr, row.batch_size, (0.9, 0.99))
     assert validated.validate() == validated
 
@@ -214,6 +214,17 @@ def test_validate_fills_each_unset_setting_from_the_first_row_that_matches(monke
     assert recipe_names() == ("slow", "fast")
     with pytest.raises(DistillError, match="recipe must be one of slow, fast, got 'paper'"):
         TrainConfig(recipe="paper").validate()
+
+
+def test_a_run_without_a_loss_takes_its_students() -> None:
+    """mse for the n-gram table, cosine for a dense student; a loss named wins; the table's row follows it."""
+    assert (TrainConfig().loss, TrainConfig().validate().loss) == (None, "mse")
+    dense = TrainConfig(student="retvec").validate()
+    assert (dense.loss, dense.loss_name) == ("cosine", "cosine")
+    assert dense.context_table_weight == matching_row(dense.recipe, "retvec", "cosine").context_table_weight != (
+        matching_row(dense.recipe, "retvec", "mse").context_table_weight)
+    assert TrainConfig(student="retvec", loss="mse").validate().loss == "mse"
+    assert default_loss("ngrams") == "mse" and default_loss("hlm-intra-small") == "cosine"
 
 
 def test_every_run_finds_a_row_and_every_row_is_reached() -> None:

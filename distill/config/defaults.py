@@ -65,6 +65,17 @@ DEFAULTS: tuple[Defaults, ...] = (
 )
 
 
+# The loss of a run that names none, by student (the first match wins). The n-gram table's rows are free
+# parameters that mse moves straight to the teacher's; a dense student trained with mse shrinks its outputs toward
+# the table's mean, so the dense students take the paper's cosine loss (§3).
+DEFAULT_LOSSES: tuple[tuple[str, str], ...] = (("ngrams", "mse"), (ANY, "cosine"))
+
+
+def default_loss(student: str) -> str:
+    """The loss of a run of ``student`` that names none (:data:`DEFAULT_LOSSES`)."""
+    return next(loss for pattern, loss in DEFAULT_LOSSES if pattern in (ANY, student))
+
+
 def recipe_names() -> tuple[str, ...]:
     """The recipes the table names, in its order."""
     return tuple(dict.fromkeys(row.recipe for row in DEFAULTS if row.recipe != ANY))

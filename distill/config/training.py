@@ -26,7 +26,7 @@ from typing import Any, NewType
 import yaml
 
 from distill.config.defaults import SETTINGS as TABLE_SETTINGS
-from distill.config.defaults import defaults_for, recipe_names
+from distill.config.defaults import default_loss, defaults_for, recipe_names
 from distill.config.fields import (
     COUNT,
     EPOCHS,
@@ -73,7 +73,8 @@ class TrainConfig:
     student: str = setting("ngrams", "student registry name", choices=STUDENTS)
     student_options: dict[str, Any] = setting(help="options of the student's constructor", factory=dict,
                                               check=functools.partial(check_option_map, "student_options"))
-    loss: str = setting("mse", "loss registry name", choices=LOSSES)
+    loss: str | None = setting(None, "loss registry name; unset: mse for ngrams, cosine for the other students",
+                               choices=LOSSES)
     loss_options: dict[str, Any] = setting(
         help="options of the loss", factory=dict, check=functools.partial(check_option_map, "loss_options"),
         options={"alpha": Option(float, "loss weight α (aec, mec, triplet margins, multi-similarity)")},
@@ -196,10 +197,16 @@ class TrainConfig:
         """
         checked = check_fields(self)
         given = {name: getattr(checked, name) for name in TABLE_SETTINGS}
-        filled = defaults_for(checked.recipe, checked.student, checked.loss, given)
-        config = dataclasses.replace(checked, **{name: filled[name] for name, value in given.items() if value is None})
+        filled = defaults_for(checked.recipe, checked.student, checked.loss_name, given)
+        config = dataclasses.replace(checked, loss=checked.loss_name,
+                                     **{name: filled[name] for name, value in given.items() if value is None})
         config._check_combined()
         return ValidConfig(config)
+
+    @property
+    def loss_name(self) -> str:
+        """The loss the run trains with: the one named, else its student's (``validate`` fills it in)."""
+        return self.loss or default_loss(self.student)
 
     def _check_combined(self) -> None:
         """The rules that tie settings together (each setting alone is checked against its field)."""

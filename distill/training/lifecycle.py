@@ -220,7 +220,7 @@ def _run_epochs(
     if resumed and FAILURE_TAG in mlflow.get_run(run_id).data.tags:  # a resume after a failure succeeded
         mlflow.delete_tag(FAILURE_TAG)
     student_dir = checkpoint_root / "final" / "student"
-    trainer.student.provenance = {"run_id": run_id, "loss": config.loss, "teacher": trainer.teacher.name,
+    trainer.student.provenance = {"run_id": run_id, "loss": config.loss_name, "teacher": trainer.teacher.name,
                                   "teacher_revision": trainer.teacher.revision,
                                   "objectives": [phase.name for phase, _ in trainer.phases],
                                   SPECIAL_ROWS_KEY: config.keep_special_rows}

@@ -72,7 +72,7 @@ def prepare(
 
     ``teacher``, when given, stands for ``config.teacher`` (the bench loads one for all its runs).
     """
-    loss = build_loss(config.loss, **config.loss_options)
+    loss = build_loss(config.loss_name, **config.loss_options)
     planned_student(config.student, 8, config.student_options)  # validates name and options early
     teacher = teacher if teacher is not None else load_teacher(config.teacher)
     planned_student(config.student, teacher.dim, config.student_options)

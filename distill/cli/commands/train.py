@@ -10,7 +10,7 @@ from pathlib import Path
 
 from distill.config.arguments import add_settings_arguments, given_settings, settings_from
 from distill.config.common import CommonOptions
-from distill.config.defaults import defaults_for, render_defaults
+from distill.config.defaults import default_loss, defaults_for, render_defaults
 from distill.config.fields import setting
 from distill.config.training import TrainConfig, config_keys, load_config
 from distill.errors import DistillError, is_user_error
@@ -32,7 +32,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_settings_arguments(parser, CommonOptions, "common options", only=("tracking_uri", "quiet"))
     note = "a flag wins over the --config file"
     unset = TrainConfig()  # the settings the table fills in show its values for the default recipe, student, loss
-    table = defaults_for(unset.recipe, unset.student, unset.loss)
+    loss = default_loss(unset.student)
+    table = defaults_for(unset.recipe, unset.student, loss)
     by_objective = {name for listing in OBJECTIVES for name in listing.settings}
     add_settings_arguments(parser, TrainConfig, f"training settings ({note})", layered=True,
                            only=[name for name in config_keys() if name not in by_objective], defaults=table)
@@ -42,7 +43,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.epilog = (f"The defaults table: a setting left unset takes its value from the first row that matches "
                      f"--recipe, --student and --loss (* matches any; '= lr': the table alignment's rate, given or "
                      f"not); the defaults shown above are those of --recipe {unset.recipe} --student "
-                     f"{unset.student} --loss {unset.loss}.\n\n"
+                     f"{unset.student} --loss {loss}.\n\n"
                      + render_defaults())
 
 
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             result = training.resume(args.resume, tracking_uri=args.tracking_uri, quiet=args.quiet)
         else:
             config = load_config(args.config, given_settings(args, TrainConfig))
-            announce(f"train: student {config.student}, loss {config.loss}, teacher {config.teacher}; "
+            announce(f"train: student {config.student}, loss {config.loss_name}, teacher {config.teacher}; "
                      "loading torch and transformers", quiet=args.quiet)
             from distill import training  # after the configuration is read: a bad one is reported at once
 
