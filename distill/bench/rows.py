@@ -96,7 +96,7 @@ def reading_notes(speed_teacher: TeacherTable, teacher: TeacherTable, surgery_ma
         "not counted.",
         "Share of matmul rate: each round of training steps follows a square matrix-multiply probe; the share is "
         "the median over rounds of achieved ÷ probe, so a shared machine slows both sides of each ratio alike.",
-        f"Time to quality: {defaults.student}, {defaults.loss} loss, on {teacher.name} ({len(teacher):,} × "
+        f"Time to quality: {defaults.student}, {defaults.loss_name} loss, on {teacher.name} ({len(teacher):,} × "
         f"{teacher.dim}). The clock runs only while training (the evaluation after each epoch is not timed), so "
         "times are at epoch ends.",
         "Surgery: the untouched and the baked model take turns on the same batches of the offline corpus "
