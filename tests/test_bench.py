@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import subprocess
 
 import mlflow
 import pytest
@@ -20,6 +21,7 @@ from distill.bench.quality import QualityClock, time_to_quality
 from distill.bench.runner import quality_teacher
 from distill.cli import main
 from distill.config.training import TrainConfig
+from distill.errors import DistillError
 from distill.training import Trainer, TrainerCallback
 from students import build_student
 from students.bytescnn import BytesCNN
@@ -432,6 +434,25 @@ def test_the_memory_probe_measures_its_own_python_not_the_bench_that_starts_it(t
 
     texts = tmp_path / "texts.txt"
     texts.write_text("a short sentence\nand another, a little longer than the first\n", encoding="utf-8")
-    alone = peak_memory(tiny_bert_dir, texts)
+    alone = peak_memory(tiny_bert_dir, texts, probes=1)
     ballast = bytearray(b"\x01") * (2 * alone)  # written, so resident in this process
-    assert peak_memory(tiny_bert_dir, texts) < 1.5 * alone < len(ballast)
+    assert peak_memory(tiny_bert_dir, texts, probes=1) < 1.5 * alone < len(ballast)
+
+
+def test_the_memory_probe_keeps_the_median_of_its_runs(tmp_path, monkeypatch) -> None:
+    """One probe's peak varies with the allocator: the median of the runs is kept, and a failed run is one line."""
+    from distill.bench import sizes
+
+    peaks = iter(["300\n", "100\n", "200\n"])
+    runs = []
+
+    def probe(command, **_):
+        runs.append(command)
+        return subprocess.CompletedProcess(command, 0, stdout=next(peaks), stderr="")
+
+    monkeypatch.setattr(sizes.subprocess, "run", probe)
+    assert sizes.peak_memory(tmp_path, tmp_path / "texts.txt") == 200 and len(runs) == sizes.MEMORY_PROBES == 3
+    monkeypatch.setattr(sizes.subprocess, "run", lambda command, **_: subprocess.CompletedProcess(
+        command, 1, stdout="", stderr="Traceback\nMemoryError: out of memory\n"))
+    with pytest.raises(DistillError, match=r"^the memory probe of .* failed: MemoryError: out of memory$"):
+        sizes.peak_memory(tmp_path, tmp_path / "texts.txt")

@@ -7,7 +7,7 @@ student stores, and measured side by side with the source model:
 
 * parameters, and the bytes on disk of the export's student and of its whole weights file at each precision;
 * the peak resident memory of a fresh Python that loads the export with transformers alone and encodes held-out
-  sentences, against the same for the source (:data:`MEMORY_PROBE`);
+  sentences, against the same for the source (:data:`MEMORY_PROBE`, the median of :data:`MEMORY_PROBES` runs);
 * fidelity on the judged domains, the worst one: ``sentence_cosine`` and ``similarity_spearman`` of the export as
   shipped (each word at the tokenizer's positions) and with one position per word;
 * robustness: ``sentence_cosine_clean`` under typos and human misspellings against the untouched model's reading
@@ -26,6 +26,7 @@ import dataclasses
 import functools
 import json
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -69,6 +70,9 @@ METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS, SPEED_BATCH = "wiki:heldout", 64
 PROBE_CONTEXT_STEPS = 3
 SIZES_PLOT = "sizes.png"  # beside the results file
+# One probe's peak varies from run to run with the allocator (by about ±25 MB for the embedded MiniLM on 2 cores):
+# the median of three is kept.
+MEMORY_PROBES = 3
 MEMORY_PROBE = """
 import resource, sys, torch
 from transformers import AutoModel, AutoTokenizer
@@ -193,16 +197,21 @@ def export_bytes(folder: Path) -> dict[str, int]:
     return {"student": student, "weights": path.stat().st_size}
 
 
-def peak_memory(folder: Path, texts_file: Path) -> int:
-    """Peak resident bytes of a fresh Python that loads ``folder`` with transformers alone and encodes the texts.
+def peak_memory(folder: Path, texts_file: Path, probes: int = MEMORY_PROBES) -> int:
+    """Peak resident bytes of a fresh Python that loads ``folder`` with transformers alone and encodes the texts: the
+    median over ``probes`` such Pythons, one after another.
 
     On Linux the probe reads its own high-water mark (``VmHWM``): ``ru_maxrss`` keeps, across the ``exec`` that
     starts it, the peak of the process it was forked from, here the bench that trained the students."""
-    result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(folder), str(texts_file)], capture_output=True,
-                            text=True, check=False)
-    if result.returncode:
-        raise DistillError(f"the memory probe of {folder} failed: {(result.stderr.strip().splitlines() or ['?'])[-1]}")
-    return int(result.stdout.split()[-1])
+    peaks = []
+    for _ in range(probes):
+        result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(folder), str(texts_file)],
+                                capture_output=True, text=True, check=False)
+        if result.returncode:
+            raise DistillError(
+                f"the memory probe of {folder} failed: {(result.stderr.strip().splitlines() or ['?'])[-1]}")
+        peaks.append(int(result.stdout.split()[-1]))
+    return int(statistics.median(peaks))
 
 
 def sentences_per_second(encoders: dict[str, Encoder], texts: list[str], device: torch.device) -> dict[str, float]:
