@@ -70,8 +70,7 @@ METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS, SPEED_BATCH = "wiki:heldout", 64
 PROBE_CONTEXT_STEPS = 3
 SIZES_PLOT = "sizes.png"  # beside the results file
-# One probe's peak varies from run to run with the allocator (by about ±25 MB for the embedded MiniLM on 2 cores):
-# the median of three is kept.
+# One probe's peak varies from run to run with the allocator: the median of three is kept.
 MEMORY_PROBES = 3
 MEMORY_PROBE = """
 import resource, sys, torch
