@@ -9,12 +9,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import torch
 import yaml
 
+from distill import devices
 from distill.cli import build_parser, main
 from distill.config import defaults
 from distill.config.arguments import SettingsHelpFormatter, add_settings_arguments, given_settings
-from distill.config.defaults import ANY, Defaults, SameAs, default_loss, defaults_for, matching_row, recipe_names
+from distill.config.defaults import (
+    ANY,
+    NATIVE,
+    Defaults,
+    SameAs,
+    default_loss,
+    defaults_for,
+    matching_row,
+    recipe_names,
+)
 from distill.config.fields import POSITIVE, Option, check_fields, setting
 from distill.config.training import TrainConfig, load_config
 from distill.errors import DistillError
@@ -187,10 +198,10 @@ def test_a_flag_wins_over_the_yaml_file_which_wins_over_the_defaults(tmp_path) -
 # A made-up table, so that the mechanism is tested and not today's values: two recipes, rows from the most
 # specific to each recipe's catch-all.
 MADE_UP = (
-    Defaults("slow", "ngrams", "mse", 0.1, 11, "plateau", 0.2, 5.0, 0.3, 6.0),
-    Defaults("slow", ANY, "mse", 0.4, 12, "plateau", SameAs("lr"), 7.0, 0.5, 8.0),
-    Defaults("slow", ANY, ANY, 0.6, 13, "warmup-cosine", SameAs("lr"), 9.0, 0.7, 10.0),
-    Defaults("fast", ANY, ANY, 0.0123, 14, "warmup-cosine", 0.8, 11.0, 0.9, 12.0),
+    Defaults("slow", "ngrams", "mse", 0.1, 11, "plateau", 0.2, 5.0, 0.3, 6.0, 0.0, False),
+    Defaults("slow", ANY, "mse", 0.4, 12, "plateau", SameAs("lr"), 7.0, 0.5, 8.0, 0.25, NATIVE),
+    Defaults("slow", ANY, ANY, 0.6, 13, "warmup-cosine", SameAs("lr"), 9.0, 0.7, 10.0, 1.0, True),
+    Defaults("fast", ANY, ANY, 0.0123, 14, "warmup-cosine", 0.8, 11.0, 0.9, 12.0, 0.5, False),
 )
 
 
@@ -227,6 +238,31 @@ def test_a_run_without_a_loss_takes_its_students() -> None:
     assert default_loss("ngrams") == "mse" and default_loss("hlm-intra-small") == "cosine"
 
 
+@pytest.mark.parametrize("native", [True, False])
+def test_a_dense_student_draws_rows_by_frequency_and_trains_in_bf16_where_the_device_has_it(monkeypatch,
+                                                                                             native) -> None:
+    """The table's ``native`` bf16 is the device's answer; the n-gram table draws uniformly in fp32; a value given
+    wins."""
+    monkeypatch.setattr(devices, "native_bf16", lambda device: native)
+    dense = TrainConfig(student="bytescnn-small").validate()
+    assert (dense.frequency_exponent, dense.bf16) == (0.5, native)
+    assert (TrainConfig().validate().frequency_exponent, TrainConfig().validate().bf16) == (0.0, False)
+    given = TrainConfig(student="bytescnn-small", frequency_exponent=0.0, bf16=not native).validate()
+    assert (given.frequency_exponent, given.bf16) == (0.0, not native)
+    assert TrainConfig(student="bytescnn-small").bf16 is None  # left unset on the original
+
+
+def test_native_bf16_reads_the_cpu_probes(monkeypatch) -> None:
+    for found in (True, False):
+        monkeypatch.setattr(torch.cpu, "_is_avx512_bf16_supported", lambda found=found: found, raising=False)
+        monkeypatch.setattr(torch.cpu, "_is_amx_tile_supported", lambda: False, raising=False)
+        assert devices.native_bf16("cpu") is found
+    monkeypatch.delattr(torch.cpu, "_is_avx512_bf16_supported")
+    assert devices.native_bf16("cpu") is False  # a build without the probe: fp32
+    if not torch.cuda.is_available():
+        assert devices.native_bf16("cuda") is False and devices.native_bf16("auto") is False
+
+
 def test_every_run_finds_a_row_and_every_row_is_reached() -> None:
     """Each recipe ends with a catch-all row; no row is hidden behind an earlier one; every row's values pass
     the settings' checks and name registered students and losses."""
@@ -261,10 +297,12 @@ def test_train_help_shows_the_default_runs_values_and_prints_the_table(monkeypat
         start = flat.index(f" {flag} ") + len(flag) + 2
         help_text = flat[start:flat.index(" --", start)]
         assert "from the defaults table at the end" in help_text and help_text.endswith(f"(default: {shown})")
+    assert "0 = uniform; from the defaults table at the end (default: 0.5)" in flat  # --frequency-exponent
     lines = text.splitlines()
     header = lines.index("| recipe | student | loss | lr | batch_size | schedule | whole_word_lr | "
-                         "whole_word_table_weight | context_lr | context_table_weight |")
-    assert lines[header + 2: header + 6] == ["| slow | ngrams | mse | 0.1 | 11 | plateau | 0.2 | 5 | 0.3 | 6 |",
-                                            "| slow | * | mse | 0.4 | 12 | plateau | = lr | 7 | 0.5 | 8 |",
-                                            "| slow | * | * | 0.6 | 13 | warmup-cosine | = lr | 9 | 0.7 | 10 |",
-                                            "| fast | * | * | 0.0123 | 14 | warmup-cosine | 0.8 | 11 | 0.9 | 12 |"]
+                         "whole_word_table_weight | context_lr | context_table_weight | frequency_exponent | bf16 |")
+    assert lines[header + 2: header + 6] == [
+        "| slow | ngrams | mse | 0.1 | 11 | plateau | 0.2 | 5 | 0.3 | 6 | 0 | False |",
+        "| slow | * | mse | 0.4 | 12 | plateau | = lr | 7 | 0.5 | 8 | 0.25 | native |",
+        "| slow | * | * | 0.6 | 13 | warmup-cosine | = lr | 9 | 0.7 | 10 | 1 | True |",
+        "| fast | * | * | 0.0123 | 14 | warmup-cosine | 0.8 | 11 | 0.9 | 12 | 0.5 | False |"]

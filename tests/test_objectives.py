@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from pathlib import Path
+from typing import Any
 
 import mlflow
 import pytest
@@ -164,6 +165,23 @@ def test_wordfreq_frequencies_weigh_rows_by_general_english(tiny_bert_dir) -> No
     assert the > 10 * max(1, river)  # no corpus read: "the" is far more frequent in English
     period = int((drawn == tokens.index(".")).sum())
     assert period > 10 * max(1, river)  # punctuation, which wordfreq does not count, weighs as much as "the"
+
+
+def test_wordfreq_weighs_the_rows_even_when_context_distillation_reads_a_corpus(tiny_bert_dir, tiny_corpus) -> None:
+    """The counts follow ``frequency_source``: a run that also reads a corpus for its context phase still draws
+    its table rows by general English unless told ``frequency_source: corpus``."""
+    def row_weights(**changes: Any) -> torch.Tensor:
+        config = TrainConfig(teacher=str(tiny_bert_dir), **{**TABLE_ONLY_BYTESCNN, **changes}, epochs=1,
+                             batch_size=16, frequency_exponent=1.0, corpus=str(tiny_corpus),
+                             context_steps_per_epoch=1).validate()
+        trainer = build_trainer(config, *prepare(config), torch.device("cpu"))
+        table = trainer.phase(1)
+        assert isinstance(table, TableAlignment) and table.row_weights is not None
+        return table.row_weights
+
+    english = row_weights()
+    assert torch.equal(row_weights(context_epochs=1), english)
+    assert not torch.equal(row_weights(context_epochs=1, frequency_source="corpus"), english)
 
 
 def test_english_words_are_delimited_by_the_tokenizer(tiny_bert_dir) -> None:

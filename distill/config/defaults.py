@@ -42,26 +42,34 @@ class Defaults(NamedTuple):
     whole_word_table_weight: float
     context_lr: float
     context_table_weight: float
+    frequency_exponent: float = 0.0
+    bf16: bool | str = False  # or NATIVE
 
 
 MATCHED = ("recipe", "student", "loss")
+# bf16 where the device computes bfloat16 natively (:func:`distill.devices.native_bf16`), fp32 elsewhere.
+NATIVE = "native"
 SETTINGS = tuple(name for name in Defaults._fields if name not in MATCHED)
 
 # Columns: the runs a row matches (recipe, student, loss), then lr, batch_size, schedule, whole_word_lr,
-# whole_word_table_weight, context_lr, context_table_weight (:class:`Defaults`' fields). A sparse student (ngrams:
-# SparseAdam moves an n-gram's row only in the steps whose batch holds it) takes larger steps than a dense one. The
-# joint table batches of the whole-word and context phases are weighed on the table loss's scale: mse's values are
-# on the scale of the rows' mean square, far below the angular losses'.
+# whole_word_table_weight, context_lr, context_table_weight, frequency_exponent, bf16 (:class:`Defaults`' fields).
+# A sparse student (ngrams: SparseAdam moves an n-gram's row only in the steps whose batch holds it) takes larger
+# steps than a dense one. The joint table batches of the whole-word and context phases are weighed on the table
+# loss's scale: mse's values are on the scale of the rows' mean square, far below the angular losses'. A dense
+# student cannot hold every row within a short run: it draws rows ∝ (count + 1) ** 0.5 on general English, so that
+# the rows text is made of are learnt first (the n-gram table holds every row, each in its own bucket, and draws
+# them uniformly), and trains under bf16 autocast where the device computes it natively (its matrix products are
+# most of its step; the n-gram table's sparse lookups gain nothing).
 DEFAULTS: tuple[Defaults, ...] = (
-    #        recipe   student   loss   lr     batch  schedule         whole-word: lr weight context: lr weight
-    Defaults("paper", "ngrams", "mse", 1e-3,  100,   "plateau",       1e-3,          900.0, 3e-4,      600.0),
-    Defaults("paper", "ngrams", ANY,   1e-3,  100,   "plateau",       SameAs("lr"),  3.0,   3e-3,      1.0),
-    Defaults("paper", ANY,      "mse", 1e-3,  100,   "plateau",       SameAs("lr"),  900.0, 5e-4,      600.0),
-    Defaults("paper", ANY,      ANY,   1e-3,  100,   "plateau",       SameAs("lr"),  3.0,   5e-4,      1.0),
-    Defaults("fast",  "ngrams", "mse", 1e-2,  256,   "warmup-cosine", 1e-3,          900.0, 3e-4,      600.0),
-    Defaults("fast",  "ngrams", ANY,   1e-2,  256,   "warmup-cosine", SameAs("lr"),  3.0,   3e-3,      1.0),
-    Defaults("fast",  ANY,      "mse", 4e-3,  256,   "warmup-cosine", SameAs("lr"),  900.0, 5e-4,      600.0),
-    Defaults("fast",  ANY,      ANY,   4e-3,  256,   "warmup-cosine", SameAs("lr"),  3.0,   5e-4,      1.0),
+    #        recipe   student   loss   lr    batch schedule         whole-word: lr weight context: lr weight freq bf16
+    Defaults("paper", "ngrams", "mse", 1e-3, 100, "plateau",       1e-3,         900.0, 3e-4, 600.0, 0.0, False),
+    Defaults("paper", "ngrams", ANY,   1e-3, 100, "plateau",       SameAs("lr"), 3.0,   3e-3, 1.0,   0.0, False),
+    Defaults("paper", ANY,      "mse", 1e-3, 100, "plateau",       SameAs("lr"), 900.0, 5e-4, 600.0, 0.5, NATIVE),
+    Defaults("paper", ANY,      ANY,   1e-3, 100, "plateau",       SameAs("lr"), 3.0,   5e-4, 1.0,   0.5, NATIVE),
+    Defaults("fast",  "ngrams", "mse", 1e-2, 256, "warmup-cosine", 1e-3,         900.0, 3e-4, 600.0, 0.0, False),
+    Defaults("fast",  "ngrams", ANY,   1e-2, 256, "warmup-cosine", SameAs("lr"), 3.0,   3e-3, 1.0,   0.0, False),
+    Defaults("fast",  ANY,      "mse", 4e-3, 256, "warmup-cosine", SameAs("lr"), 900.0, 5e-4, 600.0, 0.5, NATIVE),
+    Defaults("fast",  ANY,      ANY,   4e-3, 256, "warmup-cosine", SameAs("lr"), 3.0,   5e-4, 1.0,   0.5, NATIVE),
 )
 
 
@@ -91,13 +99,23 @@ def matching_row(recipe: str, student: str, loss: str) -> Defaults:
     raise LookupError(f"no row of the defaults table matches recipe {recipe}, student {student}, loss {loss}")
 
 
-def defaults_for(recipe: str, student: str, loss: str, given: dict[str, Any] | None = None) -> dict[str, Any]:
+def defaults_for(recipe: str, student: str, loss: str, given: dict[str, Any] | None = None,
+                 device: str = "auto") -> dict[str, Any]:
     """Each setting of the table → its value for the run, a :class:`SameAs` read from the settings ``given``
-    (those set), else from the row."""
+    (those set), else from the row; :data:`NATIVE` is whether ``device`` computes bfloat16 natively."""
     row = matching_row(recipe, student, loss)._asdict()
     values = {name: row[name] for name in SETTINGS}
     known = {**values, **{name: value for name, value in (given or {}).items() if value is not None}}
-    return {name: known[value.setting] if isinstance(value, SameAs) else value for name, value in values.items()}
+    return {name: _resolved(known[value.setting] if isinstance(value, SameAs) else value, device)
+            for name, value in values.items()}
+
+
+def _resolved(value: Any, device: str) -> Any:
+    if value != NATIVE:
+        return value
+    from distill.devices import native_bf16  # imports torch: only for a run that reads it
+
+    return native_bf16(device)
 
 
 def render_defaults() -> str:

@@ -115,9 +115,9 @@ class TrainConfig:
     )
     typo_pretrain_rate: float = setting(0.1, "per-character typo rate of the pre-training variants",
                                         interval=Interval(0, 1, low_open=True), flag="--typo-rate", metavar="RATE")
-    frequency_exponent: float = setting(
-        0.0, "draw table rows in proportion to (count + 1) ** EXP, count per frequency_source; 0 = uniform",
-        interval=NON_NEGATIVE, metavar="EXP",
+    frequency_exponent: float | None = setting(
+        None, "draw table rows in proportion to (count + 1) ** EXP, count per frequency_source; 0 = uniform; "
+        f"{BY_TABLE}", interval=NON_NEGATIVE, metavar="EXP",
     )
     frequency_source: str = setting(
         "wordfreq", "where row and word frequencies come from (sampling, the whole-word phase): wordfreq = "
@@ -178,8 +178,9 @@ class TrainConfig:
                                          "--no-context-one-position: at the tokenizer's pieces")
     seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation", interval=SEEDS)
     device: str = setting("auto", "where the models run (auto: a GPU when there is one)", choices=DEVICES)
-    bf16: bool = setting(False, "run the student's forward under bfloat16 autocast (weights, loss and optimiser "
-                         "stay fp32)")
+    bf16: bool | None = setting(None, "run the student's forward under bfloat16 autocast (weights, loss and "
+                                "optimiser stay fp32); --no-bf16: fp32; unset: from the defaults table at the end "
+                                "(native: where the device computes bfloat16 natively)")
     compile: bool = setting(False, "torch.compile the student's forward")
     eval_every: int = setting(5, "epochs between whole-table evaluations (each phase's last epoch is always "
                              "evaluated)", interval=POSITIVE_COUNT)
@@ -197,7 +198,7 @@ class TrainConfig:
         """
         checked = check_fields(self)
         given = {name: getattr(checked, name) for name in TABLE_SETTINGS}
-        filled = defaults_for(checked.recipe, checked.student, checked.loss_name, given)
+        filled = defaults_for(checked.recipe, checked.student, checked.loss_name, given, checked.device)
         config = dataclasses.replace(checked, loss=checked.loss_name,
                                      **{name: filled[name] for name, value in given.items() if value is None})
         config._check_combined()

@@ -100,7 +100,9 @@ class Setup:
             return self.student_forward(encoded)
 
     def autocast(self) -> torch.autocast:
-        return torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.config.bf16)
+        bf16 = self.config.bf16
+        assert bf16 is not None, "needs a validated TrainConfig (the defaults table fills in bf16)"
+        return torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16)
 
     def new_optimizer(self, lr: float) -> torch.optim.Optimizer:
         """Adam over the student's parameters with the config's betas and eps.

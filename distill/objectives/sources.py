@@ -32,8 +32,14 @@ class PhaseSources:
     @property
     def counts_on_corpus(self) -> bool:
         """Whether row or word frequencies are counted on the corpus (``frequency_source: corpus``, used)."""
-        config = self.config
-        return config.frequency_source == "corpus" and (config.frequency_exponent > 0 or config.whole_word_epochs > 0)
+        return self.config.frequency_source == "corpus" and (self.frequency_exponent > 0
+                                                              or self.config.whole_word_epochs > 0)
+
+    @property
+    def frequency_exponent(self) -> float:
+        exponent = self.config.frequency_exponent
+        assert exponent is not None, "needs a validated TrainConfig (the defaults table fills in frequency_exponent)"
+        return exponent
 
     @functools.cached_property
     def train_text(self) -> Corpus | None:
@@ -45,8 +51,8 @@ class PhaseSources:
     def table(self) -> TableAlignment:
         """The table alignment (frequency-aware with ``frequency_exponent`` > 0)."""
         counts = None
-        if self.config.frequency_exponent > 0:
-            text = self.train_text
+        if self.frequency_exponent > 0:
+            text = self.train_text if self.counts_on_corpus else None
             counts = (row_counts(self.setup.teacher, self.tokenizer, list(text.sentences)) if text is not None
                       else english_row_counts(self.setup.teacher, self.tokenizer))
-        return TableAlignment(self.setup, self.loss, counts)
+        return TableAlignment(self.setup, self.loss, counts, self.frequency_exponent)

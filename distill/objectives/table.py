@@ -69,7 +69,8 @@ class TableAlignment:
     loss_name: ClassVar[str] = "train_loss"
     logged_at_start: ClassVar[bool] = False
 
-    def __init__(self, setup: Setup, loss: AlignmentLoss, row_counts: Tensor | None = None) -> None:
+    def __init__(self, setup: Setup, loss: AlignmentLoss, row_counts: Tensor | None = None,
+                 frequency_exponent: float = 0.0) -> None:
         """``row_counts``: ``(len(teacher),)`` occurrences of each row in the training text, for
         frequency-aware sampling (required when ``frequency_exponent`` > 0)."""
         config = setup.config
@@ -79,11 +80,11 @@ class TableAlignment:
         # Labels are teacher rows; a loss that mines negatives (triplet) draws them from the training rows.
         loss.set_negative_pool(setup.table[setup.train_rows], setup.train_rows, config.negative_window)
         self.row_weights: Tensor | None = None
-        if config.frequency_exponent > 0:
+        if frequency_exponent > 0:
             if row_counts is None:
                 raise ValueError("frequency-aware sampling needs the rows' counts on the training text")
             counts = row_counts.to(setup.device)[setup.train_rows].double()
-            self.row_weights = (counts + 1.0) ** config.frequency_exponent
+            self.row_weights = (counts + 1.0) ** frequency_exponent
         self.optimizer = setup.new_optimizer(setup.lr)
         if config.schedule == "plateau":
             self.scheduler: Scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
