@@ -21,16 +21,16 @@ def resolve_device(name: str) -> torch.device:
     return torch.device(name)
 
 
-def native_bf16(name: str) -> bool:
-    """Whether the device ``name`` (as :func:`resolve_device` reads it) computes bfloat16 natively: a CUDA GPU
-    that supports it, or a CPU with AVX512-BF16 or AMX (oneDNN's bf16 kernels; torch has no public query for the
-    CPU, so its ``torch.cpu`` probes are read, as false where a build lacks them). Elsewhere bf16 is emulated and
-    slower than fp32."""
-    cuda = name == "cuda" or (name == "auto" and torch.cuda.is_available())
-    if cuda:
-        return torch.cuda.is_available() and torch.cuda.is_bf16_supported()
-    probes = ("_is_avx512_bf16_supported", "_is_amx_tile_supported")
-    return any(getattr(torch.cpu, probe, lambda: False)() for probe in probes)
+def native_bf16(device: torch.device) -> bool:
+    """Whether ``device`` computes bfloat16 natively: a CUDA GPU that supports it, or a CPU with AVX512-BF16 or
+    AMX (oneDNN's bf16 kernels; torch has no public query for the CPU, so its ``torch.cpu`` probes are read, as
+    false where a build lacks them). Elsewhere bf16 is emulated and slower than fp32."""
+    if device.type == "cuda":
+        return torch.cuda.is_bf16_supported()
+    if device.type == "cpu":
+        probes = ("_is_avx512_bf16_supported", "_is_amx_tile_supported")
+        return any(getattr(torch.cpu, probe, lambda: False)() for probe in probes)
+    return False
 
 
 def on_device(model: ModuleT, device: torch.device | str) -> ModuleT:

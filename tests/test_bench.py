@@ -404,12 +404,17 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
     stored = {precision: sizes["student"] for precision, sizes in figures["bytes"].items()}
     assert stored["int8"] < stored["fp16"] < stored["fp32"]
     assert 0 < figures["fidelity"]["segmented"]["sentence_cosine"] <= 1 and figures["memory"]["source"] > 0
+    assert all(line.rstrip(" |").endswith(json.loads(path.read_text())["measured"]) for path in kept
+               for line in text.splitlines() if line.startswith(f"| {json.loads(path.read_text())['label']} |"))
+    assert figures["measured"].startswith("20") and ", commit " in figures["measured"]
     points = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
                                 filter_string="tags.mlflow.runName LIKE 'size %'")
     assert len(points) == 2 and all(run.data.metrics["size/parameters"] > 0 for run in points)
     assert all(run.data.tags["mlflow.parentRunId"] for run in points)
     capsys.readouterr()
+    kept[0].write_text(json.dumps({**figures, "measured": "2000-01-01, commit abc1234"}))
     assert main(argv) == 0  # every point measured before: nothing is trained again
+    assert "| 2000-01-01, commit abc1234 |" in results.read_text()  # a kept point says when it was measured
     assert len(mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
                                   filter_string="tags.mlflow.runName LIKE 'size %'")) == 2
 

@@ -238,29 +238,26 @@ def test_a_run_without_a_loss_takes_its_students() -> None:
     assert default_loss("ngrams") == "mse" and default_loss("hlm-intra-small") == "cosine"
 
 
-@pytest.mark.parametrize("native", [True, False])
-def test_a_dense_student_draws_rows_by_frequency_and_trains_in_bf16_where_the_device_has_it(monkeypatch,
-                                                                                             native) -> None:
-    """The table's ``native`` bf16 is the device's answer; the n-gram table draws uniformly in fp32; a value given
-    wins."""
-    monkeypatch.setattr(devices, "native_bf16", lambda device: native)
+def test_a_dense_student_draws_rows_by_frequency_and_leaves_bf16_to_its_device() -> None:
+    """The n-gram table draws uniformly in fp32; a dense student draws by frequency and its bf16 stays unset for
+    the run to decide on its device (the table's ``native``); a value given wins."""
+    default = TrainConfig().validate()
+    assert (default.frequency_exponent, default.bf16) == (0.0, False)
     dense = TrainConfig(student="bytescnn-small").validate()
-    assert (dense.frequency_exponent, dense.bf16) == (0.5, native)
-    assert (TrainConfig().validate().frequency_exponent, TrainConfig().validate().bf16) == (0.0, False)
-    given = TrainConfig(student="bytescnn-small", frequency_exponent=0.0, bf16=not native).validate()
-    assert (given.frequency_exponent, given.bf16) == (0.0, not native)
-    assert TrainConfig(student="bytescnn-small").bf16 is None  # left unset on the original
+    assert (dense.frequency_exponent, dense.bf16) == (0.5, None)
+    given = TrainConfig(student="bytescnn-small", frequency_exponent=0.0, bf16=False).validate()
+    assert (given.frequency_exponent, given.bf16) == (0.0, False)
 
 
 def test_native_bf16_reads_the_cpu_probes(monkeypatch) -> None:
+    cpu = torch.device("cpu")
     for found in (True, False):
         monkeypatch.setattr(torch.cpu, "_is_avx512_bf16_supported", lambda found=found: found, raising=False)
         monkeypatch.setattr(torch.cpu, "_is_amx_tile_supported", lambda: False, raising=False)
-        assert devices.native_bf16("cpu") is found
+        assert devices.native_bf16(cpu) is found
     monkeypatch.delattr(torch.cpu, "_is_avx512_bf16_supported")
-    assert devices.native_bf16("cpu") is False  # a build without the probe: fp32
-    if not torch.cuda.is_available():
-        assert devices.native_bf16("cuda") is False and devices.native_bf16("auto") is False
+    assert devices.native_bf16(cpu) is False  # a build without the probe: fp32
+    assert devices.native_bf16(torch.device("meta")) is False
 
 
 def test_every_run_finds_a_row_and_every_row_is_reached() -> None:
@@ -276,8 +273,9 @@ def test_every_run_finds_a_row_and_every_row_is_reached() -> None:
                 row = matching_row(recipe, student, loss)
                 reached.add(row)
                 config = TrainConfig(recipe=recipe, student=student, loss=loss).validate()
-                assert {name: getattr(config, name) for name in defaults.SETTINGS} == defaults_for(
-                    recipe, student, loss, {"lr": config.lr})
+                native = {name: NATIVE if value is None else value
+                          for name, value in ((name, getattr(config, name)) for name in defaults.SETTINGS)}
+                assert native == defaults_for(recipe, student, loss, {"lr": config.lr})
     assert reached == set(defaults.DEFAULTS)
     assert {row.student for row in defaults.DEFAULTS} <= {ANY, *student_names()}
     assert {row.loss for row in defaults.DEFAULTS} <= {ANY, *loss_names()}

@@ -280,6 +280,23 @@ def test_vocab_sample_and_fast_recipe(tmp_path, tiny_bert_dir) -> None:
     assert not set(train_rows.tolist()) & set(holdout_rows.tolist())
 
 
+@pytest.mark.parametrize("native", [True, False])
+def test_a_dense_run_that_leaves_bf16_unset_takes_its_devices_answer(tmp_path, tiny_bert_dir, monkeypatch,
+                                                                     native) -> None:
+    """The defaults table's ``native``: the run decides on its device, and logs and checkpoints the decision."""
+    from distill.training import phases
+
+    monkeypatch.setattr(phases, "native_bf16", lambda device: native)
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1,
+                         work_dir=str(tmp_path / "runs")).validate()
+    assert config.bf16 is None
+    result = train(config, quiet=True)
+    run = mlflow.get_run(result.run_id)
+    assert run.data.params["bf16"] == str(native)
+    logged = yaml.safe_load(mlflow.artifacts.load_text(f"runs:/{result.run_id}/config.yaml"))
+    assert logged["bf16"] is native
+
+
 def test_bf16_training_from_the_command_line_keeps_fp32_weights(tmp_path, tiny_bert_dir, capsys) -> None:
     config = write_config(tmp_path, tiny_bert_dir, epochs=2)
     assert main(["train", "--config", str(config), "--bf16", "--quiet"]) == 0
@@ -289,7 +306,7 @@ def test_bf16_training_from_the_command_line_keeps_fp32_weights(tmp_path, tiny_b
     assert all(torch.isfinite(torch.tensor(value)) for value in run.data.metrics.values())
     student = load_student_from(run.info.run_id)
     assert {parameter.dtype for parameter in student.parameters()} == {torch.float32}
-    assert main(["train", "--config", str(config), "--quiet"]) == 0  # the same run in fp32
+    assert main(["train", "--config", str(config), "--no-bf16", "--quiet"]) == 0  # the same run in fp32
     fp32_run = next(other for other in runs_in_store() if other.info.run_id != run.info.run_id)
     assert fp32_run.data.metrics["train_loss"] != run.data.metrics["train_loss"]  # the flag did reach the forward
     assert fp32_run.data.metrics["train_loss"] == pytest.approx(run.data.metrics["train_loss"], rel=0.05)

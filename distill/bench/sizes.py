@@ -41,6 +41,7 @@ import yaml
 from safetensors import safe_open
 from transformers import PreTrainedModel
 
+from distill.bench.machine import provenance
 from distill.bench.timing import timed
 from distill.bench.vocabfree import MAX_LENGTH, Encoder, encoder, load_export
 from distill.config.training import TrainConfig, ValidConfig
@@ -147,6 +148,9 @@ class PointResult:
     speed: dict[str, float]  # sentences/s at SPEED_BATCH: {"export": ..., "source": ...}
     fidelity: dict[str, dict[str, float]]  # layout → metric → its worst judged domain's mean
     robustness: dict[str, dict[str, float]]  # noise → student, untouched, p at the domain where it gains least
+    # The date and commit the point was measured at; a point kept from an earlier run keeps its own. Empty in the
+    # figures kept before it was recorded.
+    measured: str = ""
 
     def metrics(self) -> dict[str, float]:
         """The figures as MLflow metric names → values."""
@@ -288,6 +292,7 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torc
         memory=memory, speed=speed,
         fidelity={"segmented": worst_fidelity(clean), "one position": worst_fidelity(one_position)},
         robustness={noise: least_gain(segmented, noise) for noise in NOISES},
+        measured="{date}, commit {commit}".format(**provenance()),
     )
 
 
@@ -346,8 +351,10 @@ def source_weights_bytes(teacher: TeacherTable) -> int:
 def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_bytes: int, budget: float,
                  machine: dict[str, str], command: str, scale: SizeScale) -> str:
     """The Markdown block of the size–fidelity table."""
-    lines = [f"## Size against fidelity: every student (measured in one run: `{command}`)", "",
-             f"Measured: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
+    lines = [f"## Size against fidelity: every student (`{command}`)", "",
+             f"Measured: {', '.join(f'{key} {value}' for key, value in machine.items())}. A point kept from an "
+             "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
+             "and commit in the last column.", "",
              f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
              "vocabulary-free and measured as shipped (int8 where the student stores its table smaller, else fp32). "
              f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
@@ -360,7 +367,7 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
               "memory while encoding (× source)", "sentence_cosine, segmented / one position",
               "similarity_spearman, segmented / one position",
               *(f"{noise}: student vs untouched (p)" for noise in NOISES), "sentences/s (× source)",
-              "epochs: table, context"]
+              "epochs: table, context", "measured"]
     rows = []
     for result in results:
         shipped = result.bytes[result.shipped]
@@ -375,7 +382,7 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
             *[f"{scores['student']:.3f} vs {scores['untouched']:.3f} (p = {scores['p']:.1g})"
               for scores in (result.robustness[noise] for noise in NOISES)],
             f"{result.speed['export']:,.0f} ({result.speed['export'] / result.speed['source']:.2f}×)",
-            f"{result.epochs['table']}, {result.epochs['context']}",
+            f"{result.epochs['table']}, {result.epochs['context']}", result.measured or "—",
         ]
         rows.append(cells)
     lines.append(markdown_table(header, rows))

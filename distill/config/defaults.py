@@ -47,7 +47,8 @@ class Defaults(NamedTuple):
 
 
 MATCHED = ("recipe", "student", "loss")
-# bf16 where the device computes bfloat16 natively (:func:`distill.devices.native_bf16`), fp32 elsewhere.
+# bf16 where the device computes bfloat16 natively (:func:`distill.devices.native_bf16`), fp32 elsewhere: a validated
+# configuration leaves it unset (``None``), and the run decides it on its device (``distill.training.phases``).
 NATIVE = "native"
 SETTINGS = tuple(name for name in Defaults._fields if name not in MATCHED)
 
@@ -99,23 +100,13 @@ def matching_row(recipe: str, student: str, loss: str) -> Defaults:
     raise LookupError(f"no row of the defaults table matches recipe {recipe}, student {student}, loss {loss}")
 
 
-def defaults_for(recipe: str, student: str, loss: str, given: dict[str, Any] | None = None,
-                 device: str = "auto") -> dict[str, Any]:
+def defaults_for(recipe: str, student: str, loss: str, given: dict[str, Any] | None = None) -> dict[str, Any]:
     """Each setting of the table → its value for the run, a :class:`SameAs` read from the settings ``given``
-    (those set), else from the row; :data:`NATIVE` is whether ``device`` computes bfloat16 natively."""
+    (those set), else from the row (:data:`NATIVE` as it is: the device decides it when the run starts)."""
     row = matching_row(recipe, student, loss)._asdict()
     values = {name: row[name] for name in SETTINGS}
     known = {**values, **{name: value for name, value in (given or {}).items() if value is not None}}
-    return {name: _resolved(known[value.setting] if isinstance(value, SameAs) else value, device)
-            for name, value in values.items()}
-
-
-def _resolved(value: Any, device: str) -> Any:
-    if value != NATIVE:
-        return value
-    from distill.devices import native_bf16  # imports torch: only for a run that reads it
-
-    return native_bf16(device)
+    return {name: known[value.setting] if isinstance(value, SameAs) else value for name, value in values.items()}
 
 
 def render_defaults() -> str:

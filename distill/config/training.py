@@ -25,8 +25,8 @@ from typing import Any, NewType
 
 import yaml
 
+from distill.config.defaults import NATIVE, default_loss, defaults_for, recipe_names
 from distill.config.defaults import SETTINGS as TABLE_SETTINGS
-from distill.config.defaults import default_loss, defaults_for, recipe_names
 from distill.config.fields import (
     COUNT,
     EPOCHS,
@@ -180,7 +180,7 @@ class TrainConfig:
     device: str = setting("auto", "where the models run (auto: a GPU when there is one)", choices=DEVICES)
     bf16: bool | None = setting(None, "run the student's forward under bfloat16 autocast (weights, loss and "
                                 "optimiser stay fp32); --no-bf16: fp32; unset: from the defaults table at the end "
-                                "(native: where the device computes bfloat16 natively)")
+                                "(native: where the run's device computes bfloat16 natively)")
     compile: bool = setting(False, "torch.compile the student's forward")
     eval_every: int = setting(5, "epochs between whole-table evaluations (each phase's last epoch is always "
                              "evaluated)", interval=POSITIVE_COUNT)
@@ -198,9 +198,11 @@ class TrainConfig:
         """
         checked = check_fields(self)
         given = {name: getattr(checked, name) for name in TABLE_SETTINGS}
-        filled = defaults_for(checked.recipe, checked.student, checked.loss_name, given, checked.device)
-        config = dataclasses.replace(checked, loss=checked.loss_name,
-                                     **{name: filled[name] for name, value in given.items() if value is None})
+        filled = defaults_for(checked.recipe, checked.student, checked.loss_name, given)
+        # The table's NATIVE stays unset: the run decides it on its device (distill.training.phases).
+        unset: dict[str, Any] = {name: None if filled[name] == NATIVE else filled[name]
+                                 for name, value in given.items() if value is None}
+        config = dataclasses.replace(checked, loss=checked.loss_name, **unset)
         config._check_combined()
         return ValidConfig(config)
 

@@ -81,6 +81,7 @@ def train(
     teacher, student, loss = prepare(config)
     device = resolve_device(config.device)
     trainer = build_trainer(config, teacher, student, loss, device)
+    config = ValidConfig(trainer.setup.config)  # with what the device decided (the defaults table's "native")
     epochs = ", ".join(f"{objective.name} {count}" for objective, count in trainer.phases)
     evaluations = "each phase's end" if config.eval_every >= trainer.total_epochs else (
         f"every {config.eval_every} epoch(s) and each phase's end")

@@ -8,11 +8,14 @@ not 0, in their order.
 
 from __future__ import annotations
 
+import dataclasses
+
 import torch
 from torch import Tensor
 
 from distill.config.bounds import check_layers, check_length, model_limits, planned_student
-from distill.config.training import TrainConfig
+from distill.config.training import TrainConfig, ValidConfig
+from distill.devices import native_bf16
 from distill.errors import DistillError
 from distill.objectives.base import Objective, Setup
 from distill.objectives.registry import phase_builders
@@ -44,6 +47,8 @@ def split_rows(num_rows: int, holdout: float, seed: int, sample: int = 0,
 def build_setup(config: TrainConfig, teacher: TeacherTable, student: StudentEncoder, loss: AlignmentLoss,
                 device: torch.device) -> Setup:
     """Rows, encodings and student on ``device``, shared by every objective of the run."""
+    if config.bf16 is None:  # the defaults table's "native": decided here, on the run's device
+        config = ValidConfig(dataclasses.replace(config, bf16=native_bf16(device)))
     student = student.to(device)
     # Surgery reads this to keep the model's rows for the special tokens (distill.swap.surgery).
     student.provenance = {**student.provenance, SPECIAL_ROWS_KEY: config.keep_special_rows}
