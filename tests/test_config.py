@@ -239,12 +239,14 @@ def test_a_run_without_a_loss_takes_its_students() -> None:
 
 
 def test_a_dense_student_draws_rows_by_frequency_and_leaves_bf16_to_its_device() -> None:
-    """The n-gram table draws uniformly in fp32; a dense student draws by frequency and its bf16 stays unset for
-    the run to decide on its device (the table's ``native``); a value given wins."""
+    """The n-gram table draws uniformly in fp32; under the fast recipe a dense student draws by frequency and its
+    bf16 stays unset for the run to decide on its device (the table's ``native``); a value given wins."""
     default = TrainConfig().validate()
     assert (default.frequency_exponent, default.bf16) == (0.0, False)
     dense = TrainConfig(student="bytescnn-small").validate()
     assert (dense.frequency_exponent, dense.bf16) == (0.5, None)
+    paper = TrainConfig(student="bytescnn-small", recipe="paper").validate()
+    assert (paper.frequency_exponent, paper.bf16) == (0.0, False)  # the paper's §3: every row an epoch, fp32
     given = TrainConfig(student="bytescnn-small", frequency_exponent=0.0, bf16=False).validate()
     assert (given.frequency_exponent, given.bf16) == (0.0, False)
 

@@ -56,17 +56,18 @@ SETTINGS = tuple(name for name in Defaults._fields if name not in MATCHED)
 # whole_word_table_weight, context_lr, context_table_weight, frequency_exponent, bf16 (:class:`Defaults`' fields).
 # A sparse student (ngrams: SparseAdam moves an n-gram's row only in the steps whose batch holds it) takes larger
 # steps than a dense one. The joint table batches of the whole-word and context phases are weighed on the table
-# loss's scale: mse's values are on the scale of the rows' mean square, far below the angular losses'. A dense
-# student cannot hold every row within a short run: it draws rows ∝ (count + 1) ** 0.5 on general English, so that
-# the rows text is made of are learnt first (the n-gram table holds every row, each in its own bucket, and draws
-# them uniformly), and trains under bf16 autocast where the device computes it natively (its matrix products are
-# most of its step; the n-gram table's sparse lookups gain nothing).
+# loss's scale: mse's values are on the scale of the rows' mean square, far below the angular losses'. The paper
+# draws every row once an epoch, in fp32. Under the fast recipe a dense student, which cannot hold every row within
+# a short run, draws rows ∝ (count + 1) ** 0.5 on general English, so that the rows text is made of are learnt first
+# (the n-gram table holds every row, each in its own bucket, and draws them uniformly), and trains under bf16
+# autocast where the device computes it natively (its matrix products are most of its step; the n-gram table's
+# sparse lookups gain nothing).
 DEFAULTS: tuple[Defaults, ...] = (
     #        recipe   student   loss   lr    batch schedule         whole-word: lr weight context: lr weight freq bf16
     Defaults("paper", "ngrams", "mse", 1e-3, 100, "plateau",       1e-3,         900.0, 3e-4, 600.0, 0.0, False),
     Defaults("paper", "ngrams", ANY,   1e-3, 100, "plateau",       SameAs("lr"), 3.0,   3e-3, 1.0,   0.0, False),
-    Defaults("paper", ANY,      "mse", 1e-3, 100, "plateau",       SameAs("lr"), 900.0, 5e-4, 600.0, 0.5, NATIVE),
-    Defaults("paper", ANY,      ANY,   1e-3, 100, "plateau",       SameAs("lr"), 3.0,   5e-4, 1.0,   0.5, NATIVE),
+    Defaults("paper", ANY,      "mse", 1e-3, 100, "plateau",       SameAs("lr"), 900.0, 5e-4, 600.0, 0.0, False),
+    Defaults("paper", ANY,      ANY,   1e-3, 100, "plateau",       SameAs("lr"), 3.0,   5e-4, 1.0,   0.0, False),
     Defaults("fast",  "ngrams", "mse", 1e-2, 256, "warmup-cosine", 1e-3,         900.0, 3e-4, 600.0, 0.0, False),
     Defaults("fast",  "ngrams", ANY,   1e-2, 256, "warmup-cosine", SameAs("lr"), 3.0,   3e-3, 1.0,   0.0, False),
     Defaults("fast",  ANY,      "mse", 4e-3, 256, "warmup-cosine", SameAs("lr"), 900.0, 5e-4, 600.0, 0.5, NATIVE),

@@ -101,7 +101,7 @@ class Setup:
 
     def autocast(self) -> torch.autocast:
         bf16 = self.config.bf16
-        assert bf16 is not None, "needs a validated TrainConfig (the defaults table fills in bf16)"
+        assert bf16 is not None, "needs the Setup of build_setup (it decides an unset bf16 on the run's device)"
         return torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=bf16)
 
     def new_optimizer(self, lr: float) -> torch.optim.Optimizer:
