@@ -275,9 +275,9 @@ def test_every_run_finds_a_row_and_every_row_is_reached() -> None:
                 row = matching_row(recipe, student, loss)
                 reached.add(row)
                 config = TrainConfig(recipe=recipe, student=student, loss=loss).validate()
-                native = {name: NATIVE if value is None else value
-                          for name, value in ((name, getattr(config, name)) for name in defaults.SETTINGS)}
-                assert native == defaults_for(recipe, student, loss, {"lr": config.lr})
+                filled = {name: getattr(config, name) for name in defaults.SETTINGS}
+                assert {name: NATIVE if value is None else value for name, value in filled.items()} == defaults_for(
+                    recipe, student, loss, {"lr": config.lr})
     assert reached == set(defaults.DEFAULTS)
     assert {row.student for row in defaults.DEFAULTS} <= {ANY, *student_names()}
     assert {row.loss for row in defaults.DEFAULTS} <= {ANY, *loss_names()}

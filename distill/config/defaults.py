@@ -42,8 +42,8 @@ class Defaults(NamedTuple):
     whole_word_table_weight: float
     context_lr: float
     context_table_weight: float
-    frequency_exponent: float = 0.0
-    bf16: bool | str = False  # or NATIVE
+    frequency_exponent: float
+    bf16: bool | str  # True, False or NATIVE
 
 
 MATCHED = ("recipe", "student", "loss")
