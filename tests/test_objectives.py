@@ -197,9 +197,13 @@ def test_english_words_are_delimited_by_the_tokenizer(tiny_bert_dir) -> None:
 
 def test_english_words_are_split_once_per_way_of_tokenizing(tiny_bert_dir) -> None:
     """Each trainer (one per sweep trial) loads its tokenizer again: the 250,000 words it split the first time
-    (6.5 s) are reused, and a tokenizer that splits otherwise gets its own."""
+    (6.5 s) are reused, also once a call has set the tokenizer's truncation and padding, and a tokenizer that
+    splits otherwise gets its own."""
     words = english_words(load_tokenizer(str(tiny_bert_dir)), 5_000)
     assert english_words(load_tokenizer(str(tiny_bert_dir)), 5_000) is words
+    called = load_tokenizer(str(tiny_bert_dir))
+    called(["a walked word"], padding="max_length", truncation=True, max_length=8)
+    assert english_words(called, 5_000) is words
     minilm = load_tokenizer(resolve_model_path("embedded")[0])
     other = english_words(minilm, 5_000)
     assert other is not words and minilm.convert_ids_to_tokens(other["walked"].ids) == ["walked"]

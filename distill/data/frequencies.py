@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
 
 LANGUAGE = "en"
 PER_MILLION = 1e6  # frequencies as counts per million words, comparable to counts on a training text
+# The parts of a serialised tokenizers.Tokenizer that each call of a fast tokenizer sets from its arguments.
+PER_CALL_SETTINGS = ("truncation", "padding")
 
 
 def english_frequencies(count: int) -> dict[str, float]:
@@ -30,7 +33,7 @@ def english_frequencies(count: int) -> dict[str, float]:
 
 
 class EnglishWord(NamedTuple):
-    """A word as the tokenizer's pre-tokenizer delimits it: its pieces' ids and its general-English frequency."""
+    """An English word's pieces' ids and its general-English frequency."""
 
     ids: list[int]
     frequency: float
@@ -40,12 +43,15 @@ class SameTokenizer:
     """A tokenizer as a cache key: equal to another that tokenizes the same way (the same serialised fast
     tokenizer: vocabulary, normaliser, pre-tokenizer, special tokens), so that a tokenizer loaded again (a trainer
     per sweep trial) finds the words its first load split; a tokenizer that cannot be serialised is only equal
-    to itself."""
+    to itself.
+
+    The serialised tokenizer's truncation and padding are left out of the key: a fast tokenizer sets them on its
+    backend at every call (from that call's arguments), and they do not change how a text splits."""
 
     def __init__(self, tokenizer: PreTrainedTokenizerBase) -> None:
         self.tokenizer = tokenizer
         backend = getattr(tokenizer, "backend_tokenizer", None)
-        serialised = backend.to_str() if backend is not None else None
+        serialised = _splitting(backend.to_str()) if backend is not None else None
         self.identity: tuple[str, str] | int = (
             (type(tokenizer).__qualname__, hashlib.sha256(serialised.encode("utf-8")).hexdigest())
             if serialised is not None else id(tokenizer))
@@ -55,6 +61,25 @@ class SameTokenizer:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SameTokenizer) and self.identity == other.identity
+
+
+def _splitting(serialised: str) -> str:
+    """A serialised ``tokenizers.Tokenizer`` without its per-call settings (truncation, padding)."""
+    settings = json.loads(serialised)
+    return json.dumps({key: value for key, value in settings.items() if key not in PER_CALL_SETTINGS}, sort_keys=True)
+
+
+def english_pieces(tokenizer: PreTrainedTokenizerBase, count: int) -> list[EnglishWord]:
+    """The ``count`` most frequent English words, most frequent first, each as the ids of the pieces ``tokenizer``
+    splits it into (any tokenizer) and its frequency. Computed once per way of tokenizing (:class:`SameTokenizer`)."""
+    return _english_pieces(SameTokenizer(tokenizer), count)
+
+
+@functools.lru_cache(maxsize=4)
+def _english_pieces(key: SameTokenizer, count: int) -> list[EnglishWord]:
+    frequencies = english_frequencies(count)
+    pieces = key.tokenizer(list(frequencies), add_special_tokens=False)["input_ids"]
+    return [EnglishWord(ids, frequency) for ids, frequency in zip(pieces, frequencies.values())]
 
 
 def english_words(tokenizer: PreTrainedTokenizerBase, count: int) -> dict[str, EnglishWord]:
@@ -70,10 +95,8 @@ def _english_words(key: SameTokenizer, count: int) -> dict[str, EnglishWord]:
     from teachers.wordpiece import continuation_prefix, group_words  # transformers, imported when first needed
 
     prefix = continuation_prefix(tokenizer)
-    frequencies = english_frequencies(count)
     words: dict[str, EnglishWord] = {}
-    for ids, frequency in zip(tokenizer(list(frequencies), add_special_tokens=False)["input_ids"],
-                              frequencies.values()):
+    for ids, frequency in _english_pieces(key, count):
         pieces = tokenizer.convert_ids_to_tokens(ids)
         for word in group_words(pieces, [False] * len(pieces), prefix):
             word_ids = [ids[position] for position in word.positions]

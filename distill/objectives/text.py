@@ -11,7 +11,7 @@ from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
 from distill.data import JUDGED_DOMAINS, PARTS, Corpus, load_corpus
-from distill.data.frequencies import PER_MILLION, english_frequencies
+from distill.data.frequencies import PER_MILLION, english_pieces
 from teachers import TeacherTable
 
 # General-English words whose pieces weigh the rows in frequency-aware sampling.
@@ -56,17 +56,17 @@ def row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase, senten
 def english_row_counts(teacher: TeacherTable, tokenizer: PreTrainedTokenizerBase,
                        words: int = SAMPLING_WORDS) -> Tensor:
     """``(len(teacher),)`` how often each row occurs per million words of general English: the frequency of
-    each of the ``words`` most frequent English words added to each of its pieces.
+    each of the ``words`` most frequent English words added to each of its pieces (split once per way of
+    tokenizing, :func:`~distill.data.frequencies.english_pieces`).
 
     wordfreq counts words only; a row of ASCII punctuation (``.``, ``,``, ``"``) gets the most frequent
     word's frequency, as the commonest marks are about as frequent in running text as "the"."""
-    by_id = torch.zeros(teacher.vocab_size, dtype=torch.double)
-    frequencies = english_frequencies(words)
-    for ids, frequency in zip(tokenizer(list(frequencies), add_special_tokens=False)["input_ids"],
-                              frequencies.values()):
-        ids = [token_id for token_id in ids if token_id < teacher.vocab_size]
-        by_id[ids] += frequency * PER_MILLION
-    counts = by_id[teacher.ids]
+    english = english_pieces(tokenizer, words)
+    ids = torch.tensor([token_id for word in english for token_id in word.ids], dtype=torch.long)
+    frequencies = torch.tensor([word.frequency for word in english for _ in word.ids], dtype=torch.double)
+    kept = ids < teacher.vocab_size
+    by_id = torch.zeros(teacher.vocab_size, dtype=torch.double).index_add_(0, ids[kept], frequencies[kept])
+    counts = by_id[teacher.ids] * PER_MILLION
     punctuation = torch.tensor([len(token) == 1 and token in string.punctuation for token in teacher.tokens])
-    counts[punctuation] = max(frequencies.values()) * PER_MILLION
+    counts[punctuation] = max(word.frequency for word in english) * PER_MILLION
     return counts
