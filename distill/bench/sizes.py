@@ -94,16 +94,18 @@ print((peaks or [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss])[0] * 1024)
 
 @dataclass(frozen=True)
 class SizeScale:
-    """How much each point is judged on: seeds × samples per domain, and sentences encoded for speed and memory."""
+    """How much each point is judged on: seeds × samples per domain, sentences encoded for speed and memory, and
+    the fresh Pythons whose median peak is each memory figure."""
 
     seeds: int = 5
     samples: int = 128
     sentences: int = 512
+    memory_probes: int = MEMORY_PROBES
 
     @classmethod
     def quick(cls) -> SizeScale:
         """A smoke run of the whole table (CI): its figures do not describe the students."""
-        return cls(seeds=2, samples=8, sentences=16)
+        return cls(seeds=2, samples=8, sentences=16, memory_probes=1)
 
 
 @dataclass(frozen=True)
@@ -276,7 +278,8 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torc
                    for precision in stored_precisions(student)}
         shipped = "int8" if "int8" in exports else "fp32"
         announce(f"size point {point.label}: memory, speed and fidelity of its {shipped} export", quiet=quiet)
-        memory = {"export": peak_memory(exports[shipped], texts_file), "source": source.memory}
+        memory = {"export": peak_memory(exports[shipped], texts_file, scale.memory_probes),
+                  "source": source.memory}
         speed = sentences_per_second({"source": source.encoder, "export": load_export(exports[shipped], device)},
                                      texts, device)
         sizes = {precision: export_bytes(out) for precision, out in exports.items()}
@@ -304,12 +307,12 @@ class Source:
     memory: int
 
 
-def source_of(teacher: str, device: torch.device, texts_file: Path) -> Source:
+def source_of(teacher: str, device: torch.device, texts_file: Path, memory_probes: int) -> Source:
     path = Path(load_teacher(teacher).model_path)
     loaded = load_transformer(str(path))
     base = loaded.model.base_model
     assert isinstance(base, PreTrainedModel)  # base_model is the model itself or its encoder
-    return Source(encoder(base, load_tokenizer(loaded.path), device), peak_memory(path, texts_file))
+    return Source(encoder(base, load_tokenizer(loaded.path), device), peak_memory(path, texts_file, memory_probes))
 
 
 def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, device: torch.device, folder: Path,
@@ -329,7 +332,7 @@ def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, 
             results.append(PointResult(**json.loads(kept.read_text())))
             announce(f"size point {point.label}: measured before ({kept})", quiet=quiet)
             continue
-        source = source or source_of(teacher, device, texts_file)
+        source = source or source_of(teacher, device, texts_file, scale.memory_probes)
         result = measure_point(point, teacher=teacher, budget=budget, device=device, texts=texts,
                                texts_file=texts_file, source=source, parent_run_id=parent_run_id,
                                tracking_uri=tracking_uri, quiet=quiet, scale=scale)
