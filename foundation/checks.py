@@ -103,7 +103,9 @@ def describe(hint: Any) -> str:
         named = [describe(argument) for argument in arguments if argument is not type(None)]
         return " or ".join(named) + (" or null" if type(None) in arguments else "")
     if origin is list:
-        return f"a list of {describe(arguments[0]).removeprefix('an ').removeprefix('a ')}s"
+        item = describe(arguments[0]).removeprefix("an ").removeprefix("a ")
+        head, of, rest = item.partition(" of ")  # "list of integers": the head noun takes the plural
+        return f"a list of {head}s{of}{rest}"
     if origin is tuple:
         return f"a list of {len(arguments)} numbers"
     names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
@@ -129,6 +131,6 @@ def problem(value: Any, hint: Any, interval: Interval | None = None, expects: st
     if any(isinstance(number, float) and not math.isfinite(number) for number in found):
         return "must be finite"
     if interval is not None and not all(number in interval for number in found):
-        kind = describe(hint) + " " if isinstance(conformed, list | tuple) else ""
+        kind = describe(hint) + ", each " if isinstance(conformed, list | tuple) else ""
         return f"must be {kind}{interval.describe(integer=value_type(hint) is int)}"
     return None

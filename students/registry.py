@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 # name → (module, class, preset options). One class may serve several names with different presets.
 STUDENTS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "bytescnn-small": ("students.bytescnn", "BytesCNN", {}),
+    "bytescnn-tiny": ("students.bytescnn", "BytesCNN", {  # the small filter bank with half the channels
+        "filters": [[1, 16], [2, 16], [3, 32], [4, 64], [5, 128], [6, 256], [7, 512]]}),
     "bytescnn-big": ("students.bytescnn", "BytesCNN", {  # the small filter bank with twice the channels
         "filters": [[1, 64], [2, 64], [3, 128], [4, 256], [5, 512], [6, 1024], [7, 2048]]}),
     "hlm-intra": ("students.hlm", "HLMIntra", {}),

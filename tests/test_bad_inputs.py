@@ -22,7 +22,8 @@ SURGERY = ["surgery", "--model", "{teacher}", "--quiet"]
 BAD_INPUTS: list[tuple[list[str], str]] = [
     # bench: budgets and contenders are refused before anything is measured (#26)
     (["bench", "--time-cap", "nan"], "time_cap must be finite, got nan"),
-    (["bench", "--fidelity", "--budgets", "-5"], "fidelity_budgets must be a list of numbers positive, got [-5.0]"),
+    (["bench", "--fidelity", "--budgets", "-5"],
+     "fidelity_budgets must be a list of numbers, each positive, got [-5.0]"),
     (["bench", "--fidelity", "--best-budgets", "inf"], "best_budgets must be finite, got [inf]"),
     (["bench", "--fidelity", "--contenders", "table", "nope"], "unknown contender 'nope'; choose from table"),
     # train: names, numbers, files
@@ -47,7 +48,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--device", "tpu"], "device must be one of auto, cpu, cuda, got 'tpu'"),
     ([*TRAIN, "--recipe", "nope"], "recipe must be one of paper, fast, got 'nope'"),
     ([*TRAIN, "--schedule", "linear"], "schedule must be one of plateau, warmup-cosine, got 'linear'"),
-    ([*TRAIN, "--betas", "0.9", "1.5"], "betas must be a list of 2 numbers in [0, 1), got [0.9, 1.5]"),
+    ([*TRAIN, "--betas", "0.9", "1.5"], "betas must be a list of 2 numbers, each in [0, 1), got [0.9, 1.5]"),
     ([*TRAIN, "--betas", "0.9"], "expected 2 arguments"),
     ([*TRAIN, "--context-layers"], "expected at least one argument"),
     ([*TRAIN, "--student-options", "wide"], "student_options must be a mapping, got 'wide'"),
@@ -66,7 +67,7 @@ BAD_INPUTS: list[tuple[list[str], str]] = [
     ([*TRAIN, "--config", "{list_yaml}"], "must hold a mapping of config keys"),
     ([*TRAIN, "--config", "{unknown_key}"], "unknown key(s) colour"),
     ([*TRAIN, "--config", "{short_betas}"], "betas must be a list of 2 numbers"),
-    ([*TRAIN, "--config", "{large_beta}"], "betas must be a list of 2 numbers in [0, 1)"),
+    ([*TRAIN, "--config", "{large_beta}"], "betas must be a list of 2 numbers, each in [0, 1)"),
     ([*TRAIN, "--config", "{zero_eps}"], "eps must be positive"),
     ([*TRAIN, "--config", "{text_holdout}"], "holdout must be a number, got 'abc'"),
     ([*TRAIN, "--config", "{empty_layers}"], "context_layers must be a non-empty list"),

@@ -16,6 +16,12 @@ def test_parameter_counts_match_paper_table_1(name: str, expected: int) -> None:
     assert count(build_student(name, dim=768)) == expected
 
 
+def test_tiny_is_the_small_filter_bank_with_half_the_channels() -> None:
+    small, tiny = build_student("bytescnn-small", dim=384), build_student("bytescnn-tiny", dim=384)
+    halved = [[width, channels // 2] for width, channels in small.config.filters]
+    assert tiny.config.filters == halved and count(tiny) == 4_695_792 and count(small) == 17_775_600
+
+
 def test_state_dict_keeps_one_conv1d_per_filter() -> None:
     """Saved students stay CharacterBERT-shaped: the one-matmul forward pass changed no parameter."""
     student = build_student("bytescnn-small", dim=768)

@@ -63,7 +63,7 @@ from students import StudentEncoder
 from teachers import TeacherTable, load_teacher, load_tokenizer
 
 DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams", "ngrams:buckets=131072", "retvec-raw", "retvec", "hlm-intra-small",
-                  "hlm-intra", "bytescnn-small", "bytescnn-big")
+                  "hlm-intra", "bytescnn-tiny", "bytescnn-small", "bytescnn-big")
 NOISES = ("typo:0.1", "human")
 PRECISIONS = ("fp32", "fp16", "int8")
 LAYOUTS = ("segmented", "one position")
