@@ -385,9 +385,21 @@ def test_fidelity_contenders_train_every_row_and_unseen_rows_measures_what_an_un
                      r"\d+\.\d s\.", results.read_text())
 
 
-def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, tiny_bert_dir, capsys) -> None:
+def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, tiny_bert_dir, capsys,
+                                                                     monkeypatch) -> None:
     """``distill bench --sizes``: every point trained, exported at each precision it stores and measured; the table,
-    the plot and one MLflow run per point; a second run reuses what the first measured."""
+    the plot and one MLflow run per point; a second run reuses what the first measured. The quick scale probes each
+    memory figure once (the full table keeps the median of three)."""
+    from distill.bench import sizes
+
+    probes_asked: list[int] = []
+    probe = sizes.peak_memory
+
+    def counted_probe(folder, texts_file, probes=sizes.MEMORY_PROBES):
+        probes_asked.append(probes)
+        return probe(folder, texts_file, probes)
+
+    monkeypatch.setattr(sizes, "peak_memory", counted_probe)
     results = tmp_path / "out" / "RESULTS.md"
     argv = ["bench", "--sizes", "--quick", "--teacher", str(tiny_bert_dir), "--results", str(results),
             "--points", "ngrams:buckets=97", "retvec-raw", "--point-budget", "5"]
@@ -410,6 +422,7 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
     points = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
                                 filter_string="tags.mlflow.runName LIKE 'size %'")
     assert len(points) == 2 and all(run.data.metrics["size/parameters"] > 0 for run in points)
+    assert probes_asked == [1, 1, 1]  # the source's and each point's export, once each
     assert all(run.data.tags["mlflow.parentRunId"] for run in points)
     capsys.readouterr()
     kept[0].write_text(json.dumps({**figures, "measured": "2000-01-01, commit abc1234"}))
