@@ -1,12 +1,17 @@
-"""A table of rows read in bags and summed, stored at a chosen precision: float32, float16, or int8 with a scale and
-an offset per row.
+"""A table of rows read in bags and summed, stored at a chosen precision: float32, float16, or int8 or int4 with a
+scale and an offset per row.
 
 Quantising a static embedding table row by row is how model2vec ships small models (its ``quantization.py``:
 float16 or int8 vectors) and, with product quantisation, how FastText.zip compresses fastText's n-gram table
 (Joulin et al., 2016, §3.1). The int8 table is in the layout of PyTorch's 8-bit rowwise embedding bags
 (``torch.ops.quantized.embedding_bag_byte_prepack``, from FBGEMM): each row's bytes, then its float32 scale and
 offset; on the CPU the fused kernel sums the rows a batch needs without ever making the table float32 again, and
-elsewhere the gathered rows are scaled back one block of bags at a time.
+elsewhere the gathered rows are scaled back one block of bags at a time. The int4 table is in the layout of FBGEMM's
+4-bit rowwise embedding bags (``torch.ops.quantized.embedding_bag_4bit_prepack``): two values a byte, the first in
+the low four bits, then the row's float16 scale and offset, read by the same kind of fused kernel. Deviation: where
+FBGEMM spans each row's whole range, :func:`pack_int4` picks each row's range among a few clippings of it, the one
+with the least squared error (MSE-optimal clipping, Banner et al., NeurIPS 2019, "Post training 4-bit quantization
+of convolutional networks", §3): with 16 levels, one outlying value otherwise coarsens all the others.
 
 This module imports nothing but torch: a vocabulary-free export ships it.
 """
@@ -17,9 +22,12 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-PRECISIONS = ("fp32", "fp16", "int8")
+PRECISIONS = ("fp32", "fp16", "int8", "int4")
 FLOAT_DTYPES = {"fp32": torch.float32, "fp16": torch.float16}
 ROW_FOOTER = 8  # bytes after each int8 row: its float32 scale, then its float32 offset
+INT4_FOOTER = 4  # bytes after each int4 row: its float16 scale, then its float16 offset
+INT4_LEVELS = 15
+CLIP_RATIOS = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)  # of each row's half-range, about its midpoint
 BAGS_PER_BLOCK = 256  # bags dequantised at once off the CPU: bounds the float32 copy of the gathered rows
 
 
@@ -31,9 +39,13 @@ class StoredRows(nn.Module):
         super().__init__()
         if precision not in PRECISIONS:
             raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
+        if precision == "int4" and dim % 2:
+            raise ValueError(f"an int4 table packs two values a byte and needs an even width, got {dim}")
         self.precision, self.dim = precision, dim
         if precision == "int8":
             self.register_buffer("weight", torch.zeros(rows, dim + ROW_FOOTER, dtype=torch.uint8))
+        elif precision == "int4":
+            self.register_buffer("weight", torch.zeros(rows, dim // 2 + INT4_FOOTER, dtype=torch.uint8))
         else:
             self.register_buffer("weight", torch.zeros(rows, dim, dtype=FLOAT_DTYPES[precision]))
 
@@ -42,21 +54,65 @@ class StoredRows(nn.Module):
         weight = weight.detach().float().contiguous()
         if self.precision == "int8":
             self.weight = torch.ops.quantized.embedding_bag_byte_prepack(weight.cpu()).to(weight.device)
+        elif self.precision == "int4":
+            self.weight = pack_int4(weight)
         else:
             self.weight = weight.to(FLOAT_DTYPES[self.precision])
         return self
 
     def forward(self, bags: Tensor) -> Tensor:
         """``(B, dim)`` float32 sums of the rows ``bags`` ``(B, n)`` names (a padding row must be all zeros)."""
-        if self.precision != "int8":
+        if self.precision in FLOAT_DTYPES:
             return F.embedding_bag(bags, self.weight, mode="sum").float()
         if bags.device.type == "cpu":
             offsets = torch.arange(0, bags.numel(), max(bags.shape[1], 1), device=bags.device)[: len(bags)]
-            return torch.ops.quantized.embedding_bag_byte_rowwise_offsets(self.weight, bags.reshape(-1), offsets)
+            fused = (torch.ops.quantized.embedding_bag_byte_rowwise_offsets if self.precision == "int8"
+                     else torch.ops.quantized.embedding_bag_4bit_rowwise_offsets)
+            return fused(self.weight, bags.reshape(-1), offsets)
         sums = [self.dequantized(self.weight[block]).sum(dim=1) for block in bags.split(BAGS_PER_BLOCK)]
         return torch.cat(sums) if sums else torch.zeros(0, self.dim, device=bags.device)
 
     def dequantized(self, rows: Tensor) -> Tensor:
-        """Float32 values of int8 ``rows`` in the packed layout (each row's bytes, scale and offset)."""
+        """Float32 values of int8 or int4 ``rows`` in the packed layout (each row's values, scale and offset)."""
+        if self.precision == "int4":
+            return unpack_int4(rows, self.dim)
         footer = rows[..., self.dim:].contiguous().view(torch.float32)  # (..., 2): scale, offset
         return rows[..., : self.dim].float() * footer[..., :1] + footer[..., 1:]
+
+
+def pack_int4(weight: Tensor) -> Tensor:
+    """``(rows, dim // 2 + 4)`` uint8: each row of the float ``weight`` at 16 levels, in FBGEMM's 4-bit rowwise layout.
+
+    Each row's levels span a range centred on the midpoint of its values; of the half-ranges :data:`CLIP_RATIOS` of
+    the full one, the row keeps the one whose levels are nearest its values in squared error. Each range is
+    quantised as FBGEMM's ``FloatToFusedNBitRowwiseQuantizedSBHalf`` quantises the whole one (offset rounded to
+    float16 first, the scale from it, 1 for an empty range), so the ratio 1 is FBGEMM's packing and no row is
+    further from its values than there. Values outside the range are clipped to its ends; an all-zero row stays
+    all zeros.
+    """
+    low, high = weight.amin(dim=1, keepdim=True), weight.amax(dim=1, keepdim=True)
+    middle, half_range = (low + high) / 2, (high - low) / 2
+    best_error = torch.full_like(low, float("inf"))
+    levels = torch.zeros_like(weight, dtype=torch.uint8)
+    footer = torch.zeros(len(weight), 2, dtype=torch.float16, device=weight.device)
+    for ratio in CLIP_RATIOS:
+        offset = (low if ratio == 1 else middle - ratio * half_range).half()
+        top = high if ratio == 1 else middle + ratio * half_range
+        scale = ((top - offset.float()) / INT4_LEVELS).half()
+        scale = torch.where((top == offset.float()) | (scale == 0), torch.ones_like(scale), scale)
+        candidate = ((weight - offset.float()) * (1 / scale.float())).round().clamp(0, INT4_LEVELS)
+        error = (candidate * scale.float() + offset.float() - weight).square().sum(dim=1, keepdim=True)
+        better = error < best_error
+        levels = torch.where(better, candidate.to(torch.uint8), levels)
+        footer = torch.where(better, torch.cat([scale, offset], dim=1), footer)
+        best_error = torch.minimum(error, best_error)
+    packed = levels[:, 0::2] | (levels[:, 1::2] << 4)
+    return torch.cat([packed, footer.view(torch.uint8)], dim=1)
+
+
+def unpack_int4(rows: Tensor, dim: int) -> Tensor:
+    """Float32 values of ``rows`` packed by :func:`pack_int4` (any leading shape, ``dim // 2 + 4`` bytes last)."""
+    packed = rows[..., : dim // 2]
+    levels = torch.stack([packed & 0x0F, packed >> 4], dim=-1).flatten(-2).float()
+    footer = rows[..., dim // 2:].contiguous().view(torch.float16).float()  # (..., 2): scale, offset
+    return levels * footer[..., :1] + footer[..., 1:]

@@ -402,19 +402,20 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
     monkeypatch.setattr(sizes, "peak_memory", counted_probe)
     results = tmp_path / "out" / "RESULTS.md"
     argv = ["bench", "--sizes", "--quick", "--teacher", str(tiny_bert_dir), "--results", str(results),
-            "--points", "ngrams:buckets=97", "retvec-raw", "--point-budget", "5"]
+            "--points", "ngrams:buckets=97,precision=int4", "retvec-raw", "--point-budget", "5"]
     assert main(argv) == 0
     text = results.read_text()
     assert "## Size against fidelity" in text and "fp32 matmul" in text and "commit " in text and "date 20" in text
     row = {line.split("|")[1].strip(): line for line in text.splitlines() if line.startswith("| ")}
-    assert "fp32" in row["ngrams buckets=97"] and "int8" in row["ngrams buckets=97"]
+    assert all(precision in row["ngrams buckets=97 precision=int4"] for precision in ("fp32", "int8", "int4"))
     assert any(line.startswith("| retvec-raw |") and "int8" not in line for line in text.splitlines())
     assert (results.parent / "sizes.png").stat().st_size > 0
     kept = sorted((results.parent / "sizes").glob("*.json"))
     assert len(kept) == 2
     figures = json.loads(kept[0].read_text())
     stored = {precision: sizes["student"] for precision, sizes in figures["bytes"].items()}
-    assert stored["int8"] < stored["fp16"] < stored["fp32"]
+    assert stored["int4"] < stored["int8"] < stored["fp16"] < stored["fp32"]
+    assert figures["shipped"] == "int4"  # the precision the point names, trained in fp32
     assert 0 < figures["fidelity"]["segmented"]["sentence_cosine"] <= 1 and figures["memory"]["source"] > 0
     assert figures["measured"].startswith("20") and ", commit " in figures["measured"]
     for point in (json.loads(path.read_text()) for path in kept):

@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from distill.objectives.base import sparse_parameters
-from students import StudentError, build_student, load_student
+from students import StudentError, build_student, load_student, rows
 from students.ngram_ids import WHOLE_TOKEN_SEED, encode_ngrams, token_buckets, token_grams
 from students.rows import StoredRows
 
@@ -127,7 +127,7 @@ def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_
 
 
 @pytest.mark.parametrize(("precision", "dtype", "tolerance"),
-                         [("fp16", torch.float16, 1e-3), ("int8", torch.uint8, 2e-2)])
+                         [("fp16", torch.float16, 1e-3), ("int8", torch.uint8, 2e-2), ("int4", torch.uint8, 1e-1)])
 def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_path: Path, precision: str,
                                                                         dtype: torch.dtype, tolerance: float) -> None:
     trained = build_student("ngrams", 24, buckets=BUCKETS).eval()
@@ -144,25 +144,44 @@ def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_pat
     torch.testing.assert_close(reloaded(tokens), found, rtol=0, atol=0)
 
 
-def test_int8_rows_sum_as_the_float_rows_on_the_cpu_and_off_it() -> None:
+@pytest.mark.parametrize(("precision", "row_bytes", "tolerance"), [("int8", 16 + 8, 0.05), ("int4", 8 + 4, 0.6)])
+def test_packed_rows_sum_as_the_float_rows_on_the_cpu_and_off_it(precision: str, row_bytes: int,
+                                                                   tolerance: float) -> None:
     """The fused CPU kernel and the block-wise path used off the CPU read the same packed rows, and a zero (padding)
     row stays zero."""
     weight = torch.randn(50, 16, generator=torch.Generator().manual_seed(0))
     weight[49] = 0
-    table = StoredRows(50, 16, "int8").store(weight)
-    assert table.weight.dtype == torch.uint8 and table.weight.shape == (50, 16 + 8)
+    table = StoredRows(50, 16, precision).store(weight)
+    assert table.weight.dtype == torch.uint8 and table.weight.shape == (50, row_bytes)
     bags = torch.tensor([[1, 2, 49], [3, 49, 49], [49, 49, 49]])
     expected = torch.nn.functional.embedding_bag(bags, weight, mode="sum")
     fused, blockwise = table(bags), table.dequantized(table.weight[bags]).sum(dim=1)
-    torch.testing.assert_close(fused, expected, rtol=0, atol=0.05)
+    torch.testing.assert_close(fused, expected, rtol=0, atol=tolerance)
     torch.testing.assert_close(blockwise, fused, rtol=0, atol=1e-5)
     assert fused[2].abs().max() == 0 and table(torch.zeros(0, 3, dtype=torch.long)).shape == (0, 16)
+
+
+def test_int4_rows_keep_the_clipped_range_with_the_least_squared_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With 16 levels, spanning a heavy-tailed row's whole range coarsens every step for a few outlying values; each
+    row keeps the range with the least squared error, never more than FBGEMM's whole-range packing gives, which is
+    the packing of the whole range alone, byte for byte."""
+    generator = torch.Generator().manual_seed(0)
+    weight = torch.randn(64, 32, generator=generator) / torch.rand(64, 32, generator=generator).add(0.05).sqrt()
+    clipped = StoredRows(64, 32, "int4").store(weight)
+    whole_range = torch.ops.quantized.embedding_bag_4bit_prepack(weight)
+    error = (clipped.dequantized(clipped.weight) - weight).square().sum(dim=1)
+    whole_range_error = (clipped.dequantized(whole_range) - weight).square().sum(dim=1)
+    assert bool((error <= whole_range_error + 1e-6).all()) and error.sum() < 0.97 * whole_range_error.sum()
+    monkeypatch.setattr(rows, "CLIP_RATIOS", (1.0,))
+    assert torch.equal(rows.pack_int4(weight), whole_range)
+    with pytest.raises(ValueError, match="needs an even width"):
+        StoredRows(4, 7, "int4")
 
 
 def test_only_a_float32_student_is_stored_smaller() -> None:
     with pytest.raises(StudentError, match="already stored at int8"):
         build_student("ngrams", 8, buckets=BUCKETS).at_precision("int8").at_precision("fp16")
     with pytest.raises(StudentError, match="precision must be one of"):
-        build_student("ngrams", 8, buckets=BUCKETS).at_precision("int4")
+        build_student("ngrams", 8, buckets=BUCKETS).at_precision("int2")
     with pytest.raises(StudentError, match="stored in float32 only"):
         build_student("retvec", 8).at_precision("int8")

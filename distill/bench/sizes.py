@@ -60,12 +60,13 @@ from distill.swap.surgery import load_transformer
 from distill.tracking.progress import announce
 from distill.training import build_trainer, prepare, train
 from students import StudentEncoder
+from students.rows import PRECISIONS
 from teachers import TeacherTable, load_teacher, load_tokenizer
 
 DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams", "ngrams:buckets=131072", "retvec-raw", "retvec", "hlm-intra-small",
                   "hlm-intra", "bytescnn-tiny", "bytescnn-small", "bytescnn-big")
 NOISES = ("typo:0.1", "human")
-PRECISIONS = ("fp32", "fp16", "int8")
+
 LAYOUTS = ("segmented", "one position")
 METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS, SPEED_BATCH = "wiki:heldout", 64
@@ -110,10 +111,24 @@ class SizeScale:
 
 @dataclass(frozen=True)
 class SizePoint:
-    """A student family and its options: ``ngrams:buckets=32768`` (values read as YAML)."""
+    """A student family and its options: ``ngrams:buckets=32768`` (values read as YAML).
+
+    A ``precision`` option (``ngrams:precision=int4``) names the precision its export ships and is measured at; the
+    student trains in float32 as always. Without one, a student that stores its table smaller ships int8.
+    """
 
     student: str
     options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def shipped(self) -> str | None:
+        """The precision the point's export is measured at, when the point names one."""
+        return self.options.get("precision")
+
+    @property
+    def training_options(self) -> dict[str, Any]:
+        """The student's options for training: the point's, less the precision it ships at."""
+        return {key: value for key, value in self.options.items() if key != "precision"}
 
     @classmethod
     def parse(cls, text: str) -> SizePoint:
@@ -132,7 +147,7 @@ class SizePoint:
 
     def config(self, teacher: str, device: str) -> ValidConfig:
         """``distill train``'s recipe for this student on ``teacher``."""
-        return TrainConfig(teacher=teacher, student=self.student, student_options=dict(self.options),
+        return TrainConfig(teacher=teacher, student=self.student, student_options=self.training_options,
                            device=device, run_name=f"size {self.label}").validate()
 
 
@@ -145,7 +160,7 @@ class PointResult:
     parameters: int
     epochs: dict[str, int]  # table and context epochs trained
     bytes: dict[str, dict[str, int]]  # precision → {"student": ..., "weights": ...}
-    shipped: str  # the precision the export ships by default
+    shipped: str  # the precision the export was measured at: the point's, else the default one
     memory: dict[str, int]  # peak resident bytes while encoding: {"export": ..., "source": ...}
     speed: dict[str, float]  # sentences/s at SPEED_BATCH: {"export": ..., "source": ...}
     fidelity: dict[str, dict[str, float]]  # layout → metric → its worst judged domain's mean
@@ -190,7 +205,7 @@ def sized(point: SizePoint, budget: float, teacher: str, device: torch.device) -
 
 
 def stored_precisions(student: StudentEncoder) -> tuple[str, ...]:
-    """The precisions ``student`` can be exported at (families with a ``precision`` option store all three)."""
+    """The precisions ``student`` can be exported at (families with a ``precision`` option store every one)."""
     return PRECISIONS if "precision" in student.hparams else ("fp32",)
 
 
@@ -276,7 +291,7 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torc
         exports = {precision: export_vocabulary_free(teacher, student, Path(folder) / precision, precision=precision,
                                                      tracking_uri=tracking_uri, quiet=True)
                    for precision in stored_precisions(student)}
-        shipped = "int8" if "int8" in exports else "fp32"
+        shipped = point.shipped or ("int8" if "int8" in exports else "fp32")
         announce(f"size point {point.label}: memory, speed and fidelity of its {shipped} export", quiet=quiet)
         memory = {"export": peak_memory(exports[shipped], texts_file, scale.memory_probes),
                   "source": source.memory}
@@ -359,7 +374,8 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
              "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
              "and commit in the last column.", "",
              f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
-             "vocabulary-free and measured as shipped (int8 where the student stores its table smaller, else fp32). "
+             "vocabulary-free and measured as shipped (at the precision the point names, else int8 where the student "
+             "stores its table smaller, else fp32). "
              f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
              f"replaces; the export's weights file against the source's {megabytes(source_bytes)}. Fidelity: the "
              f"worst of the judged domains ({', '.join(JUDGED_DOMAINS)}), {scale.seeds} seeds × {scale.samples} "

@@ -10,6 +10,7 @@ from distill.config.common import CommonOptions, ModelOptions
 from distill.config.fields import setting
 from distill.errors import DistillError
 from distill.files.paths import check_output_folder, check_outside, check_students
+from students.rows import PRECISIONS
 
 HELP = "Replace a transformer's word embeddings by a trained student and save a Hugging Face checkpoint."
 COMMON = ("device", "tracking_uri", "quiet")
@@ -33,9 +34,9 @@ class SurgerySettings:
                                   "tokenizer gives it (WordPiece sources: its cuts, by the word segmenter, a Bloom "
                                   "filter of its pieces); --no-segment-words: one position per word")
     precision: str | None = setting(None, "with --vocabulary-free: how the student's table of rows is stored, fp32, "
-                                    "fp16 or int8 with a scale per row (default: int8 for a student that stores "
-                                    "its table smaller, the ngrams family; fp32 for the others)",
-                                    choices=("fp32", "fp16", "int8"))
+                                    "fp16, or int8 or int4 with a scale per row (default: int8 for a student "
+                                    "that stores its table smaller, the ngrams family; fp32 for the others)",
+                                    choices=PRECISIONS)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
