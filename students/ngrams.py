@@ -25,10 +25,10 @@ import torch
 from torch import Tensor, nn
 
 from .base import StudentEncoder
-from .config import StudentConfig, option
+from .config import PRECISIONS, StudentConfig, option
 from .errors import StudentError
 from .ngram_ids import encode_ngrams, most_grams
-from .rows import PRECISIONS, StoredRows
+from .rows import StoredRows
 
 
 @dataclass(kw_only=True)

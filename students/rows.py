@@ -13,7 +13,7 @@ FBGEMM spans each row's whole range, :func:`pack_int4` picks each row's range am
 with the least squared error (MSE-optimal clipping, Banner et al., NeurIPS 2019, "Post training 4-bit quantization
 of convolutional networks", §3): with 16 levels, one outlying value otherwise coarsens all the others.
 
-This module imports nothing but torch: a vocabulary-free export ships it.
+This module imports nothing but torch and :mod:`students.config`: a vocabulary-free export ships it.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
-PRECISIONS = ("fp32", "fp16", "int8", "int4")
+from .config import PRECISIONS
+
 FLOAT_DTYPES = {"fp32": torch.float32, "fp16": torch.float16}
 ROW_FOOTER = 8  # bytes after each int8 row: its float32 scale, then its float32 offset
 INT4_FOOTER = 4  # bytes after each int4 row: its float16 scale, then its float16 offset

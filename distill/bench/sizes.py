@@ -52,7 +52,7 @@ from distill.evaluation.contender import SPELL_CHECK_PREFIX
 from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import paired_t_test
 from distill.evaluation.style import chart, group_colours
-from distill.export.folder import STUDENT_PREFIX, export_vocabulary_free
+from distill.export.folder import STUDENT_PREFIX, export_vocabulary_free, shipped_precision
 from distill.files.atomic import atomic_write_text
 from distill.files.markdown import markdown_table
 from distill.noise.specs import parse_noise
@@ -60,7 +60,7 @@ from distill.swap.surgery import load_transformer
 from distill.tracking.progress import announce
 from distill.training import build_trainer, prepare, train
 from students import StudentEncoder
-from students.rows import PRECISIONS
+from students.config import PRECISIONS
 from teachers import TeacherTable, load_teacher, load_tokenizer
 
 DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams", "ngrams:buckets=131072", "retvec-raw", "retvec", "hlm-intra-small",
@@ -291,7 +291,7 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torc
         exports = {precision: export_vocabulary_free(teacher, student, Path(folder) / precision, precision=precision,
                                                      tracking_uri=tracking_uri, quiet=True)
                    for precision in stored_precisions(student)}
-        shipped = point.shipped or ("int8" if "int8" in exports else "fp32")
+        shipped = point.shipped or shipped_precision(student)
         announce(f"size point {point.label}: memory, speed and fidelity of its {shipped} export", quiet=quiet)
         memory = {"export": peak_memory(exports[shipped], texts_file, scale.memory_probes),
                   "source": source.memory}

@@ -78,6 +78,7 @@ from teachers.words import WordSplitter
 TEMPLATE_DIR = Path(__file__).parent / "template"
 STUDENTS_DIR = Path(students.__file__).parent  # where the modules the templates import relatively are found
 STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
+SHIPPED_PRECISION = "int8"  # how a student that stores its table of rows smaller (ngrams) is exported by default
 TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py")
 # VocabFreeTokenizer.vocab_files_names
 WORD_SPLITTER, VOCABULARY, SEGMENTER = "word_splitter.json", "vocabulary.json", "segmenter.safetensors"
@@ -260,10 +261,16 @@ def student_record(student: StudentEncoder) -> dict[str, Any]:
     return {**student.config.to_dict(), "rescale_norm": None}
 
 
+def shipped_precision(student: StudentEncoder) -> str:
+    """The precision ``student``'s table of rows is exported at unless asked otherwise."""
+    return SHIPPED_PRECISION if "precision" in student.hparams else "fp32"
+
+
 def stored_student(student: StudentEncoder, precision: str | None) -> StudentEncoder:
-    """``student`` with its table of rows at ``precision`` (default: int8 where the student stores one smaller)."""
+    """``student`` with its table of rows at ``precision`` (default: :data:`SHIPPED_PRECISION` where the student
+    stores one smaller)."""
     if precision is None:
-        precision = "int8" if "precision" in student.hparams else "fp32"
+        precision = shipped_precision(student)
     if precision == student.hparams.get("precision", "fp32"):
         return student
     try:

@@ -10,7 +10,7 @@ from distill.config.common import CommonOptions, ModelOptions
 from distill.config.fields import setting
 from distill.errors import DistillError
 from distill.files.paths import check_output_folder, check_outside, check_students
-from students.rows import PRECISIONS
+from students.config import PRECISIONS
 
 HELP = "Replace a transformer's word embeddings by a trained student and save a Hugging Face checkpoint."
 COMMON = ("device", "tracking_uri", "quiet")
