@@ -19,17 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 import torch
-import torch.nn.functional as F
 from torch import Tensor, nn
 
 from .base import StudentEncoder
 from .config import PRECISIONS, StudentConfig, option
 from .errors import StudentError
 from .ngram_ids import encode_ngrams, most_grams
-from .rows import StoredRows, as_stored
+from .rows import StoredRows
 
 
 @dataclass(kw_only=True)
@@ -44,12 +43,7 @@ class NGramConfig(StudentConfig):
         min_n, max_n: the lengths of the hashed character n-grams (fastText's 3 to 6).
         max_chars: the characters of a token read; the rest are cut.
         sparse: sparse gradients, stepped with ``SparseAdam``.
-        precision: how the table is held: ``fp32`` (trained), ``fp16``, ``int8`` or ``int4`` (:meth:`at_precision`).
-        trained_for: the precision the table is trained to be stored at. Other than ``fp32``, each training step
-            reads the rows it sums as that precision stores them, and their gradients pass through the rounding
-            unchanged (quantisation-aware training with a straight-through estimator: Jacob et al., CVPR 2018, §3;
-            Bengio et al., 2013): the rows settle where rounding costs the sums least. The export ships the table
-            at this precision unless told otherwise.
+        precision: how the table is held: ``fp32`` (trained), ``fp16`` or ``int8`` (:meth:`at_precision`).
     """
 
     buckets: int = option(57_000, minimum=1, maximum=2**31 - 2)
@@ -58,14 +52,12 @@ class NGramConfig(StudentConfig):
     max_chars: int = option(50, minimum=1)
     sparse: bool = True
     precision: str = "fp32"
-    trained_for: str = "fp32"
 
     def __post_init__(self) -> None:
         if self.min_n > self.max_n:
             raise StudentError(f"min_n must be at most max_n, got {self.min_n} > {self.max_n}")
-        for name in ("precision", "trained_for"):
-            if getattr(self, name) not in PRECISIONS:
-                raise StudentError(f"{name} must be one of {', '.join(PRECISIONS)}, got {getattr(self, name)!r}")
+        if self.precision not in PRECISIONS:
+            raise StudentError(f"precision must be one of {', '.join(PRECISIONS)}, got {self.precision!r}")
 
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
         return encode_ngrams, {"buckets": self.buckets, "min_n": self.min_n, "max_n": self.max_n,
@@ -101,18 +93,7 @@ class NGramStudent(StudentEncoder):
             # bag refuses a width of 0 (an empty batch, or tokens without a gram).
             used = int((encoded != self.config.buckets).sum(dim=1).max()) if len(encoded) else 0
             encoded = encoded[:, : max(used, 1)]
-        if self.training and self.config.trained_for != "fp32" and isinstance(self.grams, nn.EmbeddingBag):
-            return self.sum_as_stored(encoded)
         return self.grams(encoded)
-
-    def sum_as_stored(self, encoded: Tensor) -> Tensor:
-        """The bags' sums of their rows as :attr:`NGramConfig.trained_for` stores them, with straight-through
-        gradients: each row of the batch is rounded once, however many bags hold it."""
-        grams = cast(nn.EmbeddingBag, self.grams)
-        used, bags = encoded.unique(return_inverse=True)
-        rows = F.embedding(used, grams.weight, padding_idx=self.config.buckets, sparse=grams.sparse)
-        stored = rows + (as_stored(rows.detach(), self.config.trained_for) - rows).detach()
-        return F.embedding_bag(bags, stored, mode="sum")
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
         """None: an embedding bag gathers and sums rows, it multiplies no matrices."""

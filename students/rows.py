@@ -81,20 +81,6 @@ class StoredRows(nn.Module):
         return rows[..., : self.dim].float() * footer[..., :1] + footer[..., 1:]
 
 
-def as_stored(rows: Tensor, precision: str) -> Tensor:
-    """The float32 values ``rows`` ``(n, dim)`` take once stored at ``precision`` and read back, as
-    :class:`StoredRows` stores and reads them (int8: FBGEMM's rowwise scale and offset, computed here in torch so
-    that it runs on any device)."""
-    if precision == "int4":
-        return unpack_int4(pack_int4(rows), rows.shape[-1])
-    if precision == "int8":
-        low, high = rows.amin(dim=1, keepdim=True), rows.amax(dim=1, keepdim=True)
-        scale = (high - low) / 255
-        steps = ((rows - low) / scale.clamp_min(torch.finfo(torch.float32).tiny)).round()
-        return steps * scale + low
-    return rows.to(FLOAT_DTYPES[precision]).float()
-
-
 def pack_int4(weight: Tensor) -> Tensor:
     """``(rows, dim // 2 + 4)`` uint8: each row of the float ``weight`` at 16 levels, in FBGEMM's 4-bit rowwise layout.
 

@@ -428,12 +428,6 @@ def test_the_n_gram_student_ships_int8_by_default_and_each_precision_on_request(
         sizes[precision] = (out / "model.safetensors").stat().st_size
         assert load_exported_student(out).hparams["precision"] == record["options"]["precision"]
     assert sizes["default"] == sizes["int8"] < sizes["fp16"] < sizes["fp32"] and sizes["int4"] < sizes["int8"]
-    trained_for_int4 = build_student("ngrams", 32, buckets=97, trained_for="int4")
-    trained_for_int4.provenance = student_named("ngrams").provenance  # keeps the special rows, as the default
-    trained_for_int4.save_pretrained(tmp_path / "student-int4")
-    assert main([*surgery[:2], str(tmp_path / "student-int4"), *surgery[3:], "--out", str(tmp_path / "trained-for"),
-                 "--vocabulary-free"]) == 0  # ships at the precision it was trained for
-    assert json.loads((tmp_path / "trained-for" / "surgery.json").read_text())["options"]["precision"] == "int4"
     capsys.readouterr()
     for refused, line in (
         (["--vocabulary-free", "--precision", "int2"], "precision must be one of fp32, fp16, int8, int4"),

@@ -178,30 +178,6 @@ def test_int4_rows_keep_the_clipped_range_with_the_least_squared_error(monkeypat
         StoredRows(4, 7, "int4")
 
 
-@pytest.mark.parametrize(("precision", "tolerance"), [("int4", 1e-6), ("int8", 1e-6), ("fp16", 1e-3)])
-def test_a_student_trained_for_a_precision_sums_its_rows_as_they_will_be_stored(precision: str,
-                                                                                 tolerance: float) -> None:
-    """In training, each sum reads the rows as the export stores them (the stored student's sums; float16 ones are
-    summed in float16 there), and the gradient passes through the rounding to the rows of the batch, sparse; in
-    evaluation it reads the float rows."""
-    student = build_student("ngrams", 16, buckets=BUCKETS, trained_for=precision).train()
-    tokens = ["cat", "catalogue", "naïve", "##ing", "a", "cat"]
-    sums = student(tokens)
-    torch.testing.assert_close(sums.detach(), student.at_precision(precision).eval()(tokens), rtol=0, atol=tolerance)
-    with torch.no_grad():
-        assert not torch.equal(student.eval()(tokens), sums)  # the float rows differ from the stored ones
-    sums.square().sum().backward()
-    gradient = student.grams.weight.grad
-    assert gradient is not None and gradient.is_sparse
-    touched = sorted(set(gradient.coalesce().indices()[0].tolist()) - {BUCKETS})
-    assert touched == sorted({bucket for token in tokens for bucket in token_buckets(token, BUCKETS, 3, 6, 50)})
-
-
-def test_a_student_is_refused_a_precision_to_train_for_that_no_table_stores() -> None:
-    with pytest.raises(StudentError, match="trained_for must be one of fp32, fp16, int8, int4, got 'int2'"):
-        build_student("ngrams", 16, buckets=BUCKETS, trained_for="int2")
-
-
 def test_only_a_float32_student_is_stored_smaller() -> None:
     with pytest.raises(StudentError, match="already stored at int8"):
         build_student("ngrams", 8, buckets=BUCKETS).at_precision("int8").at_precision("fp16")

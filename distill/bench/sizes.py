@@ -114,7 +114,7 @@ class SizePoint:
     """A student family and its options: ``ngrams:buckets=32768`` (values read as YAML).
 
     A ``precision`` option (``ngrams:precision=int4``) names the precision its export ships and is measured at; the
-    student trains in float32 as always. Without one, the export ships its default (:func:`shipped_precision`).
+    student trains in float32 as always. Without one, a student that stores its table smaller ships int8.
     """
 
     student: str
@@ -374,8 +374,8 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
              "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
              "and commit in the last column.", "",
              f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
-             "vocabulary-free and measured as shipped (at the precision the point names, else the one it was trained "
-             "for, else int8 where the student stores its table smaller, else fp32). "
+             "vocabulary-free and measured as shipped (at the precision the point names, else int8 where the student "
+             "stores its table smaller, else fp32). "
              f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
              f"replaces; the export's weights file against the source's {megabytes(source_bytes)}. Fidelity: the "
              f"worst of the judged domains ({', '.join(JUDGED_DOMAINS)}), {scale.seeds} seeds × {scale.samples} "

@@ -189,7 +189,8 @@ def export_vocabulary_free(
     XLM-R, MPNet) to ``out_dir``; a source that cannot be exported is refused before anything is written.
     With ``segment_words`` and a WordPiece source, each word takes the positions the source tokenizer gives it
     (:func:`distill.swap.segmentation.segmenter_for`); otherwise one position. ``precision`` is how the student's
-    table of rows is stored (:meth:`students.StudentEncoder.at_precision`); default: :func:`shipped_precision`."""
+    table of rows is stored (:meth:`students.StudentEncoder.at_precision`); default: int8 where the student stores
+    its table smaller, else float32."""
     out = Path(out_dir)
     refuse_used_folder(out)
     student = stored_student(student, precision)
@@ -261,16 +262,13 @@ def student_record(student: StudentEncoder) -> dict[str, Any]:
 
 
 def shipped_precision(student: StudentEncoder) -> str:
-    """The precision ``student``'s table of rows is exported at unless asked otherwise: the one it was trained for
-    (``trained_for``), else :data:`SHIPPED_PRECISION` where it stores its table smaller, else float32."""
-    if "precision" not in student.hparams:
-        return "fp32"
-    trained_for = student.hparams.get("trained_for", "fp32")
-    return SHIPPED_PRECISION if trained_for == "fp32" else trained_for
+    """The precision ``student``'s table of rows is exported at unless asked otherwise."""
+    return SHIPPED_PRECISION if "precision" in student.hparams else "fp32"
 
 
 def stored_student(student: StudentEncoder, precision: str | None) -> StudentEncoder:
-    """``student`` with its table of rows at ``precision`` (default: :func:`shipped_precision`)."""
+    """``student`` with its table of rows at ``precision`` (default: :data:`SHIPPED_PRECISION` where the student
+    stores one smaller)."""
     if precision is None:
         precision = shipped_precision(student)
     if precision == student.hparams.get("precision", "fp32"):
