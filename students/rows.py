@@ -10,8 +10,9 @@ elsewhere the gathered rows are scaled back one block of bags at a time. The int
 4-bit rowwise embedding bags (``torch.ops.quantized.embedding_bag_4bit_prepack``): two values a byte, the first in
 the low four bits, then the row's float16 scale and offset, read by the same kind of fused kernel. Deviation: where
 FBGEMM spans each row's whole range, :func:`pack_int4` picks each row's range among a few clippings of it, the one
-with the least squared error (MSE-optimal clipping, Banner et al., NeurIPS 2019, "Post training 4-bit quantization
-of convolutional networks", §3): with 16 levels, one outlying value otherwise coarsens all the others.
+with the least squared error: with 16 levels, a few outlying values otherwise coarsen every step. Banner et al.
+(NeurIPS 2019, "Post training 4-bit quantization of convolutional networks for rapid-deployment", §3) derive that
+clipping analytically from an assumed distribution; here it is searched, row by row.
 
 This module imports nothing but torch and :mod:`students.config`: a vocabulary-free export ships it.
 """
@@ -86,10 +87,10 @@ def pack_int4(weight: Tensor) -> Tensor:
 
     Each row's levels span a range centred on the midpoint of its values; of the half-ranges :data:`CLIP_RATIOS` of
     the full one, the row keeps the one whose levels are nearest its values in squared error. Each range is
-    quantised as FBGEMM's ``FloatToFusedNBitRowwiseQuantizedSBHalf`` quantises the whole one (offset rounded to
-    float16 first, the scale from it, 1 for an empty range), so the ratio 1 is FBGEMM's packing and no row is
-    further from its values than there. Values outside the range are clipped to its ends; an all-zero row stays
-    all zeros.
+    quantised as FBGEMM's ``FloatToFusedNBitRowwiseQuantizedSBHalf`` (``src/QuantUtils.cc``) quantises the whole
+    one (offset rounded to float16 first, the scale from it, 1 for an empty range), so the ratio 1 is FBGEMM's
+    packing and no row is further from its values than there. Values outside the range are clipped to its ends;
+    an all-zero row stays all zeros.
     """
     low, high = weight.amin(dim=1, keepdim=True), weight.amax(dim=1, keepdim=True)
     middle, half_range = (low + high) / 2, (high - low) / 2

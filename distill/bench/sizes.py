@@ -66,7 +66,6 @@ from teachers import TeacherTable, load_teacher, load_tokenizer
 DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams", "ngrams:buckets=131072", "retvec-raw", "retvec", "hlm-intra-small",
                   "hlm-intra", "bytescnn-tiny", "bytescnn-small", "bytescnn-big")
 NOISES = ("typo:0.1", "human")
-
 LAYOUTS = ("segmented", "one position")
 METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS, SPEED_BATCH = "wiki:heldout", 64
@@ -114,7 +113,7 @@ class SizePoint:
     """A student family and its options: ``ngrams:buckets=32768`` (values read as YAML).
 
     A ``precision`` option (``ngrams:precision=int4``) names the precision its export ships and is measured at; the
-    student trains in float32 as always. Without one, a student that stores its table smaller ships int8.
+    student trains in float32 as always. Without one, it ships the export's default (:func:`shipped_precision`).
     """
 
     student: str
