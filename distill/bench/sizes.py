@@ -52,7 +52,7 @@ from distill.evaluation.contender import SPELL_CHECK_PREFIX
 from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import paired_t_test
 from distill.evaluation.style import chart, group_colours
-from distill.export.folder import STUDENT_PREFIX, export_vocabulary_free, shipped_precision
+from distill.export.folder import SHIPPED_PRECISION, STUDENT_PREFIX, export_vocabulary_free, shipped_precision
 from distill.files.atomic import atomic_write_text
 from distill.files.markdown import markdown_table
 from distill.noise.specs import parse_noise
@@ -373,8 +373,8 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
              "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
              "and commit in the last column.", "",
              f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
-             "vocabulary-free and measured as shipped (at the precision the point names, else int8 where the student "
-             "stores its table smaller, else fp32). "
+             f"vocabulary-free and measured as shipped (at the precision the point names, else {SHIPPED_PRECISION} "
+             "where the student stores its table smaller, else fp32). "
              f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
              f"replaces; the export's weights file against the source's {megabytes(source_bytes)}. Fidelity: the "
              f"worst of the judged domains ({', '.join(JUDGED_DOMAINS)}), {scale.seeds} seeds × {scale.samples} "
