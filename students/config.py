@@ -25,7 +25,7 @@ from .errors import StudentError
 
 COMMON_FIELDS = ("dim", "name", "rescale_norm", "provenance")
 # How a table of rows may be stored (:class:`students.rows.StoredRows`); here, without torch, for the command line.
-PRECISIONS = ("fp32", "fp16", "int8", "int4")
+PRECISIONS = ("fp32", "fp16", "int8", "int4", "nf4")
 
 
 def option(

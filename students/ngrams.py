@@ -43,7 +43,8 @@ class NGramConfig(StudentConfig):
         min_n, max_n: the lengths of the hashed character n-grams (fastText's 3 to 6).
         max_chars: the characters of a token read; the rest are cut.
         sparse: sparse gradients, stepped with ``SparseAdam``.
-        precision: how the table is held: ``fp32`` (trained), ``fp16`` or ``int8`` (:meth:`at_precision`).
+        precision: how the table is held: ``fp32`` (trained), ``fp16``, ``int8``, ``int4`` or ``nf4``
+            (:meth:`at_precision`, :class:`students.rows.StoredRows`).
     """
 
     buckets: int = option(57_000, minimum=1, maximum=2**31 - 2)

@@ -419,7 +419,7 @@ def test_the_n_gram_student_ships_int8_by_default_and_each_precision_on_request(
     student_dir = student_named("ngrams").save_pretrained(tmp_path / "student")
     surgery = ["surgery", "--student", str(student_dir), "--model", str(tiny_bert_dir), "--quiet"]
     sizes = {}
-    for precision in ("default", "fp32", "fp16", "int8", "int4"):
+    for precision in ("default", "fp32", "fp16", "int8", "int4", "nf4"):
         out = tmp_path / precision
         assert main([*surgery, "--out", str(out), "--vocabulary-free",
                      *([] if precision == "default" else ["--precision", precision])]) == 0
@@ -427,7 +427,7 @@ def test_the_n_gram_student_ships_int8_by_default_and_each_precision_on_request(
         assert record["options"]["precision"] == ("int8" if precision == "default" else precision)
         sizes[precision] = (out / "model.safetensors").stat().st_size
         assert load_exported_student(out).hparams["precision"] == record["options"]["precision"]
-    assert sizes["default"] == sizes["int8"] < sizes["fp16"] < sizes["fp32"] and sizes["int4"] < sizes["int8"]
+    assert sizes["default"] == sizes["int8"] < sizes["fp16"] < sizes["fp32"] and sizes["nf4"] < sizes["int4"] < sizes["int8"]
     capsys.readouterr()
     for refused, line in (
         (["--vocabulary-free", "--precision", "int2"], "precision must be one of fp32, fp16, int8, int4"),

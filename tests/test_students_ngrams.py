@@ -127,7 +127,8 @@ def test_distill_train_alone_runs_every_default_phase_of_the_ngrams_student(tmp_
 
 
 @pytest.mark.parametrize(("precision", "dtype", "tolerance"),
-                         [("fp16", torch.float16, 1e-3), ("int8", torch.uint8, 2e-2), ("int4", torch.uint8, 1e-1)])
+                         [("fp16", torch.float16, 1e-3), ("int8", torch.uint8, 2e-2), ("int4", torch.uint8, 1e-1),
+                          ("nf4", torch.uint8, 1e-1)])
 def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_path: Path, precision: str,
                                                                         dtype: torch.dtype, tolerance: float) -> None:
     trained = build_student("ngrams", 24, buckets=BUCKETS).eval()
@@ -144,11 +145,12 @@ def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_pat
     torch.testing.assert_close(reloaded(tokens), found, rtol=0, atol=0)
 
 
-@pytest.mark.parametrize(("precision", "row_bytes", "tolerance"), [("int8", 16 + 8, 0.05), ("int4", 8 + 4, 0.6)])
+@pytest.mark.parametrize(("precision", "row_bytes", "tolerance"),
+                         [("int8", 16 + 8, 0.05), ("int4", 8 + 4, 0.6), ("nf4", 8 + 2, 0.6)])
 def test_packed_rows_sum_as_the_float_rows_on_the_cpu_and_off_it(precision: str, row_bytes: int,
                                                                    tolerance: float) -> None:
-    """The fused CPU kernel and the block-wise path used off the CPU read the same packed rows, and a zero (padding)
-    row stays zero."""
+    """The fused CPU kernel (int8, int4) and the block-wise path used off the CPU (and for nf4 everywhere) read the
+    same packed rows, and a zero (padding) row stays zero."""
     weight = torch.randn(50, 16, generator=torch.Generator().manual_seed(0))
     weight[49] = 0
     table = StoredRows(50, 16, precision).store(weight)
@@ -176,6 +178,31 @@ def test_int4_rows_keep_the_clipped_range_with_the_least_squared_error(monkeypat
     assert torch.equal(rows.pack_int4(weight), whole_range)
     with pytest.raises(ValueError, match="needs an even width"):
         StoredRows(4, 7, "int4")
+
+
+def test_nf4_rows_are_normalfloat_levels_nearer_wide_normal_rows_than_int4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each nf4 value is one of QLoRA's 16 levels times its row's scale. On rows as wide as a student's (384
+    values, normally distributed as a trained table's are), they sit nearer the values than int4's evenly spaced
+    levels, in two bytes less a row; the clipped scale is never further from a row than its largest magnitude."""
+    weight = torch.randn(64, 384, generator=torch.Generator().manual_seed(0))
+    nf4, int4 = StoredRows(64, 384, "nf4").store(weight), StoredRows(64, 384, "int4").store(weight)
+    assert nf4.weight.shape[1] == int4.weight.shape[1] - 2 == 384 // 2 + 2
+    scales = nf4.weight[:, 192:].contiguous().view(torch.float16).float()
+    levels = nf4.dequantized(nf4.weight) / scales
+    nearest = (levels.unsqueeze(-1) - torch.tensor(rows.NF4_LEVELS)).abs().amin(dim=-1)
+    assert nearest.max() < 1e-6
+
+    def error(table: StoredRows) -> torch.Tensor:
+        return (table.dequantized(table.weight) - weight).square().sum(dim=1)
+
+    assert error(nf4).sum() < 0.9 * error(int4).sum()
+    monkeypatch.setattr(rows, "CLIP_RATIOS", (1.0,))
+    largest_magnitude = StoredRows(64, 384, "nf4").store(weight)
+    assert bool((error(nf4) <= error(largest_magnitude) + 1e-6).all())
+    assert torch.allclose(largest_magnitude.weight[:, 192:].contiguous().view(torch.float16).float(),
+                          weight.abs().amax(dim=1, keepdim=True), rtol=1e-3)
+    with pytest.raises(ValueError, match="needs an even width"):
+        StoredRows(4, 7, "nf4")
 
 
 def test_only_a_float32_student_is_stored_smaller() -> None:
