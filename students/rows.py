@@ -1,25 +1,26 @@
 """A table of rows read in bags and summed, stored at a chosen precision: float32, float16, int8 or int4 with a
 scale and an offset per row, or nf4 with a scale per row.
 
-Quantising a static embedding table row by row is how model2vec ships small models (its ``quantization.py``:
-float16 or int8 vectors) and, with product quantisation, how FastText.zip compresses fastText's n-gram table
-(Joulin et al., 2016, §3.1). The int8 table is in the layout of PyTorch's 8-bit rowwise embedding bags
+Quantising a static embedding table row by row is how model2vec ships small models (its ``quantization.py``: float16
+or int8 vectors) and, with product quantisation, how FastText.zip compresses fastText's n-gram table (Joulin et al.,
+2016, §3.1). The int8 table is in the layout of PyTorch's 8-bit rowwise embedding bags
 (``torch.ops.quantized.embedding_bag_byte_prepack``, from FBGEMM): each row's bytes, then its float32 scale and
 offset; on the CPU the fused kernel sums the rows a batch needs without ever making the table float32 again, and
-elsewhere the gathered rows are scaled back one block of bags at a time. The int4 table is in the layout of FBGEMM's
-4-bit rowwise embedding bags (``torch.ops.quantized.embedding_bag_4bit_prepack``): two values a byte, the first in
-the low four bits, then the row's float16 scale and offset, read by the same kind of fused kernel. Deviation: where
-FBGEMM spans each row's whole range, :func:`pack_int4` picks each row's range among a few clippings of it, the one
-with the least squared error: with 16 levels, a few outlying values otherwise coarsen every step. Banner et al.
-(NeurIPS 2019, "Post training 4-bit quantization of convolutional networks for rapid-deployment", §3) derive that
-clipping analytically from an assumed distribution; here it is searched, row by row.
+elsewhere each row the batch names is made float32 once (at most the float32 table's size) and the bags summed. The
+int4 table is in the layout of FBGEMM's 4-bit rowwise embedding bags
+(``torch.ops.quantized.embedding_bag_4bit_prepack``): two values a byte, the first in the low four bits, then the
+row's float16 scale and offset, read by the same kind of fused kernel. Deviation: where FBGEMM spans each row's
+whole range, :func:`pack_int4` picks each row's range among a few clippings of it, the one with the least squared
+error: with 16 levels, a few outlying values otherwise coarsen every step. Banner et al. (NeurIPS 2019, "Post
+training 4-bit quantization of convolutional networks for rapid-deployment", §3) derive that clipping analytically
+from an assumed distribution; here it is searched, row by row.
 
 The nf4 table spends its 16 levels where a trained row's values lie: QLoRA's 4-bit NormalFloat levels (Dettmers et
 al., NeurIPS 2023, §3; bitsandbytes ``functional.py``, ``get_4bit_type("nf4")``), quantiles of a normal
 distribution scaled to [-1, 1] with an exact zero, times one float16 scale a row (194 bytes a row at width 384,
 against int4's 196). Deviations: QLoRA scales blocks of 64 values by their largest magnitude; here a block is a
-row, and its scale is chosen among the same clippings as int4's. No fused kernel reads it: its rows are looked up
-one block of bags at a time on every device.
+row, and its scale is chosen among the same clippings as int4's. No fused kernel reads it: on every device, the
+rows a batch names are made float32 as the int8 rows are off the CPU, each byte's two values looked up at once.
 
 This module imports nothing but torch and :mod:`students.config`: a vocabulary-free export ships it.
 """
@@ -46,7 +47,6 @@ NF4_LEVELS = (-1.0, -0.6961928009986877, -0.5250730514526367, -0.394917488098144
 CLIP_RATIOS = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75, 0.7)  # of each row's half-range (int4) or largest magnitude (nf4)
 PACKED_BYTES = {"int8": lambda dim: dim + ROW_FOOTER, "int4": lambda dim: dim // 2 + INT4_FOOTER,
                 "nf4": lambda dim: dim // 2 + NF4_FOOTER}  # bytes a packed row of ``dim`` values takes
-BAGS_PER_BLOCK = 256  # bags dequantised at once off the CPU: bounds the float32 copy of the gathered rows
 
 
 class StoredRows(nn.Module):
@@ -87,8 +87,8 @@ class StoredRows(nn.Module):
             fused = (torch.ops.quantized.embedding_bag_byte_rowwise_offsets if self.precision == "int8"
                      else torch.ops.quantized.embedding_bag_4bit_rowwise_offsets)
             return fused(self.weight, bags.reshape(-1), offsets)
-        sums = [self.dequantized(self.weight[block]).sum(dim=1) for block in bags.split(BAGS_PER_BLOCK)]
-        return torch.cat(sums) if sums else torch.zeros(0, self.dim, device=bags.device)
+        used, positions = torch.unique(bags, return_inverse=True)
+        return F.embedding_bag(positions, self.dequantized(self.weight[used]), mode="sum")
 
     def dequantized(self, rows: Tensor) -> Tensor:
         """Float32 values of int8, int4 or nf4 ``rows`` in the packed layout (each row's values, then its scale and
@@ -167,19 +167,26 @@ def nearest_packing(weight: Tensor, clipped: Callable[[float], tuple[Tensor, Ten
     return torch.cat([packed, best_footer.view(torch.uint8)], dim=1)
 
 
-def nibbles(rows: Tensor, dim: int) -> Tensor:
-    """``(..., dim)`` int64 codes 0–15 of ``rows`` packed two a byte, the first in the low four bits."""
-    packed = rows[..., : dim // 2]
-    return torch.stack([packed & 0x0F, packed >> 4], dim=-1).flatten(-2).long()
+def byte_values(levels: Tensor) -> Tensor:
+    """``(256, 2)``: the values of the two 4-bit codes of every byte, the low four bits first, at ``levels``."""
+    return torch.stack([levels.repeat(16), levels.repeat_interleave(16)], dim=1)
+
+
+def unpack_4bit(rows: Tensor, dim: int, levels: Tensor) -> Tensor:
+    """``(..., dim)`` float32: the ``levels`` that the 4-bit codes of ``rows`` name (``dim // 2`` bytes first),
+    each byte looked up whole."""
+    packed = rows[..., : dim // 2].reshape(-1).int()
+    return byte_values(levels.float()).index_select(0, packed).view(*rows.shape[:-1], dim)
 
 
 def unpack_int4(rows: Tensor, dim: int) -> Tensor:
     """Float32 values of ``rows`` packed by :func:`pack_int4` (any leading shape, ``dim // 2 + 4`` bytes last)."""
     footer = rows[..., dim // 2:].contiguous().view(torch.float16).float()  # (..., 2): scale, offset
-    return nibbles(rows, dim).float() * footer[..., :1] + footer[..., 1:]
+    codes = torch.arange(INT4_LEVELS + 1, device=rows.device)
+    return unpack_4bit(rows, dim, codes).mul_(footer[..., :1]).add_(footer[..., 1:])
 
 
 def unpack_nf4(rows: Tensor, dim: int) -> Tensor:
     """Float32 values of ``rows`` packed by :func:`pack_nf4` (any leading shape, ``dim // 2 + 2`` bytes last)."""
     scale = rows[..., dim // 2:].contiguous().view(torch.float16).float()  # (..., 1)
-    return torch.tensor(NF4_LEVELS, device=rows.device)[nibbles(rows, dim)] * scale
+    return unpack_4bit(rows, dim, torch.tensor(NF4_LEVELS, device=rows.device)).mul_(scale)
