@@ -71,6 +71,7 @@ METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS, SPEED_BATCH = "wiki:heldout", 64
 PROBE_CONTEXT_STEPS = 3
 SIZES_PLOT = "sizes.png"  # beside the results file
+MARKERS = "osD^vP*Xhp<>"  # of the size plot's points, one each in turn
 # One probe's peak varies from run to run with the allocator: the median of three is kept.
 MEMORY_PROBES = 3
 MEMORY_PROBE = """
@@ -408,20 +409,26 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
 
 
 def plot_sizes(results: Sequence[PointResult], table_bytes: int, path: Path) -> Path:
-    """Fidelity (the worst domain's sentence cosine, as shipped) against the student's bytes, one point each."""
+    """Fidelity (the worst domain's sentence cosine, as shipped) against the student's bytes, one point each, named
+    in the legend (a colour per family, a marker per point: points of one size and fidelity stay told apart)."""
     colours = group_colours(result.label.split()[0] for result in results)
     with chart(path, height=5.0) as (_, axes):
+        from matplotlib.ticker import LogLocator, NullFormatter, ScalarFormatter
+
         panel = axes[0][0]
-        for result in results:
+        for index, result in enumerate(results):
             size = result.bytes[result.shipped]["student"] / 1e6
             fidelity = result.fidelity["segmented"]["sentence_cosine"]
-            panel.scatter(size, fidelity, color=colours[result.label.split()[0]])
-            panel.annotate(f"{result.label} ({result.shipped})", (size, fidelity), fontsize=7, xytext=(3, 3),
-                           textcoords="offset points")
-        panel.axvline(table_bytes / 1e6, linestyle="--", color="grey", label="the fp32 table it replaces")
-        panel.axvline(table_bytes / 2e6, linestyle=":", color="grey", label="half of it")
+            panel.scatter(size, fidelity, color=colours[result.label.split()[0]], marker=MARKERS[index % len(MARKERS)],
+                          label=f"{result.label} ({result.shipped})")
+        for share, style, name in ((1, "--", "the fp32 table it replaces"), (2, ":", "half of it"),
+                                   (4, "-.", "a quarter of it")):
+            panel.axvline(table_bytes / share / 1e6, linestyle=style, color="grey", label=name)
         panel.set_xscale("log")
+        panel.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+        panel.xaxis.set_major_formatter(ScalarFormatter())
+        panel.xaxis.set_minor_formatter(NullFormatter())
         panel.set_xlabel("student on disk, MB (log scale)")
         panel.set_ylabel("sentence cosine to the untouched model, worst domain")
-        panel.legend(loc="best")  # where it covers the fewest points
+        panel.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
     return path
