@@ -34,8 +34,9 @@ class SurgerySettings:
                                   "tokenizer gives it (WordPiece sources: its cuts, by the word segmenter, a Bloom "
                                   "filter of its pieces); --no-segment-words: one position per word")
     precision: str | None = setting(None, "with --vocabulary-free: how the student's table of rows is stored, fp32, "
-                                    "fp16, int8 or int4 with a scale and offset per row, or nf4 with a scale per row (default: int8 for a student "
-                                    "that stores its table smaller, the ngrams family; fp32 for the others)",
+                                    "fp16, int8 or int4 with a scale and offset per row, or nf4 with a scale per row "
+                                    "(default: int8 for a student that stores its table smaller, the ngrams family; "
+                                    "fp32 for the others)",
                                     choices=PRECISIONS)
 
 
