@@ -87,6 +87,11 @@ class StoredRows(nn.Module):
             fused = (torch.ops.quantized.embedding_bag_byte_rowwise_offsets if self.precision == "int8"
                      else torch.ops.quantized.embedding_bag_4bit_rowwise_offsets)
             return fused(self.weight, bags.reshape(-1), offsets)
+        return self.summed(bags)
+
+    def summed(self, bags: Tensor) -> Tensor:
+        """``(B, dim)`` float32 sums of packed rows without a fused kernel: each row the bags name is made float32
+        once (at most the float32 table's size), then one embedding bag sums them."""
         used, positions = torch.unique(bags, return_inverse=True)
         return F.embedding_bag(positions, self.dequantized(self.weight[used]), mode="sum")
 
@@ -122,7 +127,7 @@ def pack_int4(weight: Tensor) -> Tensor:
         codes = ((weight - offset.float()) * (1 / scale.float())).round().clamp(0, INT4_LEVELS)
         return codes.to(torch.uint8), torch.cat([scale, offset], dim=1)
 
-    return nearest_packing(weight, clipped, unpack=lambda codes, footer: codes.float() * footer[:, :1] + footer[:, 1:])
+    return nearest_packing(weight, clipped, unpack=lambda codes, footer: int4_values(codes.float(), footer))
 
 
 def pack_nf4(weight: Tensor) -> Tensor:
@@ -141,7 +146,7 @@ def pack_nf4(weight: Tensor) -> Tensor:
         scale = torch.where(scale == 0, torch.ones_like(scale), scale)
         return torch.bucketize(weight / scale.float(), boundaries).to(torch.uint8), scale
 
-    return nearest_packing(weight, clipped, unpack=lambda codes, footer: levels[codes.long()] * footer)
+    return nearest_packing(weight, clipped, unpack=lambda codes, footer: nf4_values(levels[codes.long()], footer))
 
 
 def nearest_packing(weight: Tensor, clipped: Callable[[float], tuple[Tensor, Tensor]],
@@ -179,14 +184,27 @@ def unpack_4bit(rows: Tensor, dim: int, levels: Tensor) -> Tensor:
     return byte_values(levels.float()).index_select(0, packed).view(*rows.shape[:-1], dim)
 
 
+def int4_values(codes: Tensor, footer: Tensor) -> Tensor:
+    """int4 values: the codes ``(..., dim)`` times each row's scale, plus its offset (``footer`` ``(..., 2)``)."""
+    return codes * footer[..., :1] + footer[..., 1:]
+
+
+def nf4_values(levels: Tensor, footer: Tensor) -> Tensor:
+    """nf4 values: the NormalFloat levels ``(..., dim)`` times each row's scale (``footer`` ``(..., 1)``)."""
+    return levels * footer
+
+
+def footer_of(rows: Tensor, dim: int) -> Tensor:
+    """``(..., k)`` float32: the float16 footer after the ``dim // 2`` code bytes of 4-bit ``rows``."""
+    return rows[..., dim // 2:].contiguous().view(torch.float16).float()
+
+
 def unpack_int4(rows: Tensor, dim: int) -> Tensor:
     """Float32 values of ``rows`` packed by :func:`pack_int4` (any leading shape, ``dim // 2 + 4`` bytes last)."""
-    footer = rows[..., dim // 2:].contiguous().view(torch.float16).float()  # (..., 2): scale, offset
     codes = torch.arange(INT4_LEVELS + 1, device=rows.device)
-    return unpack_4bit(rows, dim, codes).mul_(footer[..., :1]).add_(footer[..., 1:])
+    return int4_values(unpack_4bit(rows, dim, codes), footer_of(rows, dim))
 
 
 def unpack_nf4(rows: Tensor, dim: int) -> Tensor:
     """Float32 values of ``rows`` packed by :func:`pack_nf4` (any leading shape, ``dim // 2 + 2`` bytes last)."""
-    scale = rows[..., dim // 2:].contiguous().view(torch.float16).float()  # (..., 1)
-    return unpack_4bit(rows, dim, torch.tensor(NF4_LEVELS, device=rows.device)).mul_(scale)
+    return nf4_values(unpack_4bit(rows, dim, torch.tensor(NF4_LEVELS, device=rows.device)), footer_of(rows, dim))

@@ -149,18 +149,22 @@ def test_a_stored_student_gives_the_trained_vectors_from_a_smaller_table(tmp_pat
                          [("int8", 16 + 8, 0.05), ("int4", 8 + 4, 0.6), ("nf4", 8 + 2, 0.6)])
 def test_packed_rows_sum_as_the_float_rows_on_the_cpu_and_off_it(precision: str, row_bytes: int,
                                                                    tolerance: float) -> None:
-    """The fused CPU kernel (int8, int4) and the block-wise path used off the CPU (and for nf4 everywhere) read the
-    same packed rows, and a zero (padding) row stays zero."""
+    """The fused CPU kernel (int8, int4) and the path used without it (off the CPU, and for nf4 everywhere: each row
+    named made float32 once, then summed) read the same packed rows as the rows dequantised bag by bag, and a zero
+    (padding) row stays zero."""
     weight = torch.randn(50, 16, generator=torch.Generator().manual_seed(0))
     weight[49] = 0
     table = StoredRows(50, 16, precision).store(weight)
     assert table.weight.dtype == torch.uint8 and table.weight.shape == (50, row_bytes)
     bags = torch.tensor([[1, 2, 49], [3, 49, 49], [49, 49, 49]])
     expected = torch.nn.functional.embedding_bag(bags, weight, mode="sum")
-    fused, blockwise = table(bags), table.dequantized(table.weight[bags]).sum(dim=1)
-    torch.testing.assert_close(fused, expected, rtol=0, atol=tolerance)
-    torch.testing.assert_close(blockwise, fused, rtol=0, atol=1e-5)
-    assert fused[2].abs().max() == 0 and table(torch.zeros(0, 3, dtype=torch.long)).shape == (0, 16)
+    found, unfused, each_bag = table(bags), table.summed(bags), table.dequantized(table.weight[bags]).sum(dim=1)
+    torch.testing.assert_close(found, expected, rtol=0, atol=tolerance)
+    torch.testing.assert_close(unfused, each_bag, rtol=0, atol=1e-5)
+    torch.testing.assert_close(found, each_bag, rtol=0, atol=1e-5)
+    assert found[2].abs().max() == 0 and unfused[2].abs().max() == 0
+    empty = torch.zeros(0, 3, dtype=torch.long)
+    assert table(empty).shape == table.summed(empty).shape == (0, 16)
 
 
 def test_int4_rows_keep_the_clipped_range_with_the_least_squared_error(monkeypatch: pytest.MonkeyPatch) -> None:
