@@ -31,13 +31,24 @@ TENSORS_NAME = "table.safetensors"
 TOKENS_NAME = "tokens.json"
 
 
+def distill_cache() -> Path:
+    """The workbench's cache: ``$DISTILL_CACHE_DIR``, else ``~/.cache/distill``."""
+    base = os.environ.get("DISTILL_CACHE_DIR")
+    return Path(base).expanduser() if base else Path.home() / ".cache" / "distill"
+
+
 def cache_root(cache_dir: str | os.PathLike[str] | None = None) -> Path:
     """The folder of the cached teacher tables: ``cache_dir`` when given, else ``$DISTILL_CACHE_DIR/teachers``,
     else ``~/.cache/distill/teachers``."""
     if cache_dir is not None:
         return Path(cache_dir).expanduser()
-    base = os.environ.get("DISTILL_CACHE_DIR")
-    return (Path(base).expanduser() if base else Path.home() / ".cache" / "distill") / "teachers"
+    return distill_cache() / "teachers"
+
+
+def made_model_folder(name: str) -> Path:
+    """Where the workbench keeps a model it made under ``name`` (``distill heads``): ``models/<name>`` in
+    :func:`distill_cache`."""
+    return distill_cache() / "models" / name
 
 
 def cache_entry(

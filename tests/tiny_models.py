@@ -165,6 +165,17 @@ def build_tiny_bert(folder: str | Path, *, extra_rows: int = 0, seed: int = 0) -
     return _save(BertForPreTraining(config), folder, seed)
 
 
+def build_tiny_bert_encoder(folder: str | Path, *, seed: int = 0) -> Path:
+    """``BertModel``, the encoder alone (no MLM or NSP head, as all-MiniLM-L6-v2), over ``build_tiny_bert``'s
+    vocabulary."""
+    folder = Path(folder)
+    tokenizer = save_wordpiece_tokenizer(folder)
+    config = BertConfig(vocab_size=len(tokenizer), hidden_size=HIDDEN, num_hidden_layers=LAYERS,
+                        num_attention_heads=HEADS, intermediate_size=INTERMEDIATE,
+                        max_position_embeddings=MAX_POSITIONS)
+    return _save(BertModel(config), folder, seed)
+
+
 def build_tiny_distilbert(folder: str | Path, *, seed: int = 0) -> Path:
     """``DistilBertModel`` over the same WordPiece vocabulary as ``build_tiny_bert``."""
     folder = Path(folder)

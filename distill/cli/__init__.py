@@ -31,7 +31,7 @@ QUIET_ENVIRONMENT = {  # with --quiet, or when stderr is a pipe or file
     "HF_DATASETS_DISABLE_PROGRESS_BARS": "1",
     "HF_HUB_DISABLE_PROGRESS_BARS": "1",
 }
-COMMANDS = ("train", "surgery", "evaluate", "robustness", "oov", "sweep", "quickstart", "bench")
+COMMANDS = ("train", "surgery", "evaluate", "robustness", "oov", "sweep", "quickstart", "bench", "heads")
 
 
 class _Parser(argparse.ArgumentParser):

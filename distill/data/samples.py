@@ -121,7 +121,7 @@ def masked_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int
     return Samples("mlm", seed, tuple(_without_special(examples)))
 
 
-def _random_partner(corpus: Corpus, first: int, rng: np.random.Generator) -> int:
+def random_partner(corpus: Corpus, first: int, rng: np.random.Generator) -> int:
     """A sentence from another document; from another position when the corpus is a single document."""
     single_document = corpus.documents[0] == corpus.documents[-1]  # documents are numbered in order
     while True:
@@ -143,7 +143,7 @@ def pair_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, 
     starts = rng.choice(corpus.pair_starts, size=num_next, replace=False)
     firsts = rng.choice(len(corpus.sentences), size=count - num_next, replace=False)
     pairs = [(int(start), int(start) + 1, NEXT) for start in starts]
-    pairs += [(int(first), _random_partner(corpus, int(first), rng), RANDOM) for first in firsts]
+    pairs += [(int(first), random_partner(corpus, int(first), rng), RANDOM) for first in firsts]
     pairs = [pairs[index] for index in rng.permutation(count)]
     examples = _encode(
         tokenizer, [corpus.sentences[a] for a, _, _ in pairs], [corpus.sentences[b] for _, b, _ in pairs], max_length

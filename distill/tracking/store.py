@@ -45,6 +45,8 @@ EXPERIMENT_DESCRIPTIONS = {
     "sweep": "Sweeps (distill sweep): one parent run per Optuna study with the summary and charts, one nested "
              "run per trial named after what it varies.",
     "bench": "Benchmarks (distill bench): training speed, time to quality and surgery costs.",
+    "heads": "Pre-training heads (distill heads): BERT's MLM and NSP heads fitted to an encoder that has none; "
+             "the training curve and the held-out accuracy of the model made.",
 }
 # MLflow 3's UI reads this experiment tag (mlflow/server/js: ExperimentKind); without it, it guesses.
 EXPERIMENT_KIND_TAG, CLASSIC_KIND = "mlflow.experimentKind", "custom_model_development"
