@@ -98,6 +98,8 @@ def is_grid_duplicate(study: optuna.Study, number: int) -> bool:
     trials = {trial.number: trial for trial in study.get_trials(deepcopy=False)}
     replaced = superseded(trials.values())
     grid_id = trials[number].system_attrs.get("grid_id")
+    if grid_id is None:  # a point beside the grid, queued once
+        return False
     return any(
         trial.number < number and trial.system_attrs.get("grid_id") == grid_id
         and trial.number not in replaced and not TrialRecord.from_trial(trial).surplus

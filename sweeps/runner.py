@@ -33,6 +33,7 @@ from sweeps.evaluation import TrialEvaluator
 from sweeps.options import check_storage, check_study_name
 from sweeps.report import StudySummary, log_summary
 from sweeps.runs import open_parent_run
+from sweeps.space import Choice
 from sweeps.spec import SweepSpec
 from sweeps.study import (
     DEFAULT_STORAGE,
@@ -40,6 +41,7 @@ from sweeps.study import (
     WorkerJob,
     discard_unstarted,
     display_url,
+    enqueue_points,
     open_storage,
     open_study,
     sqlite_file,
@@ -93,6 +95,7 @@ def run_sweep(
     check_storage(storage if storage is not None else DEFAULT_STORAGE, workers)
     check_study_name(study_name if study_name is not None else spec.name)
     budget = trial_budget(spec, n_trials)
+    make_missing_models(spec, tracking_uri=tracking_uri, quiet=quiet)
     url = storage_url(storage)
     _set_log_levels(quiet)
     database = sqlite_file(url)
@@ -112,6 +115,7 @@ def run_sweep(
     except BaseException:  # refused before its first trial: leave no empty study (or database) behind
         discard_unstarted(study, study_storage, database if new_database else None)
         raise
+    enqueue_points(study, spec, budget)
     job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1)
     status = "FAILED"
     try:
@@ -133,6 +137,25 @@ def run_sweep(
     finally:
         summary = log_summary(study, spec, parent_run_id, status)
     return SweepResult(study.study_name, display_url(url), uri, parent_run_id, finished, summary)
+
+
+def make_missing_models(spec: SweepSpec, *, tracking_uri: str | None, quiet: bool) -> None:
+    """Make ``embedded-pretraining`` (``distill heads`` with its defaults) when the sweep names it as a teacher or
+    its evaluation model and this machine has not made it yet, so that one command runs the paper's grid from a
+    fresh clone; a stopped run of it resumes like the rest of the sweep."""
+    from distill.pretraining import PretrainingSettings
+    from distill.pretraining.run import make_pretraining_model, output_folder
+    from teachers.loading import EMBEDDED_PRETRAINING
+
+    named = {spec.fixed.get("teacher"), spec.evaluation.model if spec.evaluation is not None else None}
+    named |= {point.settings.get("teacher") for point in spec.points}
+    named |= {value for parameter in spec.space if isinstance(parameter, Choice) and parameter.name == "teacher"
+              for value in parameter.values}
+    settings = PretrainingSettings()
+    if EMBEDDED_PRETRAINING in named and not (output_folder(settings) / "config.json").is_file():
+        announce(f"{EMBEDDED_PRETRAINING} is not made on this machine yet: making it first (distill heads)",
+                 quiet=quiet)
+        make_pretraining_model(settings, quiet=quiet, tracking_uri=tracking_uri)
 
 
 def _worker_process(job: WorkerJob) -> None:

@@ -20,6 +20,7 @@ from distill.tracking.store import TRIAL_STATE_TAG
 from distill.training import CHECKPOINT_TAG
 from distill.training.checkpoint import drop_resume_checkpoints
 from sweeps.spec import SweepSpec
+from sweeps.trial_record import TrialRecord
 
 NOTE_TAG = "distill.note"
 PARENT_RUN_ATTR = "distill.mlflow_parent_run"  # the study's user attribute that names its parent run
@@ -35,15 +36,20 @@ class TrialLike(Protocol):
     @property
     def params(self) -> dict[str, Any]: ...
 
+    @property
+    def user_attrs(self) -> dict[str, Any]: ...
+
 
 def trial_run_name(trial: TrialLike) -> str:
-    """The run's name in the MLflow UI: what the trial varies, then its number — ``cosine · context_epochs=3 · #1``.
+    """The run's name in the MLflow UI: what the trial varies, then its number — ``cosine · context_epochs=3 · #1``;
+    a point beside the grid adds its own settings.
 
     Legends, bars and compare columns then say which loss or setting a run is, not only which trial.
     """
+    varied = {**trial.params, **TrialRecord.from_attrs(trial.user_attrs).settings}
     parts = [value if isinstance(value, str) else f"{name.split('.')[-1]}={value:g}"
              if isinstance(value, float) else f"{name.split('.')[-1]}={value}"
-             for name, value in trial.params.items()]
+             for name, value in varied.items()]
     return " · ".join([*parts, f"#{trial.number}"])
 
 

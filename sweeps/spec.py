@@ -14,12 +14,16 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
       batch_size: {low: 32, high: 256, step: 32}
     objective: {metric: recall_at_1, direction: maximize}
     pruner: {kind: median, n_warmup_steps: 1}     # none | median | hyperband, + the pruner's options
+    points:                       # grids only: trials beside the grid, each run once (Optuna's enqueue_trial)
+      - {student: ngrams, loss: mse}              # a value for every space key, and TrainConfig keys of its own
+      - {student: retvec, loss: cosine, epochs: 40}
     evaluation:                   # surgery + evaluation of every trial's student: the keys of
       model: bert-base-uncased    # distill.evaluation.EvaluationSettings (distill evaluate's flags);
       tasks: [mlm, nsp]           # model: default the trials' teacher; tasks: required
       datasets: [wikitext, imdb]
       seeds: 5
     heartbeat: {interval: 15, grace_period: 60}   # seconds; a RUNNING trial silent for grace_period is lost
+    published: paper              # distill sweep --results sets that study's published tables beside this one's
 
 The objective is an alignment metric of the last epoch (``recall_at_1``, ``mean_cosine``,
 ``rel_norm_error``, ``loss``, and their ``holdout_`` variants) or, with an ``evaluation``
@@ -69,8 +73,8 @@ Direction = Literal["maximize", "minimize"]
 DIRECTIONS: tuple[Direction, ...] = ("maximize", "minimize")
 # What training logs per epoch, declared by the objectives (distill.objectives.registry, which imports no torch).
 ALIGNMENT_METRICS = objective_metrics()
-TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "objective", "pruner",
-                  "evaluation", "heartbeat")
+TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "points", "objective", "pruner",
+                  "evaluation", "heartbeat", "published")
 
 
 @contextmanager
@@ -119,6 +123,15 @@ class Heartbeat:
 
 
 @dataclass(frozen=True)
+class Point:
+    """A trial beside a grid (``points:``): a value for each of the grid's parameters (``params``, what Optuna
+    records and the tables show) and training settings of its own on top of ``fixed`` (``settings``)."""
+
+    params: dict[str, Any]
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class SweepSpec:
     """A validated sweep file, as data: the study (:mod:`sweeps.study`) builds its sampler, pruner and budget
     from it, each trial (:mod:`sweeps.trial`) its training configuration (:func:`trial_config`). ``name`` (the
@@ -137,6 +150,13 @@ class SweepSpec:
     pruner: PrunerSpec
     evaluation: EvaluationSettings | None
     heartbeat: Heartbeat
+    points: tuple[Point, ...] = ()
+    published: str | None = None  # the published study whose tables the results document sets beside this one's
+
+    def axis(self, parameter: Choice) -> list[Any]:
+        """The values ``parameter`` takes in some trial: its grid values, then those only points give it."""
+        extra = [point.params[parameter.name] for point in self.points]
+        return list(dict.fromkeys([*parameter.values, *extra]))
 
 
 def trial_config(fixed: Mapping[str, Any], params: Mapping[str, Any], source: str, **settings: Any) -> ValidConfig:
@@ -146,7 +166,8 @@ def trial_config(fixed: Mapping[str, Any], params: Mapping[str, Any], source: st
 
 
 def probe_points(spec: SweepSpec) -> Iterator[dict[str, Any]]:
-    """Parameter sets that together use every value a trial may get: the whole grid, or the range ends."""
+    """Parameter sets that together use every value a trial may get: the whole grid, or the range ends (the
+    :class:`Point` trials beside a grid are :attr:`SweepSpec.points`)."""
     probes = {parameter.name: _probes(parameter) for parameter in spec.space}
     if spec.sampler.kind == GRID:
         for values in itertools.product(*probes.values()):
@@ -222,6 +243,8 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
         n_trials=n_trials, fixed=fixed, space=space, objective=objective,
         pruner=_parse_pruner(data.get("pruner", "none"), objective, source),
         evaluation=evaluation, heartbeat=_parse_heartbeat(data.get("heartbeat") or {}, source),
+        points=_parse_points(data.get("points"), space, sampler, source),
+        published=_parse_published(data.get("published"), source),
     )
     _check_trials(spec)
     return spec
@@ -317,6 +340,47 @@ def _parse_evaluation(raw: Any, fixed: Mapping[str, Any], space: tuple[Parameter
     return settings
 
 
+def _parse_points(raw: Any, space: tuple[Parameter, ...], sampler: SamplerSpec, source: str) -> tuple[Point, ...]:
+    """The ``points:`` list: a grid's trials beside it, each a mapping with a value for every space key and, on
+    top of ``fixed``, training settings of its own (checked with the grid's trials, :func:`_check_trials`)."""
+    if raw is None:
+        return ()
+    where = f"{source}: points"
+    if sampler.kind != GRID:
+        raise DistillError(f"{where}: points run beside a grid; a {sampler.kind} search draws its own trials")
+    if not isinstance(raw, list) or not raw:
+        raise DistillError(f"{where} must be a non-empty list of mappings")
+    names = [parameter.name for parameter in space]
+    points = []
+    for index, item in enumerate(raw):
+        values = mapping(item, f"{where}[{index}]")
+        missing = [name for name in names if name not in values]
+        if missing:
+            raise DistillError(f"{where}[{index}]: give a value for every space key; missing {', '.join(missing)}")
+        for name in names:
+            _grid_value(values[name], f"{where}[{index}].{name}")
+        point = Point({name: values[name] for name in names},
+                      {key: value for key, value in values.items() if key not in names})
+        if point in points:
+            raise DistillError(f"{where}[{index}] repeats an earlier point")
+        points.append(point)
+    return tuple(points)
+
+
+def _parse_published(raw: Any, source: str) -> str | None:
+    from sweeps.published import PUBLISHED
+
+    if raw is not None and raw not in PUBLISHED:
+        raise DistillError(f"{source}: published must be one of {', '.join(PUBLISHED)}, got {raw!r}")
+    return raw
+
+
+def _grid_value(value: Any, where: str) -> None:
+    """A value Optuna's storage keeps as a categorical choice: a string, a number, a boolean or null."""
+    if value is not None and not isinstance(value, (str, int, float, bool)):
+        raise DistillError(f"{where} must be a string, a number, true/false or null, got {type(value).__name__}")
+
+
 def _parse_heartbeat(raw: Any, source: str) -> Heartbeat:
     where = f"{source}: heartbeat"
     raw = mapping(raw, where)
@@ -350,8 +414,11 @@ def _check_trials(spec: SweepSpec) -> None:
     from students import build_student
 
     checked: set[str] = set()
-    for params in probe_points(spec):
-        config = trial_config(spec.fixed, params, spec.source)
+    probes = [(spec.fixed, params, spec.source) for params in probe_points(spec)]
+    probes += [({**spec.fixed, **point.settings}, point.params, f"{spec.source}: points[{index}]")
+               for index, point in enumerate(spec.points)]
+    for fixed, params, source in probes:
+        config = trial_config(fixed, params, source)
         where = f"{spec.source}: trial " + ", ".join(f"{key}={value}" for key, value in params.items())
         _check_named(config.teacher, [config.corpus], where)
         key = json.dumps([config.loss, config.loss_options, config.student, config.student_options],

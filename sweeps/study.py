@@ -17,7 +17,7 @@ import socket
 import threading
 import time
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -102,13 +102,13 @@ def grid(spec: SweepSpec) -> dict[str, list[Any]]:
 
 
 def trial_budget(spec: SweepSpec, n_trials: int | None = None) -> int:
-    """How many trials the study runs: every grid point (at most ``n_trials``), or the search's budget
-    (``n_trials``, default the file's)."""
+    """How many trials the study runs: every grid point and every point beside it (at most ``n_trials``), or the
+    search's budget (``n_trials``, default the file's)."""
     if n_trials is not None and not 1 <= n_trials <= MAX_OPTION:
         raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
     requested = n_trials if n_trials is not None else spec.n_trials
     if spec.sampler.kind == GRID:
-        size = math.prod(len(values) for values in grid(spec).values())
+        size = math.prod(len(values) for values in grid(spec).values()) + len(spec.points)
         return min(size, requested or size)
     assert requested is not None, "a search's file names n_trials (checked when it is read)"
     return requested
@@ -118,6 +118,8 @@ def fingerprint(spec: SweepSpec) -> str:
     """What a study is bound to: resuming it with a different search (budget aside) is refused."""
     content = {"sampler": spec.sampler, "seed": spec.seed, "fixed": spec.fixed, "space": spec.space,
                "objective": spec.objective, "pruner": spec.pruner, "evaluation": spec.evaluation}
+    if spec.points:  # a study started before points existed keeps its fingerprint
+        content["points"] = spec.points
     text = json.dumps(_plain(content), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -199,14 +201,24 @@ def open_storage(url: str, heartbeat: Heartbeat) -> RDBStorage:
         raise DistillError(f"cannot open the study storage {display_url(url)}: {first_line(cause)}") from None
 
 
+class GridSampler(optuna.samplers.GridSampler):
+    """Optuna's grid sampler, letting the points run beside the grid (``points:``, enqueued) finish: they have no
+    grid id, and Optuna's ``after_trial`` reads one once a single grid point is left."""
+
+    def after_trial(self, study: optuna.Study, trial: FrozenTrial, state: optuna.trial.TrialState,
+                    values: Sequence[float] | None) -> None:
+        if "grid_id" in trial.system_attrs:
+            super().after_trial(study, trial, state, values)
+
+
 def build_sampler(spec: SweepSpec, worker_key: str = "") -> optuna.samplers.BaseSampler:
-    """``GridSampler`` with the file's seed (every worker must shuffle the grid alike), or ``TPESampler``.
+    """:class:`GridSampler` with the file's seed (every worker must shuffle the grid alike), or ``TPESampler``.
 
     A TPE worker's seed mixes in ``worker_key`` (host, rank, trials so far) so that workers
     and resumed runs do not draw the same random start-up points.
     """
     if spec.sampler.kind == GRID:
-        return optuna.samplers.GridSampler(grid(spec), seed=spec.seed)
+        return GridSampler(grid(spec), seed=spec.seed)
     with experimental_api():
         return optuna.samplers.TPESampler(seed=zlib.crc32(f"{spec.seed}/{worker_key}".encode()),
                                           **spec.sampler.options)
@@ -227,6 +239,16 @@ def open_study(spec: SweepSpec, storage: RDBStorage, name: str, worker_key: str 
             f"({study.user_attrs.get(SOURCE_ATTR)}); restore that file to resume it, or pass --study NEW_NAME"
         )
     return study
+
+
+def enqueue_points(study: optuna.Study, spec: SweepSpec, budget: int) -> None:
+    """Queue, in the file's order, the points beside the grid that the study does not hold yet (a resumed study
+    keeps its own), as many as ``budget`` still has room for; they run before the grid's next trials."""
+    held = [(trial.system_attrs.get("fixed_params"), TrialRecord.from_trial(trial).settings)
+            for trial in study.get_trials(deepcopy=False) if "grid_id" not in trial.system_attrs]
+    missing = [point for point in spec.points if (point.params, point.settings) not in held]
+    for point in missing[:max(0, progress(study).remaining(budget))]:
+        study.enqueue_trial(point.params, user_attrs=TrialRecord(settings=point.settings).to_attrs())
 
 
 def _retry_lost_trial(study: optuna.Study, trial: FrozenTrial) -> None:

@@ -38,8 +38,8 @@ class TrialObjective:
         if self.spec.sampler.kind == GRID and is_grid_duplicate(trial.study, trial.number):
             TrialRecord(surplus=True).save(trial)
             raise optuna.TrialPruned("its grid point is already taken by an earlier trial; nothing to run")
-        params = {parameter.name: draw(parameter, trial) for parameter in self.spec.space}
-        record = TrialRecord(worker=worker_name())
+        params = {parameter.name: draw(parameter, self.spec, trial) for parameter in self.spec.space}
+        record = TrialRecord(worker=worker_name(), settings=TrialRecord.from_trial(trial).settings)
         record.save(trial)
         try:
             return self._run(trial, params, record)
@@ -61,7 +61,7 @@ class TrialObjective:
         name = trial_run_name(trial)
         callbacks = self._pruning(trial)
         spec, objective, evaluator = self.spec, self.spec.objective, self.evaluator
-        config = trial_config(spec.fixed, params, spec.source, run_name=name)
+        config = trial_config({**spec.fixed, **record.settings}, params, spec.source, run_name=name)
         record.config = {key: value for key, value in config.to_dict().items() if key != "run_name"}
         record.save(trial, "config")
         announce(f"trial {name}: training", quiet=self.quiet)
@@ -95,11 +95,11 @@ class TrialObjective:
         return [] if metric is None else [Pruning(trial, metric)]
 
 
-def draw(parameter: Parameter, trial: optuna.Trial) -> Any:
-    """The trial's value of ``parameter``: one of a choice's values, or a number in a range, as Optuna's
-    sampler suggests it."""
+def draw(parameter: Parameter, spec: SweepSpec, trial: optuna.Trial) -> Any:
+    """The trial's value of ``parameter``: one of a choice's values (the grid's, or a point's beside it), or a
+    number in a range, as Optuna's sampler suggests it."""
     if isinstance(parameter, Choice):
-        return trial.suggest_categorical(parameter.name, list(parameter.values))
+        return trial.suggest_categorical(parameter.name, spec.axis(parameter))
     if parameter.integer:
         return trial.suggest_int(parameter.name, int(parameter.low), int(parameter.high),
                                  step=int(parameter.step or 1), log=parameter.log)

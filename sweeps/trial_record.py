@@ -28,6 +28,7 @@ _ATTRS = {
     "scores": "distill.score_table",
     "error": "distill.error",
     "surplus": "distill.surplus",
+    "settings": "distill.point_settings",
 }
 ERROR_LIMIT = 2000  # characters of an error kept in the study
 
@@ -43,6 +44,7 @@ class TrialRecord:
     scores: ScoreTable | None = None  # the baseline and the student after surgery, per seed
     error: str | None = None  # what made the trial fail
     surplus: bool = False  # a grid duplicate, pruned without running
+    settings: dict[str, Any] = field(default_factory=dict)  # a point beside the grid: its settings on top of fixed
 
     def to_attrs(self, *fields: str) -> dict[str, Any]:
         """The user attributes (JSON-ready) of those of ``fields`` (default: all) that are set."""

@@ -17,18 +17,35 @@ from sweeps.study import fingerprint, grid, trial_budget
 
 
 def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
-    assert shipped_configs() == ["paper", "quick", "search"]
-    paper = load_spec("paper")
-    assert paper.sampler.kind == GRID and grid(paper) == {
+    assert shipped_configs() == ["paper", "paper-bert-base", "quick", "search"]
+    published = load_spec("paper-bert-base")
+    assert published.sampler.kind == GRID and grid(published) == {
         "student": ["bytescnn-small", "bytescnn-big"],
         "loss": ["mse", "cosine", "aec", "mec", "triplet-euclidean", "triplet-angular"],
     }
-    config = trial_config(paper.fixed, {"student": "bytescnn-big", "loss": "aec"}, paper.source)
+    config = trial_config(published.fixed, {"student": "bytescnn-big", "loss": "aec"}, published.source)
     assert (config.teacher, config.epochs, config.batch_size, config.lr, config.plateau_factor, config.schedule) == \
         ("bert-base-uncased", 10_000, 100, 1e-3, 0.9, "plateau")
     assert (config.keep_special_rows, config.whole_word_epochs, config.context_epochs) == (False, 0, 0)  # table only
-    assert paper.evaluation.tasks == ["mlm", "nsp"] and paper.evaluation.datasets == ["wikitext", "imdb"]
-    assert paper.evaluation.seeds == 5 and paper.objective.metric == "mlm_accuracy"
+    assert published.evaluation.tasks == ["mlm", "nsp"] and published.evaluation.datasets == ["wikitext", "imdb"]
+    # offline: the same grid with Multi-Similarity, on the embedded MiniLM with heads, the other families beside it
+    paper = load_spec("paper")
+    assert grid(paper) == {"student": ["bytescnn-small", "bytescnn-big"], "loss": [*grid(published)["loss"],
+                                                                                  "multi-similarity"]}
+    assert trial_budget(paper) == 14 + 4 and paper.published == "paper"
+    assert {point.params["student"] for point in paper.points} == {"ngrams", "retvec", "hlm-intra-small"}
+    config = trial_config(paper.fixed, {"student": "bytescnn-big", "loss": "aec"}, paper.source)
+    assert (config.teacher, config.keep_special_rows, config.whole_word_epochs, config.context_epochs) == \
+        ("embedded-pretraining", False, 0, 0)
+    default = trial_config({**paper.fixed, **paper.points[-1].settings}, paper.points[-1].params, paper.source)
+    shipped = TrainConfig().validate()
+    assert (default.student, default.epochs, default.context_epochs, default.keep_special_rows) == (
+        shipped.student, shipped.epochs, shipped.context_epochs, shipped.keep_special_rows)
+    assert paper.evaluation.model == "embedded-pretraining" and paper.evaluation.tasks == ["mlm", "nsp"]
+    assert paper.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and paper.evaluation.vocabulary_free
+    assert paper.evaluation.noise == ["clean", "typo:0.1", "human"]
+    for spec in (paper, published):
+        assert spec.evaluation.seeds == 5 and spec.objective.metric == "mlm_accuracy"
     quick = load_spec("quick")
     assert quick.sampler.kind == GRID and len(grid(quick)["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
     assert grid(quick) == {"loss": ["mse", "cosine"]}  # every trial is denoised, as distill train's recipe
@@ -132,7 +149,7 @@ def test_a_sweep_optimises_any_metric_an_objective_declares(tmp_path, tiny_bert_
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, quick, search"),
+    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, paper-bert-base, quick, search"),
     (["--config", "quick", "--workers", "0"], "workers must be a positive integer"),
     (["--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
     (["--config", "quick", "--storage", "not a url"], "is not a database URL"),

@@ -395,3 +395,104 @@ def test_a_sweep_whose_trials_all_failed_exits_2(tmp_path, tiny_bert_dir, monkey
              if not issubclass(warning.category, DeprecationWarning)]
     assert shown == []  # no "No artists with labels found to put in legend" from the empty curves chart
     assert "Trial 0 failed" not in error  # Optuna's own report of it is off under --quiet
+
+
+# --- points beside a grid (the paper's grid, extended) ---------------------------------------------------------
+
+
+def test_points_beside_a_grid_run_once_each_and_join_its_tables(tmp_path: Path, tiny_bert_dir: Path) -> None:
+    """Two grid trials and two points, one with a setting of its own; run in two halves (the second resumes),
+    every trial once, each point with its settings, all four in Tables 2 and 3."""
+    corpus = write_corpus(tmp_path)
+    points = [{"loss": "aec"}, {"loss": "mse", "epochs": 1, "student_options": {"filters": [[1, 8], [2, 8]],
+                                                                               "max_bytes_per_token": 16}}]
+    path = write_sweep(tmp_path, tiny_bert_dir, points=points, evaluation=tiny_evaluation(corpus))
+    spec = load_spec(str(path))
+    assert [point.params for point in spec.points] == [{"loss": "aec"}, {"loss": "mse"}]
+    assert spec.axis(spec.space[0]) == ["mse", "cosine", "aec"]
+    assert main(["sweep", "--config", str(path), "--n-trials", "3", "--quiet"]) == 0
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    study = load_study(tmp_path)
+    assert [trial.state.name for trial in study.trials] == ["COMPLETE"] * 4
+    runs = {trial_run_name(trial): TrialRecord.from_trial(trial) for trial in study.trials}
+    assert sorted(name.rpartition(" · ")[0] for name in runs) == sorted(
+        ["mse", "cosine", "aec", "mse · epochs=1 · student_options={'filters': [[1, 8], [2, 8]], "
+         "'max_bytes_per_token': 16}"])
+    narrow = next(record for name, record in runs.items() if "epochs=1" in name)
+    assert narrow.config["epochs"] == 1 and narrow.config["student_options"]["filters"] == [[1, 8], [2, 8]]
+    assert all(record.config["epochs"] == 2 for name, record in runs.items() if "epochs=1" not in name)
+    parent, _ = sweep_runs()
+    table = mlflow.artifacts.load_text(f"runs:/{parent.info.run_id}/evaluation/table2_scores.md")
+    assert all(name in table for name in runs)
+
+
+@pytest.mark.parametrize("points, message", [
+    ([{"lr": 0.1}], "give a value for every space key; missing loss"),
+    ([{"loss": "aec"}, {"loss": "aec"}], "points[1] repeats an earlier point"),
+    ([{"loss": ["aec"]}], "points[0].loss must be a string, a number"),
+    ([{"loss": "hinge"}], "unknown loss 'hinge'"),
+    ([{"loss": "aec", "epoch": 3}], "points[0]: unknown key(s) epoch"),
+    ({"loss": "aec"}, "must be a non-empty list of mappings"),
+])
+def test_bad_points_are_refused_in_one_line(points: object, message: str, tmp_path: Path, tiny_bert_dir: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_sweep(tmp_path, tiny_bert_dir, points=points)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert message in error and len(error.splitlines()) == 1
+
+
+def test_results_document_sets_the_published_tables_beside_the_study(tmp_path: Path, tiny_bert_dir: Path) -> None:
+    """``--results``: Tables 1-3 with the paper's figures beside them and each of its claims checked, written as a
+    block of the file (the rest kept); rerun on the finished study, the block is rewritten without training."""
+    corpus = write_corpus(tmp_path)
+    evaluation = {**tiny_evaluation(corpus), "tasks": ["mlm", "nsp"], "noise": ["clean", "typo:0.1"],
+                  "vocabulary_free": True, "seeds": 2}
+    path = write_sweep(tmp_path, tiny_bert_dir, published="paper", evaluation=evaluation,
+                       fixed=fixed_settings(tmp_path, tiny_bert_dir, student=None),
+                       space={"student": ["bytescnn-small", "bytescnn-big"], "loss": ["mse", "cosine"]},
+                       points=[{"student": "ngrams", "loss": "mse", "student_options": {"buckets": 512}}])
+    results = tmp_path / "paper.md"
+    results.write_text("# Reading\n\nWritten by hand.\n")
+    assert main(["sweep", "--config", str(path), "--results", str(results), "--quiet"]) == 0
+    text = results.read_text()
+    assert text.startswith("# Reading\n\nWritten by hand.\n") and "<!-- study tiny -->" in text
+    assert "### Table 1: parameters of the embedding layers" in text and "22,677,504" in text  # the paper's
+    assert "### Table 2: mlm_accuracy, clean text" in text and "0.6226" in text and "0.9421" in text
+    assert "### mlm_accuracy under noise" in text and "typo:0.1" in text
+    assert "### Table 3: p-values against the untouched model" in text and "0.013" in text
+    for claim in ("The big BytesCNN beats the small one", "Cosine-based losses", "not more robust to noise"):
+        assert claim in text
+    for row in ("| bytescnn-small | mse |", "| bytescnn-big | cosine |", "| ngrams | mse · student_options="):
+        assert row in text
+    results.write_text(text.replace("Written by hand.", "Edited by hand."))
+    assert main(["sweep", "--config", str(path), "--results", str(results), "--quiet"]) == 0
+    again = results.read_text()
+    assert "Edited by hand." in again and again.count("<!-- study tiny -->") == 1
+    assert len(load_study(tmp_path).trials) == 5  # nothing trained again
+
+
+def test_a_sweep_naming_embedded_pretraining_makes_it_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``distill sweep --config paper`` from a fresh clone: the model with heads is made (distill heads' defaults)
+    before the first trial, and only where this machine lacks it."""
+    from distill.pretraining import run as pretraining_run
+    from sweeps.runner import make_missing_models
+    from teachers.cache import made_model_folder
+    from teachers.loading import EMBEDDED_PRETRAINING
+
+    monkeypatch.setenv("DISTILL_CACHE_DIR", str(tmp_path / "cache"))
+    made: list[object] = []
+
+    def make(settings: object, **_: object) -> None:
+        made.append(settings)
+        folder = made_model_folder(EMBEDDED_PRETRAINING)
+        folder.mkdir(parents=True)
+        (folder / "config.json").write_text("{}")
+
+    monkeypatch.setattr(pretraining_run, "make_pretraining_model", make)
+    paper = load_spec("paper")
+    make_missing_models(paper, tracking_uri=None, quiet=True)
+    make_missing_models(paper, tracking_uri=None, quiet=True)
+    assert len(made) == 1 and made[0] == pretraining_run.PretrainingSettings()
+    make_missing_models(load_spec("quick"), tracking_uri=None, quiet=True)  # names the embedded model alone
+    assert len(made) == 1

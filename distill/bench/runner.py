@@ -68,6 +68,7 @@ from distill.config.fields import check_fields
 from distill.config.training import TrainConfig, recipe_settings
 from distill.devices import resolve_device
 from distill.files.atomic import atomic_write_text
+from distill.files.markdown import block_of, with_block
 from distill.tracking import store
 from teachers import TeacherTable, load_teacher
 
@@ -164,27 +165,6 @@ def quality_config(recipe: str, teacher: TeacherTable, device: torch.device, sca
 
 # Blocks of the results file measured by their own runs.
 FIDELITY, VOCABULARY_FREE, SIZES = "time to fidelity", "vocabulary-free speed", "size against fidelity"
-
-
-def markers(name: str) -> tuple[str, str]:
-    return f"<!-- {name} -->", f"<!-- end of {name} -->"
-
-
-def with_block(text: str, name: str, block: str | None) -> str:
-    """``text`` with its block ``name`` replaced by ``block`` (kept as it is when None)."""
-    first, last = markers(name)
-    start, end = text.find(first), text.find(last)
-    old = text[start:end + len(last)] if 0 <= start < end else ""
-    new = f"{first}\n{block}{last}" if block is not None else old
-    if old:
-        return text.replace(old, new)
-    return text.rstrip("\n") + ("\n\n" + new + "\n" if new else "\n")
-
-
-def block_of(text: str, name: str) -> str | None:
-    first, last = markers(name)
-    start, end = text.find(first), text.find(last)
-    return text[start + len(first) + 1:end] if 0 <= start < end else None
 
 
 def replace_block(settings: BenchSettings, name: str, block: str) -> Path:

@@ -1,0 +1,310 @@
+"""The results document of a sweep with an evaluation (``distill sweep --results FILE``): Tables 1, 2 and 3 of
+the study, written by the command that measured them, with the date, commit, machine and command.
+
+* Table 1: the parameters and fp32 bytes of every student the study trained, against the table it replaces;
+* Table 2: each student's accuracy (or fidelity) on every judged domain, clean and under each noise setting,
+  baked into the table (on the tokenizer's pieces, as the paper swaps its students in) and on the vocabulary-free
+  path, beside the untouched model, worst domain first;
+* Table 3: the paired t-tests against the untouched model over the seeds, Holm-adjusted within each score (the
+  comparisons of every student with the untouched model on one dataset, task and metric).
+
+A sweep file that names a published study (``published: paper``, :mod:`sweeps.published`) gets its tables beside
+this study's, and the claims that study drew, each checked here with its figures (:mod:`sweeps.claims`). The
+document is the study's whole state: rerun on a finished study, the command rewrites it without training.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import optuna
+
+from distill.errors import DistillError
+from distill.evaluation import BASELINE, ScoreTable
+from distill.evaluation.statistics import holm, paired_t_test
+from distill.files.atomic import atomic_write_text
+from distill.files.markdown import markdown_table, with_block
+from distill.pretraining.folder import finished_record
+from distill.swap.vocabulary_free import SUFFIX
+from sweeps.accounting import SweepTrials
+from sweeps.published import PUBLISHED, PublishedStudy
+from sweeps.report import combined_scores
+from sweeps.runs import trial_run_name
+from sweeps.spec import SweepSpec
+from sweeps.trial_record import TrialRecord
+
+NOISE_SEPARATOR = " ~ "  # "<corpus> ~ <noise>" (distill.evaluation.settings.noised_dataset_name)
+CLEAN = "clean"
+
+
+@dataclass(frozen=True)
+class Student:
+    """One complete trial of the study: its label (the trial's run name less its number), its training
+    configuration, and how long the trial took."""
+
+    label: str
+    config: dict[str, Any]
+    seconds: float
+
+    @property
+    def family(self) -> str:
+        return str(self.config["student"])
+
+    @property
+    def loss(self) -> str:
+        return str(self.config["loss"])
+
+
+@dataclass
+class StudyResults:
+    """What the document reads: the students, every score (the baseline's and each student's, baked and
+    vocabulary-free), the test level, and the trials' wall time."""
+
+    students: list[Student]
+    scores: ScoreTable
+    alpha: float
+    seeds: int
+    trials: dict[str, int]  # trials per final state
+
+    @classmethod
+    def of(cls, study: optuna.Study, spec: SweepSpec) -> StudyResults:
+        trials = SweepTrials.of(study)
+        complete: list[tuple[optuna.trial.FrozenTrial, TrialRecord]] = [
+            (trial, record) for trial, record in trials.complete() if record.scores is not None]
+        students = [Student(trial_run_name(trial).rpartition(" · #")[0], record.config,
+                            trial.duration.total_seconds() if trial.duration else math.nan)
+                    for trial, record in complete]
+        scores = combined_scores({student.label: record.scores for student, (_, record) in zip(students, complete)
+                                  if record.scores is not None})
+        states = [trial.state.name for trial, _ in trials.listed]
+        assert spec.evaluation is not None, "a results document reads an evaluation"
+        return cls(students, scores, spec.evaluation.alpha, spec.evaluation.seeds,
+                   {state: states.count(state) for state in dict.fromkeys(states)})
+
+    def mean(self, model: str, dataset: str, metric: str) -> float:
+        found = [values for key, values in self.scores.values.items()
+                 if (key.model, key.dataset, key.metric) == (model, dataset, metric)]
+        return statistics.fmean(found[0]) if found else math.nan
+
+    def datasets(self, noise: str | None = CLEAN) -> list[str]:
+        """The datasets read under ``noise`` (``clean``: as they are; None: all), worst for the baseline first."""
+        names = list(dict.fromkeys(key.dataset for key in self.scores.values))
+        chosen = [name for name in names if noise is None or noise_of(name) == noise]
+        metric = self.metrics()[0]
+        return sorted(chosen, key=lambda name: self.mean(BASELINE, name, metric))
+
+    def metrics(self) -> list[str]:
+        return list(dict.fromkeys(key.metric for key in self.scores.values))
+
+    def noises(self) -> list[str]:
+        return list(dict.fromkeys(noise_of(key.dataset) for key in self.scores.values))
+
+    def worst(self, model: str, metric: str, noise: str = CLEAN) -> tuple[float, str]:
+        """The lowest mean of ``model``'s ``metric`` over the domains read under ``noise``, and that domain."""
+        return min((self.mean(model, dataset, metric), dataset) for dataset in self.datasets(noise))
+
+    def holm_p(self, model: str, dataset: str, metric: str) -> float:
+        """The Holm-adjusted p-value of ``model`` against the baseline on one score, within that score's family
+        (every model compared with the baseline on it)."""
+        family = [key for key in self.scores.values
+                  if key.model != BASELINE and (key.dataset, key.metric) == (dataset, metric)]
+        raw = [paired_t_test(self.scores.values[key], self.scores.values[key._replace(model=BASELINE)])[1]
+               for key in family]
+        adjusted = dict(zip((key.model for key in family), holm(raw)))
+        return adjusted.get(model, math.nan)
+
+
+def noise_of(dataset: str) -> str:
+    return dataset.partition(NOISE_SEPARATOR)[2] or CLEAN
+
+
+def domain_of(dataset: str) -> str:
+    return dataset.partition(NOISE_SEPARATOR)[0]
+
+
+def student_parameters(students: Iterable[Student], dim: int) -> dict[str, int]:
+    """Parameters of each distinct student (family and options) at width ``dim``, built on the meta device."""
+    import torch
+
+    from students import build_student
+
+    counted: dict[str, int] = {}
+    for student in students:
+        name = student_name(student.config)
+        if name not in counted:
+            with torch.device("meta"):
+                built = build_student(student.family, dim, **student.config.get("student_options", {}))
+            counted[name] = sum(parameter.numel() for parameter in built.parameters())
+    return counted
+
+
+def student_name(config: dict[str, Any]) -> str:
+    options = config.get("student_options") or {}
+    return str(config["student"]) + (" " + json.dumps(options, sort_keys=True) if options else "")
+
+
+def _p(value: float) -> str:
+    return "" if math.isnan(value) else f"{value:.2g}" if value < 0.01 else f"{value:.3f}"
+
+
+def ratio(value: float, reference: float) -> str:
+    """``value`` as a multiple of ``reference``, ``"-"`` where the reference is zero."""
+    return f"{value / reference:.3f}" if reference else "-"
+
+
+def _accuracy(value: float) -> str:
+    return "" if math.isnan(value) else f"{value:.4f}"
+
+
+def table1(results: StudyResults, table_rows: int, dim: int, published: PublishedStudy | None) -> str:
+    """Parameters and fp32 bytes of each student against the table of ``table_rows`` × ``dim`` it replaces."""
+    table = table_rows * dim
+    counts = student_parameters(results.students, dim)
+    header = ["embedding layer", "parameters", "fp32 MB", "× the table"]
+    if published is not None:
+        header.append(f"parameters in the paper ({published.model})")
+    rows = [["word-embedding table (kept rows)", f"{table:,}", f"{table * 4 / 1e6:.1f}", "1"]]
+    rows += [[name, f"{count:,}", f"{count * 4 / 1e6:.1f}", f"{count / table:.2f}"] for name, count in counts.items()]
+    if published is not None:
+        known = {"word-embedding table (kept rows)": "word-embedding table", **{name: name for name in counts}}
+        for row in rows:
+            value = published.parameters.get(known[row[0]])
+            row.append(f"{value:,}" if value else "")
+    return markdown_table(header, rows) + "\n"
+
+
+def table2(results: StudyResults, metric: str, published: PublishedStudy | None) -> str:
+    """``metric`` of every model on the clean domains (worst first): baked / vocabulary-free, the worst domain's
+    vocabulary-free figure against the baseline's, and the published figures where the study has them."""
+    domains = results.datasets(CLEAN)
+    baseline_worst, _ = results.worst(BASELINE, metric)
+    header = ["student", "loss", "worst domain, vocabulary-free", "× untouched",
+              *(f"{domain}: baked / vocabulary-free" for domain in domains)]
+    if published is not None:
+        header += [f"paper, {dataset}" for dataset in published.datasets]
+    paper_baseline = [] if published is None else [
+        _accuracy(published.baseline[(metric, dataset)]) for dataset in published.datasets]
+    rows = [["untouched model", "", _accuracy(baseline_worst), "1",
+             *(_accuracy(results.mean(BASELINE, domain, metric)) for domain in domains), *paper_baseline]]
+    for student in results.students:
+        worst, _ = results.worst(student.label + SUFFIX, metric)
+        row = [student.label.partition(" · ")[0], student.label.partition(" · ")[2], _accuracy(worst),
+               ratio(worst, baseline_worst),
+               *(f"{_accuracy(results.mean(student.label, domain, metric))} / "
+                 f"{_accuracy(results.mean(student.label + SUFFIX, domain, metric))}" for domain in domains)]
+        if published is not None:
+            row += [_accuracy(published.accuracy.get((student.family, student.loss, metric, dataset), math.nan))
+                    if student.label == f"{student.family} · {student.loss}" else "" for dataset in published.datasets]
+        rows.append(row)
+    return markdown_table(header, rows) + "\n"
+
+
+def noise_table(results: StudyResults, metric: str) -> str:
+    """``metric`` under each noise setting on its worst domain: the untouched model, then each student
+    vocabulary-free, its difference from the untouched model on the same noisy text and the Holm p-value."""
+    noises = [noise for noise in results.noises() if noise != CLEAN]
+    header = ["student", "loss"]
+    for noise in noises:
+        header += [f"{noise}: worst domain", f"{noise}: − untouched (p)"]
+    rows = [["untouched model", "", *[cell for noise in noises
+                                      for cell in (_accuracy(results.worst(BASELINE, metric, noise)[0]), "")]]]
+    for student in results.students:
+        row = [student.label.partition(" · ")[0], student.label.partition(" · ")[2]]
+        for noise in noises:
+            value, dataset = results.worst(student.label + SUFFIX, metric, noise)
+            gain = value - results.mean(BASELINE, dataset, metric)
+            p_value = results.holm_p(student.label + SUFFIX, dataset, metric)
+            row += [_accuracy(value), f"{gain:+.4f} ({_p(p_value)})"]
+        rows.append(row)
+    return markdown_table(header, rows) + "\n"
+
+
+def table3(results: StudyResults, published: PublishedStudy | None) -> str:
+    """Holm-adjusted p-values of each student (baked, vocabulary-free) against the untouched model on the clean
+    domains, and the published p-values beside them."""
+    columns = [(domain, metric) for metric in results.metrics() for domain in results.datasets(CLEAN)]
+    header = ["student", "loss", *(f"{domain} {metric}: baked / vocabulary-free" for domain, metric in columns)]
+    if published is not None:
+        header.append("paper (its MLM/NSP test)")
+    rows = []
+    for student in results.students:
+        row = [student.label.partition(" · ")[0], student.label.partition(" · ")[2],
+               *(f"{_p(results.holm_p(student.label, domain, metric))} / "
+                 f"{_p(results.holm_p(student.label + SUFFIX, domain, metric))}" for domain, metric in columns)]
+        if published is not None:
+            known = student.label == f"{student.family} · {student.loss}"
+            row.append(_p(published.p_values.get((student.family, student.loss), math.nan)) if known else "")
+        rows.append(row)
+    return markdown_table(header, rows) + "\n"
+
+
+def wall_time(results: StudyResults) -> str:
+    """How long the trials took, by student family."""
+    by_family: dict[str, list[float]] = {}
+    for student in results.students:
+        by_family.setdefault(student.family, []).append(student.seconds)
+    parts = [f"{family} {len(times)} × {statistics.fmean(times) / 60:.0f} min" for family, times in by_family.items()]
+    total = sum(student.seconds for student in results.students)
+    return f"{total / 3600:.1f} h of trials in all ({', '.join(parts)}; training, surgery and evaluation each)"
+
+
+def render(results: StudyResults, spec: SweepSpec, *, command: str, measured: dict[str, str], table_rows: int,
+           dim: int, model_record: dict[str, Any] | None) -> str:
+    """The whole document."""
+    from sweeps.claims import claims
+
+    published = PUBLISHED.get(spec.published) if spec.published else None
+    settings = spec.evaluation
+    assert settings is not None
+    lines = [f"## Study {spec.name}: `{command}`", "",
+             "Measured: " + ", ".join(f"{key} {value}" for key, value in measured.items()) + ".", "",
+             f"{sum(results.trials.values())} trials (" + ", ".join(
+                 f"{count} {state.lower()}" for state, count in results.trials.items()) + "); " + wall_time(results)
+             + f". Each student swapped into `{settings.model}` and scored beside it on the same samples: "
+             f"{settings.seeds} seeds × {settings.samples} samples per task and domain, tests at "
+             f"α = {settings.alpha:g}."]
+    if model_record is not None:
+        figures = "; ".join(f"{dataset}: MLM {scores['mlm_accuracy']:.4f}, NSP {scores['nsp_accuracy']:.4f}"
+                            for dataset, scores in model_record["figures"].items())
+        lines += ["", f"`{settings.model}`: {model_record['source']} with BERT's pre-training heads, made by `distill "
+                  f"heads` in {model_record['seconds'] / 60:.0f} min on {model_record['machine']} "
+                  f"({model_record['recipe']['steps']} steps, commit {model_record.get('commit', '?')}); held-out "
+                  f"accuracy {figures}."]
+    lines += ["", "### Table 1: parameters of the embedding layers", "", table1(results, table_rows, dim, published)]
+    for metric in results.metrics():
+        lines += [f"### Table 2: {metric}, clean text", "", table2(results, metric, published)]
+        if len(results.noises()) > 1:
+            lines += [f"### {metric} under noise", "", noise_table(results, metric)]
+    lines += ["### Table 3: p-values against the untouched model, clean text (Holm)", "",
+              table3(results, published)]
+    if published is not None:
+        lines += ["### What holds here", "", *claims(results, published), ""]
+    return "\n".join(lines)
+
+
+def write_results(path: Path, spec: SweepSpec, study: optuna.Study, command: str) -> Path:
+    """Write the study's document as the block ``study <name>`` of ``path`` (the rest of the file kept)."""
+    from distill.bench.machine import CPU_MATMUL_SIZE, GPU_MATMUL_SIZE, measured_on
+    from distill.devices import resolve_device
+    from teachers import load_teacher, resolve_model_path
+
+    results = StudyResults.of(study, spec)
+    if not results.students:
+        raise DistillError(f"no trial of study {study.study_name} has completed its evaluation; nothing to write "
+                           f"to {path}")
+    assert spec.evaluation is not None
+    table = load_teacher(spec.fixed.get("teacher")).table
+    model_folder = Path(resolve_model_path(spec.evaluation.model)[0])
+    model_record = finished_record(model_folder)
+    device = resolve_device("auto")
+    measured = measured_on(device, GPU_MATMUL_SIZE if device.type == "cuda" else CPU_MATMUL_SIZE)
+    block = render(results, spec, command=command, measured=measured, table_rows=table.shape[0],
+                   dim=table.shape[1], model_record=model_record)
+    previous = path.read_text() if path.is_file() else f"# Study {spec.name}\n"
+    return atomic_write_text(path, with_block(previous, f"study {spec.name}", block + "\n"))
