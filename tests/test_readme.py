@@ -81,6 +81,7 @@ class Sandbox:
 
     def __init__(self, folder: Path, teacher: Path) -> None:
         self.folder, self.teacher = folder, teacher
+        self.encoder = tiny_models.build_tiny_bert_encoder(folder / "encoder")  # no heads: what distill heads fits
         self.tracking_uri = f"sqlite:///{folder / 'mlflow.db'}"
         self.corpora = {name: write_corpus(folder / f"{name}.txt", seed=index) for index, name in enumerate(HUB_ONLY)}
         self.corpora["learners.jsonl"] = write_paired_corpus(folder / "learners.jsonl")
@@ -116,6 +117,10 @@ class Sandbox:
         tiny = {key: value for key, value in self.train_settings().items() if key not in spec["space"]}
         spec["fixed"] = {**fixed, **tiny, "eval_every": 1}
         spec["n_trials"] = trials
+        if "points" in spec:  # the trials beside a grid, made tiny: each student with its own default options
+            tiny_points = [{**{key: point[key] for key in spec["space"]}, "student_options": {}}
+                           for point in spec["points"]]
+            spec["points"] = [point for index, point in enumerate(tiny_points) if point not in tiny_points[:index]]
         if "evaluation" in spec:
             spec["evaluation"] = self.evaluation(spec["evaluation"])
         spec.setdefault("heartbeat", {"interval": 1, "grace_period": 3})
@@ -167,6 +172,10 @@ ADDED: dict[str, Callable[[Sandbox], dict[str, list[str]]]] = {  # sub-command â
                               "--results": [str(sandbox.folder / "RESULTS.md")]},
     "sweep": lambda sandbox: {},
     "quickstart": lambda sandbox: {},
+    "heads": lambda sandbox: {"--model": [str(sandbox.encoder)], "--out": [str(Path.cwd() / "with-heads")],
+                              "--corpus": [sandbox.corpus("wiki:train")], "--steps": ["2"], "--batch-size": ["4"],
+                              "--datasets": [sandbox.corpus("wiki:heldout")], "--eval-seeds": ["1"],
+                              "--eval-samples": ["4"]},
 }
 
 
@@ -220,6 +229,10 @@ def check_outputs(argv: list[str], out: str) -> None:
         assert {"oov.csv", "oov.md"} <= artifacts(run_id)
     elif subcommand == "bench":
         assert Path(argv[argv.index("--results") + 1]).is_file()
+    elif subcommand == "heads":
+        out_dir = Path(argv[argv.index("--out") + 1])
+        assert (out_dir / "config.json").is_file() and (out_dir / "pretraining.json").is_file()
+        assert f"model with heads: {out_dir}" in out
     else:  # sweep, quickstart
         run_id = re.search(r"MLflow run ([0-9a-f]{32})", out).group(1)
         failures = [run.data.tags.get("distill.failure") for run in mlflow.search_runs(
@@ -227,6 +240,8 @@ def check_outputs(argv: list[str], out: str) -> None:
         assert {"trials.csv", "trials.md", "best.yaml", "summary.md"} <= artifacts(run_id)
         summary = mlflow.artifacts.load_text(f"runs:/{run_id}/summary.md")
         assert re.search(r"trials, [1-9]\d* complete", summary) and not any(failures), failures
+        if "--results" in argv:  # Tables 1-3 of the finished study
+            assert "### Table 3" in Path(argv[argv.index("--results") + 1]).read_text()
 
 
 # --- fixtures and the test ---------------------------------------------------------------------------------------
@@ -271,7 +286,7 @@ def test_every_readme_command_is_found() -> None:
     assert any(command.startswith("distill train --epochs 8") and command.endswith("--config best.yaml")
                for command in COMMANDS)
     assert {command.split()[1] for command in COMMANDS} == {
-        "train", "surgery", "evaluate", "robustness", "oov", "bench", "sweep", "quickstart"}
+        "train", "surgery", "evaluate", "robustness", "oov", "bench", "sweep", "quickstart", "heads"}
     assert len(COMMANDS) >= 20
 
 
