@@ -11,6 +11,7 @@ compare its whole grid.
 from __future__ import annotations
 
 import tempfile
+from collections import defaultdict
 from pathlib import Path
 
 import mlflow
@@ -49,6 +50,7 @@ class TrialEvaluator:
         self._setup: EvaluationSetup | None = None
         self._segmenter: WordSegmenter | None = None
         self._max_length = 0
+        self._baseline: ScoreTable | None = None  # the untouched model's scores, where no task reads a reference
 
     def prepare(self) -> EvaluationSetup:
         """Load the model and check tasks and corpora: run before the first trial, so bad input fails early."""
@@ -82,10 +84,29 @@ class TrialEvaluator:
         return variants
 
     def score_variants(self, variants: dict[str, Variant], seeds: int) -> ScoreTable:
-        """``variants`` (:meth:`variants`) on every dataset, task and seed ``0 .. seeds - 1``."""
+        """``variants`` (:meth:`variants`) on every dataset, task and seed ``0 .. seeds - 1``.
+
+        Where every task scores each model on its own (MLM, NSP: no reference read), the untouched model's scores
+        are the same for every trial: they are computed once in this process and reused."""
+        setup = self.prepare()
+        if any(task.compares_with_reference for task in setup.tasks):
+            return self._score(variants, seeds)
+        if self._baseline is None or self._baseline.seeds != list(range(seeds)):
+            self._baseline = self._score({BASELINE: variants[BASELINE]}, seeds)
+        students = self._score({label: variant for label, variant in variants.items() if label != BASELINE}, seeds)
+        return joined(self._baseline, students)
+
+    def _score(self, variants: dict[str, Variant], seeds: int) -> ScoreTable:
         return self.prepare().score(variants, range(seeds), samples=self.settings.samples,
                                     max_length=self._max_length, batch_size=self.settings.batch_size,
                                     noise=noise_specs(self.settings.noise))
+
+
+def joined(first: ScoreTable, second: ScoreTable) -> ScoreTable:
+    """One table of the models of two tables scored on the same samples (their fingerprints agree)."""
+    assert first.seeds == second.seeds and first.fingerprints == second.fingerprints, "scored on other samples"
+    values = defaultdict(list, {**first.values, **second.values})
+    return ScoreTable(list(first.seeds), values, dict(first.fingerprints))
 
 
 def objective_value(scores: ScoreTable, metric: str) -> float:

@@ -217,6 +217,29 @@ def test_fidelity_scorer_compares_with_the_reference() -> None:
                                               "similarity_spearman": 1.0})
 
 
+def test_heads_read_where_scored_give_the_whole_models_accuracy(tiny_bert_dir: Path, tiny_corpus_file: Path) -> None:
+    """MLM and NSP run the encoder and apply each head where it is read: the accuracy of the whole model's
+    logits, at a fraction of the arithmetic."""
+    model = load_transformer(str(tiny_bert_dir)).model
+    tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
+    corpus = load_corpus(str(tiny_corpus_file))
+    scores = score_variants(model, tokenizer, {BASELINE: input_embeddings(model)}, [corpus],
+                            [TASKS["mlm"], TASKS["nsp"]], [0, 1], samples=10, max_length=32, batch_size=4)
+    for seed in (0, 1):
+        for task, labels, logits in (("mlm", "labels", "prediction_logits"),
+                                     ("nsp", "next_sentence_label", "seq_relationship_logits")):
+            right = total = 0
+            for batch in TASKS[task].draw(corpus, tokenizer, seed, 10, 32).batches(4, 0, model.device):
+                target = batch.pop(labels)
+                with torch.no_grad():
+                    predicted = model(**batch)[logits]
+                scored = target != IGNORE
+                right += int((predicted[scored].argmax(-1) == target[scored]).sum())
+                total += int(scored.sum())
+            assert scores.values[ScoreKey(BASELINE, "tiny", task, f"{task}_accuracy")][seed] == right / total
+    assert TASKS["mlm"].runs_on(model) is model.bert
+
+
 def test_every_model_sees_the_same_inputs(tiny_bert_dir: Path, tiny_corpus_file: Path) -> None:
     loaded = load_transformer(str(tiny_bert_dir))
     model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
@@ -225,7 +248,7 @@ def test_every_model_sees_the_same_inputs(tiny_bert_dir: Path, tiny_corpus_file:
         student = lookup_student(tiny_bert_dir, noise=0.1 * index)
         variants[f"student-{index}"] = StudentEmbedding.from_model(model, student, tokenizer).baked()
     seen: list[tuple[torch.nn.Module, torch.Tensor]] = []
-    model.register_forward_pre_hook(
+    model.bert.register_forward_pre_hook(  # the encoder: each task applies the one head it reads
         lambda module, args, kwargs: seen.append((module.get_input_embeddings(), kwargs["input_ids"].clone())),
         with_kwargs=True,
     )

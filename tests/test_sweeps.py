@@ -17,6 +17,7 @@ from pathlib import Path
 import mlflow
 import optuna
 import pytest
+import torch
 import yaml
 from mlflow import MlflowClient
 from sweep_files import (
@@ -496,3 +497,28 @@ def test_a_sweep_naming_embedded_pretraining_makes_it_first(tmp_path: Path, monk
     assert len(made) == 1 and made[0] == pretraining_run.PretrainingSettings()
     make_missing_models(load_spec("quick"), tracking_uri=None, quiet=True)  # names the embedded model alone
     assert len(made) == 1
+
+
+def test_the_untouched_models_scores_are_computed_once_where_no_task_reads_a_reference(
+        tmp_path: Path, tiny_bert_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MLM and NSP score each model on its own: every trial's baseline is the same, scored once per process, and
+    the tables are those of scoring it beside each student."""
+    from test_surgery import lookup_student
+
+    from distill.evaluation import EvaluationSettings
+    from sweeps.evaluation import TrialEvaluator
+
+    corpus = write_corpus(tmp_path)
+    settings = EvaluationSettings(model=str(tiny_bert_dir), tasks=["mlm", "nsp"], datasets=[str(corpus)], seeds=2,
+                                  samples=8, max_length=16, batch_size=8, vocabulary_free=True)
+    evaluator = TrialEvaluator(settings, quiet=True)
+    scored: list[list[str]] = []
+    score = evaluator.prepare().score
+    monkeypatch.setattr(evaluator.prepare(), "score", lambda variants, *args, **kwargs: (
+        scored.append(list(variants)), score(variants, *args, **kwargs))[1])
+    students = [lookup_student(tiny_bert_dir, noise=noise) for noise in (0.05, 0.5)]
+    tables = [evaluator.score(student, torch.device("cpu")) for student in students]
+    assert scored == [["baseline"], ["student", "student-vocabfree"], ["student", "student-vocabfree"]]
+    together = score(evaluator.variants(students[1], torch.device("cpu")), range(2), samples=8, max_length=16,
+                     batch_size=8)
+    assert tables[1].values == together.values and tables[0].models == together.models

@@ -91,13 +91,14 @@ def score_variants(
                 rewritten = {label: task.draw(variant.corpus(text), tokenizer, seed, samples, max_length)
                              .batches(batch_size, tokenizer.pad_token_id, device)
                              for label, variant in scored_variants.items() if isinstance(variant, Rewritten)}
-                scorers = {label: task.scorer(clean_sentences) for label in scored_variants}
+                scorers = {label: task.scorer(clean_sentences, model) for label in scored_variants}
+                runner = task.runs_on(model)
                 for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
                     reference = None
                     for label, variant in scored_variants.items():
                         read = {**next(rewritten[label]), REFERENCE_MASK: batch["attention_mask"]} \
                             if label in rewritten else batch
-                        output, scored = _run(model, variant, read, inputs, task.needs_hidden_states)
+                        output, scored = _run(runner, variant, read, inputs, task.needs_hidden_states)
                         reference = output if reference is None else reference
                         scorers[label].update(output, scored, reference)
                     progress.update()

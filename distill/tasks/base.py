@@ -31,6 +31,7 @@ class Task(ABC):
     name: ClassVar[str]
     metrics: ClassVar[tuple[str, ...]]
     needs_hidden_states: ClassVar[bool] = False
+    compares_with_reference: ClassVar[bool] = False  # scores each model against the first one's outputs
     compares_with_clean: ClassVar[bool] = False
     compares_sentences: ClassVar[bool] = False  # scores sentence vectors only, so a variant may read other tokens
 
@@ -51,10 +52,16 @@ class Task(ABC):
     def build(self, corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
               max_length: int) -> Samples: ...
 
+    def runs_on(self, model: PreTrainedModel) -> PreTrainedModel:
+        """The module whose forward pass the scorer reads: ``model`` itself, or a part of it that computes what
+        the task scores and less (its :meth:`scorer` then gets ``model`` to apply the rest)."""
+        return model
+
     @abstractmethod
-    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
+    def scorer(self, clean_sentences: Tensor | None = None, model: PreTrainedModel | None = None) -> Scorer:
         """A fresh scorer. ``clean_sentences``: under noise, the untouched model's sentence vectors
-        on the clean versions of the samples, for tasks that set ``compares_with_clean``."""
+        on the clean versions of the samples, for tasks that set ``compares_with_clean``; ``model``: the model
+        scored, for a task that :meth:`runs_on` a part of it."""
 
 
 def output_field(output: ModelOutput, *names: str) -> Tensor:

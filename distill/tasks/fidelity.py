@@ -98,6 +98,7 @@ def _cosine_matrix(vectors: Tensor) -> Tensor:
 class Fidelity(Task):
     name, metrics = "fidelity", ("token_cosine", "sentence_cosine", "similarity_spearman")
     needs_hidden_states = True
+    compares_with_reference = True
     compares_with_clean = True
     compares_sentences = True
 
@@ -107,5 +108,5 @@ class Fidelity(Task):
     def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
         return sentence_samples(corpus, tokenizer, seed, count, max_length)
 
-    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
+    def scorer(self, clean_sentences: Tensor | None = None, model: PreTrainedModel | None = None) -> Scorer:
         return FidelityScorer(clean_sentences)

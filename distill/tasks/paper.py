@@ -2,14 +2,21 @@
 
 * ``mlm``: top-1 accuracy at the masked positions.
 * ``nsp``: accuracy of the next-sentence classifier.
+
+A model with BERT's pre-training heads (``BertForPreTraining``: ``cls.predictions`` and ``cls.seq_relationship``
+on the encoder ``bert``) is run as its encoder alone, and each scorer applies the one head it reads: the decoder
+over the vocabulary at the masked positions only (an eighth of the tokens; over every position it is most of a
+small model's arithmetic), the next-sentence classifier on the pooled output. The logits are those the whole model
+computes; other heads are read from the whole model's output.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import NamedTuple
 
-from torch import Tensor
+from torch import Tensor, nn
 from transformers import PreTrainedModel
 from transformers.utils import ModelOutput
 
@@ -17,18 +24,20 @@ from distill.data import Corpus
 from distill.data.samples import IGNORE, Samples, masked_samples, pair_samples
 from distill.tasks.base import Batch, Scorer, Task, output_field
 
+Logits = Callable[[ModelOutput, Tensor], Tensor]  # (output, scored positions) → their logits
+
 
 class AccuracyScorer(Scorer):
     """Top-1 accuracy over every label that is not IGNORE (all masked tokens of a sample set)."""
 
-    def __init__(self, metric: str, logits_of: Callable[[ModelOutput], Tensor], label_key: str) -> None:
+    def __init__(self, metric: str, logits_of: Logits, label_key: str) -> None:
         self.metric, self.logits_of, self.label_key = metric, logits_of, label_key
         self.correct = self.total = 0
 
     def update(self, output: ModelOutput, batch: Batch, reference: ModelOutput) -> None:
         labels = batch[self.label_key]
         scored = labels != IGNORE
-        predicted = self.logits_of(output)[scored].argmax(dim=-1)
+        predicted = self.logits_of(output, scored).argmax(dim=-1)
         self.correct += int((predicted == labels[scored]).sum())
         self.total += int(scored.sum())
 
@@ -36,7 +45,35 @@ class AccuracyScorer(Scorer):
         return {self.metric: self.correct / self.total if self.total else math.nan}
 
 
-class MaskedLanguageModeling(Task):
+class BertHeads(NamedTuple):
+    """BERT's pre-training heads and the encoder they read (``BertForPreTraining``'s ``cls`` and ``bert``)."""
+
+    encoder: PreTrainedModel
+    predictions: nn.Module
+    seq_relationship: nn.Module
+
+
+def bert_heads(model: PreTrainedModel | None) -> BertHeads | None:
+    """``model``'s encoder and pre-training heads, where it has BERT's (``cls.predictions``,
+    ``cls.seq_relationship``, ``bert``)."""
+    heads, encoder = getattr(model, "cls", None), getattr(model, "bert", None)
+    predictions = getattr(heads, "predictions", None)
+    seq_relationship = getattr(heads, "seq_relationship", None)
+    if isinstance(encoder, PreTrainedModel) and isinstance(predictions, nn.Module) and isinstance(
+            seq_relationship, nn.Module):
+        return BertHeads(encoder, predictions, seq_relationship)
+    return None
+
+
+class BertHeadsTask(Task):
+    """A task read from one of BERT's pre-training heads, run on the encoder alone where the model has them."""
+
+    def runs_on(self, model: PreTrainedModel) -> PreTrainedModel:
+        heads = bert_heads(model)
+        return model if heads is None else heads.encoder
+
+
+class MaskedLanguageModeling(BertHeadsTask):
     name, metrics = "mlm", ("mlm_accuracy",)
 
     def supports(self, model: PreTrainedModel) -> bool:
@@ -45,14 +82,18 @@ class MaskedLanguageModeling(Task):
     def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
         return masked_samples(corpus, tokenizer, seed, count, max_length)
 
-    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
+    def scorer(self, clean_sentences: Tensor | None = None, model: PreTrainedModel | None = None) -> Scorer:
+        heads = bert_heads(model)
+        if heads is not None:
+            predictions = heads.predictions
+            return AccuracyScorer("mlm_accuracy", lambda output, scored: predictions(
+                output["last_hidden_state"][scored]), "labels")
         # BertForPreTraining names them prediction_logits, *ForMaskedLM logits.
-        return AccuracyScorer(
-            "mlm_accuracy", lambda output: output_field(output, "prediction_logits", "logits"), "labels"
-        )
+        return AccuracyScorer("mlm_accuracy", lambda output, scored: output_field(
+            output, "prediction_logits", "logits")[scored], "labels")
 
 
-class NextSentencePrediction(Task):
+class NextSentencePrediction(BertHeadsTask):
     name, metrics = "nsp", ("nsp_accuracy",)
 
     def supports(self, model: PreTrainedModel) -> bool:
@@ -65,8 +106,11 @@ class NextSentencePrediction(Task):
     def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
         return pair_samples(corpus, tokenizer, seed, count, max_length)
 
-    def scorer(self, clean_sentences: Tensor | None = None) -> Scorer:
-        return AccuracyScorer(
-            "nsp_accuracy", lambda output: output_field(output, "seq_relationship_logits", "logits"),
-            "next_sentence_label",
-        )
+    def scorer(self, clean_sentences: Tensor | None = None, model: PreTrainedModel | None = None) -> Scorer:
+        heads = bert_heads(model)
+        if heads is not None:
+            classifier = heads.seq_relationship
+            return AccuracyScorer("nsp_accuracy", lambda output, scored: classifier(output["pooler_output"])[scored],
+                                  "next_sentence_label")
+        return AccuracyScorer("nsp_accuracy", lambda output, scored: output_field(
+            output, "seq_relationship_logits", "logits")[scored], "next_sentence_label")
