@@ -311,7 +311,10 @@ CASES: E = [
     ([*TRAIN, "--run-name", ""], "run name is empty"),
     ([*CONFIGURED, "--config", "{long_run_name}"], "MLflow keeps at most 250"),
     # --- outputs that cannot be written: every command that writes, the converters, the MLflow store ---------
-    ([*SURGERY, "--student", "{student}", "--out", "/proc/x"], "cannot write in /proc"),
+    ([*SURGERY, "--student", "{student}", "--out", "/proc/x"],
+     "cannot write in /proc (for the output folder /proc/x): it lies on a virtual file system"),
+    (["heads", "--out", "/proc/x"], "cannot write in /proc (for the output folder /proc/x): it lies on a virtual"),
+    (["heads", "--steps", "0"], "steps must be"),
     ([*SURGERY, "--student", "{student}", "--vocabulary-free", "--out", "/proc/x"], "cannot write in /proc"),
     ([*SURGERY, "--student", "{student}", "--out", "{file_link}"], "is a file, not a folder"),
     ([*SURGERY, "--student", "{student}", "--vocabulary-free", "--out", "{file_link}"], "is a file, not a folder"),

@@ -7,6 +7,7 @@ rather than a traceback after an hour of training. Run names are checked against
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -71,8 +72,25 @@ def check_writable(folder: Path, purpose: str) -> None:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as error:
-        reason = error.strerror or first_line(error)
-        raise DistillError(f"cannot write in {folder} (for {purpose}): {reason}") from None
+        raise DistillError(f"cannot write in {folder} (for {purpose}): {unwritable_reason(error)}") from None
+
+
+# Why a folder that exists takes no new file, in the user's terms (the C library's words name the call's failure).
+UNWRITABLE = {
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.ENOENT: "it lies on a virtual file system (such as /proc or /sys), where no file can be made",
+    errno.EOPNOTSUPP: "its file system does not take new files",
+    errno.EINVAL: "its file system does not take new files",
+}
+
+
+def unwritable_reason(error: OSError) -> str:
+    """Why creating a file in an existing folder failed, in the user's terms."""
+    return UNWRITABLE.get(error.errno or 0, error.strerror or first_line(error))
 
 
 def check_output_file(path: str | os.PathLike[str], what: str = "output file") -> Path:
