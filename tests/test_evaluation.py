@@ -412,3 +412,27 @@ def test_a_failure_to_record_the_evaluation_still_prints_its_scores(minilm_stude
     assert "token_cosine" in captured.out
     assert captured.err.strip().splitlines() == [
         "warning: the evaluation was not recorded in MLflow: Could not find a source information resolver"]
+
+
+def test_long_student_names_are_recorded_shortened_and_kept_whole(tiny_bert_dir, tiny_corpus_file, tmp_path) -> None:
+    """A student folder with a 240-character path, and 30 students with 200-character names: the run is recorded
+    (FINISHED), every key within MLflow's 250 characters, the labels a readable prefix and a hash, every source
+    whole in ``students.tsv``."""
+    deep = tmp_path / ("d" * (240 - len(str(tmp_path)) - 1))
+    sources = [str(lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(deep))]
+    for index in range(30):
+        name = f"{index:02d}" + "s" * 198
+        sources.append(str(lookup_student(tiny_bert_dir, noise=0.01 * index).save_pretrained(tmp_path / name)))
+    assert len(sources[0]) == 240
+    settings = EvaluationSettings(model=str(tiny_bert_dir), tasks=["mlm"], datasets=[str(tiny_corpus_file)], seeds=2,
+                                  samples=4, max_length=16, batch_size=4)
+    result = evaluate(sources, settings, quiet=True)
+    assert result.run_id is not None
+    run = mlflow.get_run(result.run_id)
+    assert run.info.status == "FINISHED"
+    keys = [*run.data.metrics, *run.data.params, *run.data.tags]
+    assert max(map(len, keys)) <= 250 and len(set(result.scores.models)) == 32
+    assert all(len(label) <= 80 for label in result.scores.models)
+    assert run.data.params["students"].startswith(sources[0][:100]) and len(run.data.params["students"]) == 6000
+    listed = mlflow.artifacts.load_text(f"runs:/{result.run_id}/students.tsv").splitlines()
+    assert [line.split("\t")[1] for line in listed] == sources

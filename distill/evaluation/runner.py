@@ -62,11 +62,16 @@ class EvaluationResult:
     report: str
 
 
+STUDENTS_FILE = "students.tsv"  # each student's label and source in full (the students parameter may be cut)
+LABEL_MAX = 80  # characters of a student's label: its metric and tag keys stay within MLflow's 250
+
+
 def student_label(student: StudentEncoder, source: str) -> str:
-    """``<student>-<loss>-<run id prefix>`` (or the folder name), safe as an MLflow metric name part."""
+    """``<student>-<loss>-<run id prefix>`` (or the folder name), safe as an MLflow metric name part; a longer one
+    than :data:`LABEL_MAX` is shortened with a hash of the whole (its source is kept in full, in a tag)."""
     run_id = student.provenance.get("run_id")
     parts = [student.registry_name, student.provenance.get("loss"), run_id[:8] if run_id else Path(source).name]
-    return re.sub(r"[^\w.\-]+", "_", "-".join(part for part in parts if part))
+    return store.shortened(re.sub(r"[^\w.\-]+", "_", "-".join(part for part in parts if part)), LABEL_MAX)
 
 
 def _unique(label: str, taken: Mapping[str, object]) -> str:
@@ -186,7 +191,8 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
         "architecture": type(network).__name__, "tasks": ",".join(task.name for task in setup.tasks),
         "datasets": ",".join(corpus.name for corpus in setup.corpora), "seeds": seeds, "samples": samples,
         "max_length": max_length, "alpha": alpha, "batch_size": settings.batch_size, "device": str(network.device),
-        "students": ",".join(students), "noise": "; ".join(str(spec or CLEAN) for spec in specs),
+        "students": store.shortened(",".join(students), store.PARAM_VALUE_MAX),
+        "noise": "; ".join(str(spec or CLEAN) for spec in specs),
         "vocabulary_free": settings.vocabulary_free,
         "segment_words": settings.vocabulary_free and settings.segment_words,
         **{store.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
@@ -255,5 +261,7 @@ def _log_run(
                               for (model, task, metric), s in worst_domains(summaries).items()})
         with tempfile.TemporaryDirectory() as folder:
             write_report(Path(folder), scores, summaries, tests, diffs, losses)
+            rows = [f"{label}\t{source}\n" for label, source in sources.items()]
+            (Path(folder) / STUDENTS_FILE).write_text("".join(rows))
             mlflow.log_artifacts(folder)
         return run.info.run_id

@@ -7,6 +7,7 @@ working folder first, then beside the installed project.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import re
@@ -66,6 +67,19 @@ class TrackingSettings:
 
 
 _UNSAFE_IN_NAMES = re.compile(r"[^\w.\-/: ]+")
+
+
+# MLflow's limits (mlflow.utils.validation): a parameter's value, a tag's value, and any key (metric, param, tag).
+PARAM_VALUE_MAX, TAG_VALUE_MAX, KEY_MAX = 6000, 8000, 250
+
+
+def shortened(text: str, limit: int) -> str:
+    """``text`` as it is when it has at most ``limit`` characters, else a readable prefix and a short hash of the
+    whole (``<prefix>-<12 hex digits>``, ``limit`` characters): distinct texts stay distinct."""
+    if len(text) <= limit:
+        return text
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"{text[:limit - len(digest) - 1]}-{digest}"
 
 
 def safe_name(name: str) -> str:
