@@ -11,6 +11,7 @@ uses bert-base-uncased (§3); any transformer with an input embedding matrix wor
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import warnings
 from collections.abc import Iterator
@@ -215,6 +216,16 @@ def load_model(model_path: str, *, trust_remote_code: bool = False) -> PreTraine
 
 
 def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTrainedTokenizerBase:
+    """The tokenizer in ``model_path``. One whose ``tokenizer_config.json`` names a class of the folder's own code
+    (``auto_map``) is refused in one line unless ``trust_remote_code``: transformers would otherwise read the folder
+    with a built-in class quietly, which is not the tokenizer the folder declares (models with code of their own
+    are refused alike, :func:`model_load_failure`)."""
+    declared = tokenizer_code(Path(model_path))
+    if declared is not None and not trust_remote_code:
+        raise TeacherError(f"{model_path} declares a tokenizer of its own code ({declared}, auto_map in its "
+                           "tokenizer_config.json), which the workbench does not run (trust_remote_code=False); "
+                           "use a tokenizer transformers defines, saved with save_pretrained() where you trust "
+                           "that code")
     try:
         with quiet_transformers():
             return AutoTokenizer.from_pretrained(model_path, trust_remote_code=trust_remote_code)
@@ -222,6 +233,18 @@ def load_tokenizer(model_path: str, *, trust_remote_code: bool = False) -> PreTr
         raise TeacherError(
             f"cannot load a tokenizer from {model_path}: {_first_line(error)}"
         ) from None
+
+
+def tokenizer_code(folder: Path) -> str | None:
+    """The class of its own code that the tokenizer of ``folder`` names (``auto_map.AutoTokenizer``), if any."""
+    try:
+        settings = json.loads((folder / "tokenizer_config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # no file, or one transformers reports itself
+        return None
+    entry = settings.get("auto_map", {}).get("AutoTokenizer") if isinstance(settings, dict) and isinstance(
+        settings.get("auto_map"), dict) else None
+    names = [name for name in (entry if isinstance(entry, list) else [entry]) if isinstance(name, str) and name]
+    return names[0] if names else None
 
 
 def input_embeddings(model: PreTrainedModel) -> nn.Embedding:

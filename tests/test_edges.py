@@ -404,6 +404,13 @@ CASES: E = [
     ([*SURGERY, "--student", "{student}", "--out", "{out}", "--model", "{custom_model}", "--vocabulary-free"],
      "holds model code of its own"),
     ([*TRAIN, "--teacher", "{custom_model}"], "holds model code of its own"),
+    ([*EVALUATE, "--students", "{student}", "--model", "{custom_tokenizer}"],
+     "declares a tokenizer of its own code (custom_code.CustomTokenizer"),
+    ([*SURGERY, "--student", "{student}", "--out", "{out}", "--model", "{custom_tokenizer}"],
+     "declares a tokenizer of its own code"),
+    ([*TRAIN, "--teacher", "{custom_tokenizer}"], "declares a tokenizer of its own code"),
+    ([*OOV, "--model", "{custom_tokenizer}"], "declares a tokenizer of its own code"),
+    (["heads", "--model", "{custom_tokenizer}", "--out", "{out}"], "declares a tokenizer of its own code"),
     # --- refused by the evaluation after a robustness study would have exported its students ----------------
     ([*ROBUSTNESS, "--students", "{student}", "--out", "{out}/r.md", "--model", "{roberta}"],
      "needs a WordPiece tokenizer"),
@@ -502,7 +509,9 @@ def write_other_inputs(root: Path, teacher: Path, roberta: Path) -> dict[str, st
     }
     files = {"file_link": str(root / "file-link"), "dangling": str(root / "dangling"),
              "jsonl_folder": str(root / "folder.jsonl"), "roberta": str(roberta),
-             "custom_model": str(with_custom_code(teacher, root / "custom-model", root / "PLANTED"))}
+             "custom_model": str(with_custom_code(teacher, root / "custom-model", root / "PLANTED")),
+             "custom_tokenizer": str(with_custom_code(teacher, root / "custom-tokenizer", root / "PLANTED",
+                                                      part="tokenizer"))}
     for name, (file_name, text) in texts.items():
         (root / file_name).write_text(text)
         files[name] = str(root / file_name)
