@@ -83,6 +83,7 @@ def make_pretraining_model(settings: PretrainingSettings, *, device: str = "auto
     made = reuse_or_refuse(out, recipe)
     if made is not None:
         announce(f"{out} was made already by this recipe; nothing to do", quiet=quiet)
+        shutil.rmtree(partial_folder(out), ignore_errors=True)  # left by a run stopped once the folder was written
         return PretrainingResult(out, made["figures"], None, reused=True)
     store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     corpus = load_corpus(settings.corpus)
@@ -102,7 +103,7 @@ def make_pretraining_model(settings: PretrainingSettings, *, device: str = "auto
     try:
         with file_lock(partial / LOCK, wait=False, owner="distill heads"):
             open_partial(partial, recipe)
-            optimizer = build_optimizer(model, trained, settings)
+            optimizer = build_optimizer(trained, settings)
             progress = load_checkpoint(partial, model, optimizer)
             if progress.step:
                 announce(f"resuming at step {progress.step} of {settings.steps} from {partial}", quiet=quiet)
@@ -120,13 +121,10 @@ def make_pretraining_model(settings: PretrainingSettings, *, device: str = "auto
     return PretrainingResult(out, figures, run_id, reused=False)
 
 
-def build_optimizer(model: nn.Module, trained: Sequence[nn.Parameter], settings: PretrainingSettings
-                    ) -> torch.optim.AdamW:
+def build_optimizer(trained: Sequence[nn.Parameter], settings: PretrainingSettings) -> torch.optim.AdamW:
     """AdamW over ``trained``, with weight decay on the matrices only (BERT leaves biases and LayerNorm alone)."""
-    chosen = {id(parameter) for parameter in trained}
-    ordered = [parameter for parameter in model.parameters() if id(parameter) in chosen]
-    groups = [{"params": [p for p in ordered if p.ndim >= 2], "weight_decay": settings.weight_decay},
-              {"params": [p for p in ordered if p.ndim < 2], "weight_decay": 0.0}]
+    groups = [{"params": [p for p in trained if p.ndim >= 2], "weight_decay": settings.weight_decay},
+              {"params": [p for p in trained if p.ndim < 2], "weight_decay": 0.0}]
     return torch.optim.AdamW([group for group in groups if group["params"]], lr=settings.lr)
 
 
