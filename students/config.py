@@ -48,6 +48,13 @@ def option(
 ConfigType = TypeVar("ConfigType", bound="StudentConfig")
 
 
+def _numbers(value: Any) -> list[float]:
+    """The numbers of ``value`` and of the lists in it, at any depth (booleans aside)."""
+    if isinstance(value, list | tuple):
+        return [number for item in value for number in _numbers(item)]
+    return [value] if isinstance(value, int | float) and not isinstance(value, bool) else []
+
+
 @dataclass(kw_only=True)
 class StudentConfig:
     """What every student's configuration holds.
@@ -116,6 +123,16 @@ class StudentConfig:
 
     @classmethod
     def from_dict(cls: type[ConfigType], saved: dict[str, Any]) -> ConfigType:
-        """The configuration ``to_dict`` wrote, as it was written (``students.registry.config_from_dict`` checks
-        each value first)."""
-        return cls(**cls.saved_arguments(saved))
+        """The configuration ``to_dict`` wrote, each number within its field's bounds (a ``StudentError`` naming
+        the field otherwise): what a vocabulary-free export reads from its files, with no workbench to check them
+        (``students.registry.config_from_dict`` checks every value's type as well)."""
+        arguments = cls.saved_arguments(saved)
+        for item in dataclasses.fields(cls):
+            low, high = item.metadata.get("minimum"), item.metadata.get("maximum")
+            value = arguments.get(item.name)
+            if any((low is not None and number < low) or (high is not None and number > high)
+                   for number in _numbers(value)):
+                bounds = f"at least {low}" if high is None else f"at most {high}" if low is None else \
+                    f"between {low} and {high}"
+                raise StudentError(f"{item.name} must be {bounds}, got {value!r}")
+        return cls(**arguments)

@@ -124,7 +124,47 @@ EXPORT_DAMAGES: dict[str, tuple[str, Any, str, str]] = {
                            "tokenizer", "checksum"),
     "huge_filter": ("tokenizer_config.json", lambda data: segmenter_setting(data, bits=2**40), "tokenizer",
                     "filter must be"),
+    # --- each value the export's code reads, checked when it loads (issue #57) ---
+    "mixed_max_bytes": ("tokenizer_config.json", lambda data: student_option(data, max_bytes_per_token=4),
+                        "tokenizer", "student differs from config.json's (max_bytes_per_token 4 against 12)"),
+    "huge_max_bytes_tokenizer": ("tokenizer_config.json", lambda data: student_option(data, max_bytes_per_token=1e9),
+                                 "tokenizer", "max_bytes_per_token 1000000000.0 against 12"),
+    "huge_max_bytes_model": ("config.json", lambda data: student_option(data, max_bytes_per_token=1e9), "model",
+                             "config.json: student: max_bytes_per_token must be at most 4096"),
+    "negative_word_cache": ("config.json", lambda data: {**data, "word_cache_size": -1}, "model",
+                            "config.json: word_cache_size must be"),
+    "unknown_student_class": ("config.json", lambda data: {**data, "student_class": "Nope"}, "model",
+                              "config.json: student_class must be one of"),
+    "single_template_without_text": ("tokenizer_config.json", lambda data: {
+        **data, "single_template": [item for item in data["single_template"] if item[0] != "$A"]}, "tokenizer",
+        "single_template must hold $A once"),
+    "pair_template_twice_a": ("tokenizer_config.json", lambda data: {
+        **data, "pair_template": [["$A", 0] if item[0] == "$B" else item for item in data["pair_template"]]},
+        "tokenizer", "pair_template must hold $A and $B once each"),
+    "template_not_pairs": ("tokenizer_config.json", lambda data: {**data, "single_template": "[CLS] $A [SEP]"},
+                           "tokenizer", "single_template must be a list of [token, token type] pairs"),
+    "segmenter_config_string": ("tokenizer_config.json", lambda data: {**data, "segmenter_config": "yes"},
+                                "tokenizer", "segmenter_config must be an object or null"),
+    "empty_vocabulary": ("vocabulary.json", lambda data: {}, "tokenizer", "vocabulary.json lacks [CLS]"),
+    "vocabulary_list": ("vocabulary.json", lambda data: list(data), "tokenizer",
+                        "vocabulary.json must map tokens to non-negative integer ids"),
+    "vocabulary_missing": ("vocabulary.json", "removed", "tokenizer", "vocabulary.json is missing"),
+    "splitter_missing": ("word_splitter.json", "removed", "tokenizer", "word_splitter.json is missing"),
+    "splitter_not_json": ("word_splitter.json", "not_json", "tokenizer", "word_splitter.json is not readable JSON"),
+    "splitter_truncated": ("word_splitter.json", "truncated", "tokenizer", "word_splitter.json is not readable JSON"),
+    "splitter_not_a_pipeline": ("word_splitter.json", lambda data: {"version": "1.0"}, "tokenizer",
+                                "word_splitter.json is not a tokenizers pipeline"),
 }
+# Edits of a file as bytes rather than as JSON.
+RAW_EDITS: dict[str, Any] = {
+    "removed": Path.unlink,
+    "not_json": lambda path: path.write_text("not JSON at all"),
+    "truncated": lambda path: path.write_bytes(path.read_bytes()[: path.stat().st_size // 2]),
+}
+
+
+def student_option(data: dict[str, Any], **options: Any) -> dict[str, Any]:
+    return {**data, "student": {**data["student"], "hparams": {**data["student"]["hparams"], **options}}}
 
 
 def segmenter_setting(data: dict[str, Any], **settings: Any) -> dict[str, Any]:
@@ -142,10 +182,12 @@ def write_export_damages(root: Path, export: Path) -> dict[str, str]:
     folders = {}
     for name, (file_name, edit, _, _) in EXPORT_DAMAGES.items():
         folder = shutil.copytree(export, root / name)
-        if file_name.endswith(".json"):
-            path = folder / file_name
+        path = folder / file_name
+        if isinstance(edit, str):
+            RAW_EDITS[edit](path)
+        elif file_name.endswith(".json"):
             path.write_text(json.dumps(edit(json.loads(path.read_text()))))
         else:
-            edit(folder / file_name)
+            edit(path)
         folders[name] = str(folder)
     return folders

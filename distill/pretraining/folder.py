@@ -68,7 +68,7 @@ def model_card(record: dict[str, Any]) -> str:
         metadata += [f"license: {record['license']}"]
     return "\n".join([
         *metadata, "---", "",
-        f"# {record['name']}: {record['source']} with BERT's pre-training heads", "",
+        f"# {record['name']}: {base_model or record['source']} with BERT's pre-training heads", "",
         f"`BertForPreTraining` made by `distill heads` (embedding distillation workbench) from {record['source']} "
         f"(revision {record['source_revision']}), which has no pre-training heads: the MLM head (a dense transform "
         "with GELU and LayerNorm, and a decoder over the vocabulary tied to the word-embedding table, with its own "

@@ -42,6 +42,9 @@ class VocabFreeConfig(PretrainedConfig):
         if rescale_norm is not None and not (isinstance(rescale_norm, int | float) and math.isfinite(rescale_norm)
                                              and rescale_norm > 0):
             raise ValueError(f"config.json: rescale_norm must be a positive number or null, got {rescale_norm!r}")
+        if type(word_cache_size) is not int or word_cache_size < 0:
+            raise ValueError(f"config.json: word_cache_size must be a whole number of words, 0 or more, got "
+                             f"{word_cache_size!r}")
         self.encoder = encoder or {"model_type": "bert"}
         self.encoder_options = encoder_options or {}
         inner = self.encoder_config()

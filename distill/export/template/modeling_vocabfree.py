@@ -24,6 +24,7 @@ from torch import Tensor
 from transformers import AutoModel, PreTrainedModel
 
 from .configuration_vocabfree import VocabFreeConfig
+from .errors import StudentError
 from .families import FAMILIES
 
 
@@ -60,8 +61,15 @@ class VocabFreeModel(PreTrainedModel):
         if config.word_token_id != rows - 1:
             raise ValueError(f"config.json: word_token_id must be {rows - 1}, the table's last row (the words' "
                              f"zero row), got {config.word_token_id}")
-        family = FAMILIES[config.student_class]
-        self.student = family(family.config_class.from_dict(config.student))
+        family = FAMILIES.get(config.student_class) if isinstance(config.student_class, str) else None
+        if family is None:
+            raise ValueError(f"config.json: student_class must be one of {', '.join(FAMILIES)}, "
+                             f"got {config.student_class!r}")
+        try:
+            student_config = family.config_class.from_dict(config.student)
+        except (StudentError, KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"config.json: student: {error}") from None
+        self.student = family(student_config)
         self.encoder_inputs = set(inspect.signature(self.transformer.forward).parameters)
         # Inference only: a word's characters (as bytes) -> its vector, least recently used first.
         self.word_cache: OrderedDict[bytes, Tensor] = OrderedDict()

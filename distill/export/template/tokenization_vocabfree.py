@@ -39,6 +39,7 @@ from safetensors.torch import load_file, save_file
 from tokenizers import PreTokenizedString, Tokenizer, pre_tokenizers
 from transformers import BatchEncoding, PreTrainedTokenizer
 
+from .errors import StudentError
 from .families import FAMILIES
 from .segmenter import SegmenterConfig, WordSegmenter
 
@@ -46,6 +47,106 @@ T = TypeVar("T")
 PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across calls
 MEMBERSHIP_CACHE_SIZE = 1 << 20  # strings whose membership of the segmenter's pieces the tokenizer keeps
 Offsets = tuple[int, int]
+
+
+def read_json(path: str | None, name: str) -> Any:
+    """The JSON value in the export's file ``name`` (at ``path``); a missing or unreadable one is refused in one
+    line naming it."""
+    if path is None or not os.path.isfile(path):
+        raise ValueError(f"{name} is missing from the export")
+    try:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{name} is not readable JSON ({str(error).splitlines()[0]})") from None
+
+
+def read_splitter(path: str | None) -> Tokenizer:
+    """The source's normaliser and pre-tokeniser (``word_splitter.json``, a ``tokenizers`` pipeline)."""
+    read_json(path, "word_splitter.json")
+    try:
+        return Tokenizer.from_file(str(path))
+    except Exception as error:  # tokenizers raises its own exception type for any file it cannot build
+        raise ValueError(f"word_splitter.json is not a tokenizers pipeline ({str(error).splitlines()[0]})") from None
+
+
+def read_vocabulary(path: str | None) -> dict[str, int]:
+    """``vocabulary.json``: the tokens that keep an id of their own (the special tokens at least), token → id."""
+    vocabulary = read_json(path, "vocabulary.json")
+    if not isinstance(vocabulary, dict) or not all(
+            isinstance(token, str) and type(index) is int and index >= 0 for token, index in vocabulary.items()):
+        raise ValueError(f"vocabulary.json must map tokens to non-negative integer ids, got a "
+                         f"{type(vocabulary).__name__}" + ("" if isinstance(vocabulary, dict) else " (not an object)"))
+    if len(set(vocabulary.values())) < len(vocabulary):
+        raise ValueError("vocabulary.json gives two tokens the same id")
+    return vocabulary
+
+
+def read_segmenter(settings: Any, path: str | None) -> WordSegmenter:
+    """The word segmenter of ``segmenter_config`` and ``segmenter.safetensors`` (its filter, checked against the
+    settings' checksum by the segmenter itself)."""
+    if not isinstance(settings, dict):
+        raise ValueError(f"tokenizer_config.json: segmenter_config must be an object or null, got "
+                         f"{type(settings).__name__}")
+    if path is None or not os.path.isfile(path):
+        raise ValueError("segmenter_config is set but segmenter.safetensors is missing")
+    try:
+        config = SegmenterConfig(**settings)
+    except TypeError as error:
+        raise ValueError(f"tokenizer_config.json: segmenter_config: {error}") from None
+    return WordSegmenter.from_state(config, load_file(path))
+
+
+def checked_template(name: str, template: Any, texts: list[str], vocabulary: dict[str, int]
+                     ) -> list[tuple[str, int]]:
+    """A template of ``tokenizer_config.json``: a list of ``[token, token type]`` pairs holding each of ``texts``
+    (``$A``, ``$B``) once, its other tokens in ``vocabulary.json``."""
+    if not isinstance(template, list) or not all(
+            isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) is int
+            and item[1] >= 0 for item in template):
+        raise ValueError(f"tokenizer_config.json: {name} must be a list of [token, token type] pairs, "
+                         f"got {template!r:.80}")
+    found = sorted(token for token, _ in template if token.startswith("$"))
+    if found != texts:
+        raise ValueError(f"tokenizer_config.json: {name} must hold {' and '.join(texts)} once each (where the text "
+                         f"goes), got {', '.join(found) or 'none'}")
+    missing = [token for token, _ in template if not token.startswith("$") and token not in vocabulary]
+    if missing:
+        raise ValueError(f"vocabulary.json lacks {', '.join(missing)}, a special token of tokenizer_config.json's "
+                         f"{name}")
+    return [(token, kind) for token, kind in template]
+
+
+def check_same_student(vocabulary_file: str, student_class: str, student: Any) -> None:
+    """``tokenizer_config.json``'s student is ``config.json``'s, where that file lies beside it: the tokenizer
+    encodes words for the model's student, and two exports' files mixed would encode them for another."""
+    path = os.path.join(os.path.dirname(vocabulary_file), "config.json")
+    try:
+        with open(path, encoding="utf-8") as file:
+            model = json.load(file)
+    except (OSError, ValueError):  # no config.json beside it (a tokenizer saved alone), or one the model refuses
+        return
+    if not isinstance(model, dict):
+        return
+    if model.get("student_class", student_class) != student_class:
+        raise ValueError(f"tokenizer_config.json: student_class {student_class!r} is not config.json's "
+                         f"{model.get('student_class')!r}; the two files come from different exports")
+    theirs = model.get("student", student)
+    if theirs != student:
+        mine, other = settings_of(student), settings_of(theirs)
+        changed = [f"{key} {mine.get(key)!r} against {other.get(key)!r}" for key in sorted({*mine, *other})
+                   if mine.get(key) != other.get(key)]
+        raise ValueError("tokenizer_config.json: student differs from config.json's ("
+                         + "; ".join(changed) + "); the two files come from different exports")
+
+
+def settings_of(student: Any) -> dict[str, Any]:
+    """A saved student configuration's settings on one level: its family's options (``hparams``) beside the rest."""
+    if not isinstance(student, dict):
+        return {"student": student}
+    options = student.get("hparams")
+    rest = {key: value for key, value in student.items() if key != "hparams"}
+    return {**rest, **options} if isinstance(options, dict) else {**rest, "hparams": options}
 
 
 class Token(str):
@@ -92,22 +193,27 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         segmenter_file: str | None = None,
         **kwargs: Any,
     ) -> None:
-        self.splitter = Tokenizer.from_file(splitter_file)
+        self.splitter = read_splitter(splitter_file)
         self.piece_cache: OrderedDict[str, list[str]] = OrderedDict()  # the last PIECE_CACHE_SIZE words cut
         self.segmenter: WordSegmenter | None = None
         if segmenter_config is not None:
-            if segmenter_file is None:
-                raise ValueError("segmenter_config is set but segmenter.safetensors is missing")
-            self.segmenter = WordSegmenter.from_state(SegmenterConfig(**segmenter_config), load_file(segmenter_file))
+            self.segmenter = read_segmenter(segmenter_config, segmenter_file)
             self.is_piece = self.segmenter.membership(MEMBERSHIP_CACHE_SIZE)
-        with open(vocabulary_file, encoding="utf-8") as file:
-            self.vocabulary: dict[str, int] = json.load(file)
+        self.vocabulary = read_vocabulary(vocabulary_file)
         self.id_to_word = {index: word for word, index in self.vocabulary.items()}
         self.word_token_id = word_token_id
-        self.single_template = [(str(token), int(kind)) for token, kind in single_template]
-        self.pair_template = [(str(token), int(kind)) for token, kind in pair_template]
-        family = FAMILIES[student_class]
-        self.encode_words, self.encoder_options = family.config_class.from_dict(student).fixed_width_encoder()
+        self.single_template = checked_template("single_template", single_template, ["$A"], self.vocabulary)
+        self.pair_template = checked_template("pair_template", pair_template, ["$A", "$B"], self.vocabulary)
+        family = FAMILIES.get(student_class) if isinstance(student_class, str) else None
+        if family is None:
+            raise ValueError(f"tokenizer_config.json: student_class must be one of {', '.join(FAMILIES)}, "
+                             f"got {student_class!r}")
+        check_same_student(vocabulary_file, student_class, student)
+        try:
+            student_config = family.config_class.from_dict(student)
+        except (StudentError, KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"tokenizer_config.json: student: {error}") from None
+        self.encode_words, self.encoder_options = student_config.fixed_width_encoder()
         self.character_width = int(self.encode_words([""], **self.encoder_options).shape[1])
         super().__init__(
             word_token_id=word_token_id,
