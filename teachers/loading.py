@@ -34,6 +34,7 @@ from teachers.table import TeacherTable
 from teachers.vocabulary import select_rows
 
 EMBEDDED = "embedded"
+EMBEDDED_HUB_ID = "sentence-transformers/all-MiniLM-L6-v2"  # what the embedded model is on the Hugging Face hub
 # The embedded model with BERT's pre-training heads fitted by `distill heads` (distill.pretraining), cached.
 EMBEDDED_PRETRAINING = "embedded-pretraining"
 LOCAL_ALTERNATIVE = (

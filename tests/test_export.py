@@ -556,3 +556,30 @@ def test_pairs_take_the_source_layout(tiny_exports: dict[str, Path], tiny_bert_d
         assert model(**batch).last_hidden_state.shape[:2] == batch["input_ids"].shape
     with pytest.raises(ValueError, match="must also be a batch of the same length"):
         keep(firsts, seconds[:1])
+
+
+def test_model_card_follows_the_hubs_conventions(embedded_dir: Path, tmp_path: Path) -> None:
+    """The export's card parses with huggingface_hub's ModelCard: base_model the source's hub name, its licence,
+    library and pipeline; it says what the student is against the table, the figures measured of it (here the
+    training run's held-out fidelity, no evaluation having named it), and loads the folder by its name."""
+    import mlflow
+    from huggingface_hub import ModelCard
+
+    from distill.tracking import store
+
+    store.configure("train")
+    with mlflow.start_run() as run:
+        mlflow.log_metrics({"heldout_sentence_cosine": 0.75, "heldout_sentence_cosine/wiki_heldout": 0.8,
+                            "train_loss": 0.1})
+    student = bytescnn(384)
+    student.provenance = {"run_id": run.info.run_id, "loss": "cosine"}
+    out = export_vocabulary_free(None, student, tmp_path / "minilm-vf")
+    card = ModelCard.load(str(out / "README.md"))
+    assert card.data.base_model == "sentence-transformers/all-MiniLM-L6-v2" and card.data.license == "apache-2.0"
+    assert card.data.library_name == "sentence-transformers" and card.data.pipeline_tag == "sentence-similarity"
+    assert {"distill", "vocabulary-free", "bytescnn-small"} <= set(card.data.tags)
+    parameters = sum(parameter.numel() for parameter in student.parameters())
+    assert f"The student has {parameters / 1e6:.2f} M parameters" in card.text
+    assert "the 45.4 MB fp32 table of the 29,528 rows it replaces" in card.text
+    assert "| training run's heldout_sentence_cosine | 0.7500 |" in card.text and "train_loss" not in card.text
+    assert "from_pretrained('minilm-vf', trust_remote_code=True)" in card.text and str(tmp_path) not in card.text

@@ -63,6 +63,7 @@ from distill.swap.packaging import (
     model_card,
     refuse_used_folder,
     sentence_transformers_folders,
+    source_metadata,
     staged_folder,
 )
 from distill.swap.segmentation import segmenter_for
@@ -72,6 +73,7 @@ from students.families import FAMILIES
 from students.registry import config_from_dict, student_from_config
 from students.segmenter import WordSegmenter
 from teachers import input_embeddings, load_tokenizer, quiet_transformers
+from teachers.loading import EMBEDDED
 from teachers.vocabulary import special_token_ids
 from teachers.words import WordSplitter
 
@@ -193,6 +195,7 @@ def export_vocabulary_free(
     its table smaller, else float32."""
     out = Path(out_dir)
     refuse_used_folder(out)
+    parameters = sum(parameter.numel() for parameter in student.parameters())
     student = stored_student(student, precision)
     loaded = load_transformer(model_name_or_path, revision)
     base = loaded.model.base_model
@@ -222,6 +225,11 @@ def export_vocabulary_free(
         "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
                     "rescale": rescale_norm is not None, "segment_words": segmenter is not None,
                     "precision": student.hparams.get("precision", "fp32")},
+        "source": source_metadata(model_name_or_path or EMBEDDED, Path(loaded.path)),
+        "size": {"parameters": parameters,
+                 "bytes": sum(tensor.numel() * tensor.element_size() for tensor in student.state_dict().values()),
+                 "precision": student.hparams.get("precision", "fp32"), "table_rows": len(live.encoded),
+                 "table_bytes": len(live.encoded) * student.dim * 4},
     }
     with staged_folder(out) as staging, tempfile.TemporaryDirectory() as code_dir, \
             code_package(write_code(Path(code_dir), splitter, vocabulary, segmenter)) as code:
@@ -250,8 +258,8 @@ def export_vocabulary_free(
         record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))
         write_json(staging / SURGERY_RECORD, record)
         scores = evaluation_scores(student.provenance.get("run_id"), tracking_uri)
-        usage = USAGE.replace("FOLDER", repr(str(out)))
-        (staging / MODEL_CARD).write_text(model_card({**record, "usage": usage}, scores))
+        usage = USAGE.replace("FOLDER", repr(out.name))
+        (staging / MODEL_CARD).write_text(model_card({**record, "usage": usage}, scores, out.name))
     return out
 
 

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from huggingface_hub import ModelCardData
 from transformers import BertForPreTraining, PreTrainedTokenizerBase
 
 from distill.errors import DistillError
@@ -61,13 +62,10 @@ def model_card(record: dict[str, Any]) -> str:
     rows = [[dataset, f"{scores['mlm_accuracy']:.4f}", f"{scores['nsp_accuracy']:.4f}"]
             for dataset, scores in figures.items()]
     base_model = record.get("base_model")
-    metadata = ["---", "library_name: transformers", "pipeline_tag: fill-mask", "tags:", "- bert", "- distill-heads"]
-    if base_model:
-        metadata += [f"base_model: {base_model}"]
-    if record.get("license"):
-        metadata += [f"license: {record['license']}"]
+    data = ModelCardData(base_model=base_model, license=record.get("license"), language=record.get("language"),
+                         library_name="transformers", pipeline_tag="fill-mask", tags=["bert", "distill-heads"])
     return "\n".join([
-        *metadata, "---", "",
+        "---", data.to_yaml(), "---", "",
         f"# {record['name']}: {base_model or record['source']} with BERT's pre-training heads", "",
         f"`BertForPreTraining` made by `distill heads` (embedding distillation workbench) from {record['source']} "
         f"(revision {record['source_revision']}), which has no pre-training heads: the MLM head (a dense transform "

@@ -42,6 +42,7 @@ from distill.pretraining.heads import (
     with_pretraining_heads,
 )
 from distill.pretraining.settings import PretrainingSettings
+from distill.swap.packaging import source_metadata
 from distill.tasks import resolve_tasks
 from distill.tracking import store
 from distill.tracking.progress import STEP_LINE_SECONDS, Clock, announce
@@ -52,8 +53,6 @@ from teachers.loading import EMBEDDED, EMBEDDED_PRETRAINING
 MAX_GRADIENT_NORM = 1.0  # BERT's clipping
 LOCK = ".lock"  # in the run's partial folder: one process at a time makes a folder
 EVAL_BATCH = 32
-# What the embedded model is on the Hugging Face hub, and its licence (the package's model card).
-EMBEDDED_SOURCE = {"base_model": "sentence-transformers/all-MiniLM-L6-v2", "license": "apache-2.0"}
 
 
 @dataclass
@@ -111,7 +110,7 @@ def make_pretraining_model(settings: PretrainingSettings, *, device: str = "auto
                         quiet=quiet)
             announce(f"measuring MLM and NSP accuracy on {', '.join(corpus.name for corpus in judged)}", quiet=quiet)
             figures = heldout_figures(model, tokenizer, judged, settings)
-            record = made_record(settings, out, revision, progress, figures, target)
+            record = made_record(settings, out, (model_path, revision), progress, figures, target)
             model.cpu()
             write_model_folder(out, model, tokenizer, record)
     except LockHeld:
@@ -236,15 +235,17 @@ def heldout_figures(model: BertForPreTraining, tokenizer: PreTrainedTokenizerBas
     return figures
 
 
-def made_record(settings: PretrainingSettings, out: Path, revision: str, progress: Progress,
+def made_record(settings: PretrainingSettings, out: Path, source: tuple[str, str], progress: Progress,
                 figures: dict[str, dict[str, float]], device: torch.device) -> dict[str, Any]:
-    """What ``pretraining.json`` holds: the recipe, where and when it ran, how long, and the held-out figures."""
+    """What ``pretraining.json`` holds: the recipe, where and when it ran, how long, and the held-out figures;
+    ``source``: the source's folder and revision."""
     machine = describe_machine(device)
     cached = settings.out is None
+    model_path, revision = source
     return {
         "name": EMBEDDED_PRETRAINING if cached else out.name, "cached": cached,
         "source": settings.model, "source_revision": revision,
-        **(EMBEDDED_SOURCE if settings.model == EMBEDDED else {}),
+        **source_metadata(settings.model, Path(model_path)),
         "recipe": {**settings.recipe(), "model_revision": revision},
         "seconds": progress.seconds, "history": progress.history,
         "machine": f"{machine['cpu']}, {machine['cores']} cores, {machine['device']}" + (

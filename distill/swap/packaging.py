@@ -110,54 +110,77 @@ def module_folder(source: Path, module: Any) -> str:
     return folder
 
 
-def model_card(record: dict[str, Any], scores: dict[str, float]) -> str:
-    """``README.md`` for a surgery output: where it comes from, how it was made, how well it does."""
+def source_metadata(name: str, folder: Path) -> dict[str, Any]:
+    """What a model made from the source inherits on its card: ``base_model``, the source's name on the Hugging Face
+    hub where it is known (the name it was loaded by, the embedded model's, or the nearest one its own card names),
+    and its ``license`` and ``language`` as its own card declares them."""
+    from huggingface_hub import ModelCard
+
+    from teachers.loading import EMBEDDED, EMBEDDED_HUB_ID
+
+    try:
+        source = ModelCard.load(str(folder / MODEL_CARD)).data.to_dict() if (folder / MODEL_CARD).is_file() else {}
+    except Exception:  # noqa: BLE001 - a card huggingface_hub cannot read names nothing to inherit
+        source = {}
+    hub_name = EMBEDDED_HUB_ID if name == EMBEDDED else None if Path(name).exists() else name
+    inherited = {"base_model": hub_name or source.get("base_model"), "license": source.get("license"),
+                 "language": source.get("language")}
+    return {key: value for key, value in inherited.items() if value}
+
+
+def model_card(record: dict[str, Any], scores: dict[str, float], name: str) -> str:
+    """``README.md`` of a surgery output, by the Hugging Face model card's conventions: YAML metadata
+    (``base_model`` and ``license`` from the source, ``library_name``, ``pipeline_tag``, ``tags``), what was replaced
+    and how, the student's size against the table, the figures measured of it, and how to load the folder
+    (``name``: its folder's name)."""
+    from huggingface_hub import ModelCardData
+
     student = record["student"]
     provenance = student.get("provenance") or {}
     run = provenance.get("run_id")
+    sentence_transformers = bool(record.get("sentence_transformers"))
+    pipeline = ("sentence-similarity" if sentence_transformers else "fill-mask" if record.get("heads")
+                else "feature-extraction")
+    data = ModelCardData(
+        **record.get("source", {}), library_name="sentence-transformers" if sentence_transformers else "transformers",
+        pipeline_tag=pipeline, tags=["distill", record["form"], student["name"]]
+        + (["sentence-transformers"] if sentence_transformers else []))
+    size = record.get("size", {})
     lines = [
-        "---",
-        "library_name: transformers",
-        *(["tags:", "- sentence-transformers"] if record.get("sentence_transformers") else []),
-        "---",
-        "",
-        f"# {record['architecture']}: word embeddings from a `{student['name']}` student ({record['form']})",
-        "",
-        (
-            f"Made by the distill workbench (`distill surgery`) from `{record['model']}`"
-            f" (revision `{record['model_revision']}`): its word-embedding table was replaced by a"
-            f" `{student['name']}` student that computes a word's vector from its characters."
-        ),
-        "",
-        "## Source and student",
-        "",
-        f"- source model: `{record['model']}` ({record['architecture']}), revision `{record['model_revision']}`",
-        f"- student: `{student['name']}`, width {student['dim']}, options `{json.dumps(student['hparams'])}`",
-        f"- training run: `{run}`" if run else "- training run: none recorded (a student folder)",
-        *(f"- {key}: `{value}`" for key, value in sorted(provenance.items()) if key != "run_id"),
-        "",
-        "## Surgery options",
-        "",
-        *(f"- {key}: `{value}`" for key, value in sorted(record["options"].items())),
-        "",
-        "## Fidelity",
-        "",
+        "---", data.to_yaml(), "---", "",
+        f"# {name}: {record['model']} with a `{student['name']}` student in place of its word embeddings", "",
+        f"Made by the distill workbench (`distill surgery`) from `{record['model']}` (revision "
+        f"`{record['model_revision']}`, {record['architecture']}): its word-embedding table was replaced by a "
+        f"`{student['name']}` student that computes each word's vector from its characters ({record['form']}); "
+        "the transformer layers, the position embeddings and the pooling are the source's, unchanged.",
     ]
+    if size:
+        lines += ["", f"The student has {size['parameters'] / 1e6:.2f} M parameters, {size['bytes'] / 1e6:.1f} MB "
+                  f"as stored ({size['precision']}), {size['bytes'] / size['table_bytes']:.2f}× the "
+                  f"{size['table_bytes'] / 1e6:.1f} MB fp32 table of the {size['table_rows']:,} rows it replaces."]
+    lines += ["", "## Measured", ""]
     if scores:
-        rows = [[name, f"{value:.4f}"] for name, value in sorted(scores.items())]
+        rows = [[score, f"{value:.4f}"] for score, value in sorted(scores.items())]
         lines.append(markdown_table(["score", "value"], rows))
     else:
-        lines.append("No evaluation of this student was found (`distill evaluate --students RUN` makes one).")
+        lines.append("No measurement of this student was found (`distill evaluate --students RUN` makes one).")
     usage = record.get("usage")
     if usage:
         lines += ["", "## Use", "", usage]
+    lines += ["", "## How it was made", "",
+              f"- source model: `{record['model']}` ({record['architecture']}), revision `{record['model_revision']}`",
+              f"- student: `{student['name']}`, width {student['dim']}, options `{json.dumps(student['hparams'])}`",
+              f"- training run: `{run}`" if run else "- training run: none recorded (a student folder)",
+              *(f"- {key}: `{value}`" for key, value in sorted(provenance.items()) if key != "run_id"),
+              *(f"- surgery option {key}: `{value}`" for key, value in sorted(record["options"].items()))]
     return "\n".join(lines) + "\n"
 
 
 def evaluation_scores(run_id: str | None, tracking_uri: str | None) -> dict[str, float]:
-    """Mean scores of the newest ``distill evaluate`` run that evaluated the training run ``run_id``.
+    """Mean scores of the newest ``distill evaluate`` run that evaluated the training run ``run_id``; where none
+    did, the held-out fidelity the training run measured at its end (context distillation's ``heldout_*``).
 
-    Empty when the student has no run or no evaluation names it (``distill.student_runs``).
+    Empty when the student has no run, or neither was measured.
     """
     if not run_id:
         return {}
@@ -174,7 +197,11 @@ def evaluation_scores(run_id: str | None, tracking_uri: str | None) -> dict[str,
         output_format="list",
     )
     if not runs:
-        return {}
+        try:
+            measured = mlflow.get_run(run_id).data.metrics
+        except Exception:  # noqa: BLE001 - a run this store does not hold (a student copied from elsewhere)
+            return {}
+        return {f"training run's {name}": value for name, value in measured.items() if name.startswith("heldout_")}
     label = run_id[:8]
     return {
         name.removesuffix("/mean"): value

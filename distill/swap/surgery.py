@@ -42,13 +42,19 @@ from distill.swap.packaging import (
     evaluation_scores,
     model_card,
     refuse_used_folder,
+    source_metadata,
     staged_folder,
 )
 from students import StudentEncoder
 from teachers import input_embeddings, load_tokenizer, quiet_transformers, resolve_model_path, select_rows
-from teachers.loading import MODEL_LOAD_ERRORS, model_load_failure
+from teachers.loading import EMBEDDED, MODEL_LOAD_ERRORS, model_load_failure
 
 MODES = ("live", "baked")
+BAKED_USAGE = """```python
+from transformers import AutoModel
+
+model = AutoModel.from_pretrained(FOLDER)  # an ordinary checkpoint: no code of its own
+```"""
 SURGERY_RECORD = "surgery.json"
 # Provenance key of a student trained without the special tokens' rows, which then keep the
 # model's own values (CharacterBERT likewise gives [CLS], [SEP], [PAD], [MASK] dedicated ids).
@@ -320,6 +326,8 @@ def save_swapped(
         "rescale": rescale and student.rescale_norm is not None,
         "tie_output": tie_output,
         "options": {"rescale": rescale and student.rescale_norm is not None, "tie_output": tie_output},
+        "source": source_metadata(model_name_or_path or EMBEDDED, Path(loaded.path)),
+        "heads": model.get_output_embeddings() is not None,
     }
     with staged_folder(out) as staging:
         with quiet_transformers():
@@ -328,5 +336,6 @@ def save_swapped(
         record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))
         atomic_write_text(staging / SURGERY_RECORD, json.dumps(record, indent=2, sort_keys=True))
         scores = evaluation_scores(student.provenance.get("run_id"), tracking_uri)
-        (staging / MODEL_CARD).write_text(model_card(record, scores))
+        usage = BAKED_USAGE.replace("FOLDER", repr(out.name))
+        (staging / MODEL_CARD).write_text(model_card({**record, "usage": usage}, scores, out.name))
     return out
