@@ -16,7 +16,8 @@ from mlflow import MlflowClient
 from mlflow.entities import Param
 from mlflow.exceptions import MlflowException
 
-from distill.tracking.store import TRIAL_STATE_TAG
+from distill.files.paths import RUN_NAME_MAX
+from distill.tracking.store import TRIAL_STATE_TAG, shortened
 from distill.training import CHECKPOINT_TAG
 from distill.training.checkpoint import drop_resume_checkpoints
 from sweeps.spec import SweepSpec
@@ -50,7 +51,8 @@ def trial_run_name(trial: TrialLike) -> str:
     parts = [value if isinstance(value, str) else f"{name.split('.')[-1]}={value:g}"
              if isinstance(value, float) else f"{name.split('.')[-1]}={value}"
              for name, value in varied.items()]
-    return " · ".join([*parts, f"#{trial.number}"])
+    number = f" · #{trial.number}"
+    return shortened(" · ".join(parts), RUN_NAME_MAX - len(number)) + number
 
 
 def find_trial_run(parent_run_id: str, trial: TrialLike) -> str | None:

@@ -522,3 +522,16 @@ def test_the_untouched_models_scores_are_computed_once_where_no_task_reads_a_ref
     together = score(evaluator.variants(students[1], torch.device("cpu")), range(2), samples=8, max_length=16,
                      batch_size=8)
     assert tables[1].values == together.values and tables[0].models == together.models
+
+
+def test_trial_run_names_stay_within_mlflows_limit() -> None:
+    """A trial whose parameters are long (a corpus path, student options) is named by a readable prefix and a
+    hash, its number last, within the 250 characters MLflow keeps; distinct trials keep distinct names."""
+    from types import SimpleNamespace
+
+    def named(path: str) -> str:
+        return trial_run_name(SimpleNamespace(number=7, params={"loss": "mse", "corpus": path}, user_attrs={}))
+
+    short, long, other = named("wiki"), named("/data/" + "c" * 400 + ".txt"), named("/data/" + "c" * 401 + ".txt")
+    assert short == "mse · wiki · #7"
+    assert len(long) == 250 and long.startswith("mse · /data/ccc") and long.endswith(" · #7") and long != other
