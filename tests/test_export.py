@@ -24,7 +24,7 @@ from torch import Tensor
 
 from distill.cli import main
 from distill.errors import DistillError
-from distill.export.folder import code_files, export_vocabulary_free, load_exported_student
+from distill.export.folder import code_files, export_vocabulary_free, family_module, load_exported_student
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
 from distill.swap.vocabulary_free import VocabularyFreePath
@@ -155,15 +155,22 @@ def test_exported_code_is_the_repositorys_own_files_importing_no_workbench_modul
 ) -> None:
     """As transformers' ``custom_object_save`` does, the export copies its code: every Python file of it is a file
     of the repository, byte for byte, and none imports anything but the standard library, torch, safetensors,
-    tokenizers, transformers and numpy (its siblings relatively)."""
+    tokenizers, transformers and numpy (its siblings relatively). It carries its student's family alone: the
+    other families' modules are absent (and every export here loads outside the workbench, ``load_outside``)."""
+    from students.families import FAMILIES
+
     allowed = {*sys.stdlib_module_names, "__future__", "torch", "safetensors", "tokenizers", "transformers",
                "numpy"}  # numpy: a requirement of transformers itself
-    sources = code_files()
+    families = {"bytescnn.py", "hlm.py", "ngrams.py", "retvec.py"}
+    sources = code_files("bytescnn")
     assert {"families.py", "base.py", "config.py", "errors.py", "bytescnn.py", "byte_vocab.py",
             "segmenter.py"} <= set(sources) and "registry.py" not in sources
+    assert len({family_module(family) for family in FAMILIES.values()}) == len(families) == 4
     for folder in tiny_exports.values():
+        family = family_module(FAMILIES[json.loads((folder / "config.json").read_text())["student_class"]])
         code = {path.name: path.read_bytes() for path in folder.glob("*.py")}
-        assert code == {name: source.read_bytes() for name, source in sources.items()}
+        assert code == {name: source.read_bytes() for name, source in code_files(family).items()}
+        assert families & set(code) == {f"{family}.py"}
         for name, text in code.items():
             for node in ast.walk(ast.parse(text)):
                 if isinstance(node, ast.ImportFrom) and node.level:

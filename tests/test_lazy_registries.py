@@ -69,3 +69,20 @@ def test_an_unknown_name_lists_the_valid_ones() -> None:
         check_student_name("x")
     with pytest.raises(ValueError, match="unknown loss 'x'; valid losses: aec, cosine, "):
         check_loss_name("x")
+
+
+def test_every_family_has_the_export_families_file_naming_it_alone() -> None:
+    """An export carries its student's family alone: ``distill/export/template/families_<module>.py`` names that
+    family's class, from its module, and no other."""
+    import ast
+
+    from distill.export.folder import TEMPLATE_DIR, family_module
+
+    for class_name, family in FAMILIES.items():
+        module = family_module(family)
+        tree = ast.parse((TEMPLATE_DIR / f"families_{module}.py").read_text())
+        imported = {(node.module, alias.name) for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    for alias in node.names}
+        assert (module, class_name) in imported and {name for _, name in imported} == {"annotations",
+                                                                                       "StudentEncoder", class_name}
+    assert len(list(TEMPLATE_DIR.glob("families_*.py"))) == len(FAMILIES)

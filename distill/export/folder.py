@@ -6,8 +6,9 @@ convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load i
 
 * its code, every file a copy of the repository's, byte for byte, as transformers' ``custom_object_save`` copies
   a custom model's code: ``configuration_vocabfree.py``, ``modeling_vocabfree.py`` and ``tokenization_vocabfree.py``
-  from ``distill/export/template/``, and the modules of ``students/`` they import relatively (``families.py``, the
-  families' modules and what those import, ``segmenter.py``); transformers' own ``save_pretrained`` writes them,
+  from ``distill/export/template/``, its ``families.py`` (``template/families_<family>.py``, naming the student's
+  family alone), and the modules of ``students/`` these import relatively (that family's module and what it
+  imports, ``segmenter.py``): the code it runs and no other; transformers' own ``save_pretrained`` writes them,
   ``config.json`` (the source encoder's configuration under ``encoder``, the student's and its class under
   ``student`` and ``student_class``) and ``auto_map``, the classes being registered with ``register_for_auto_class``;
 * ``model.safetensors``: the source model's weights, the student's under ``student.``, and
@@ -82,6 +83,7 @@ STUDENTS_DIR = Path(students.__file__).parent  # where the modules the templates
 STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
 SHIPPED_PRECISION = "int8"  # how a student that stores its table of rows smaller (ngrams) is exported by default
 TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py")
+FAMILIES_FILE = "families.py"  # what the templates import the student's class from: each family's own
 # VocabFreeTokenizer.vocab_files_names
 WORD_SPLITTER, VOCABULARY, SEGMENTER = "word_splitter.json", "vocabulary.json", "segmenter.safetensors"
 # The encoder families exported and tested (transformers' model_type): each runs on inputs_embeds.
@@ -99,12 +101,20 @@ sentences = SentenceTransformer(FOLDER, trust_remote_code=True).encode(["a mispe
 ```"""
 
 
-def code_files() -> dict[str, Path]:
-    """The export's code: each file's name → the repository file it is a copy of. The templates and, read as
-    transformers' loader reads them (``get_relative_imports``), the modules they import relatively, found beside
-    them or in ``students/``, and those these import, and so on."""
-    files: dict[str, Path] = {}
-    pending = list(TEMPLATE_FILES)
+def family_module(student: StudentEncoder | type[StudentEncoder]) -> str:
+    """The module of ``students/`` that defines ``student``'s family (``ngrams``)."""
+    family = student if isinstance(student, type) else type(student)
+    return family.__module__.rpartition(".")[2]
+
+
+def code_files(family: str) -> dict[str, Path]:
+    """The code of an export of a student of the ``family`` module (``ngrams``): each file's name → the repository
+    file it is a copy of. The templates and its ``families.py``, the family's own (``template/families_<family>.py``,
+    which names that family alone), and, read as transformers' loader reads them (``get_relative_imports``), the
+    modules they import relatively, found beside them or in ``students/``, and those these import, and so on: the
+    other families' modules are not among them."""
+    files: dict[str, Path] = {FAMILIES_FILE: TEMPLATE_DIR / f"families_{family}.py"}
+    pending = [*TEMPLATE_FILES, *(f"{module}.py" for module in get_relative_imports(files[FAMILIES_FILE]))]
     while pending:
         name = pending.pop()
         if name not in files:
@@ -161,7 +171,8 @@ def check_source(base: PreTrainedModel, student: StudentEncoder) -> None:
     """Refuse, in one line, an encoder family the export does not know, a student of another width and one whose
     class the export's code does not carry."""
     family = type(student).__name__
-    if FAMILIES.get(family) is not type(student):
+    if FAMILIES.get(family) is not type(student) or not (TEMPLATE_DIR / f"families_{family_module(student)}.py"
+                                                          ).is_file():
         raise DistillError(f"a vocabulary-free export carries the student families of students/families.py "
                            f"({', '.join(FAMILIES)}); {family} is not one")
     model_type = base.config.model_type
@@ -232,7 +243,8 @@ def export_vocabulary_free(
                  "table_bytes": len(live.encoded) * student.dim * 4},
     }
     with staged_folder(out) as staging, tempfile.TemporaryDirectory() as code_dir, \
-            code_package(write_code(Path(code_dir), splitter, vocabulary, segmenter)) as code:
+            code_package(write_code(Path(code_dir), family_module(student), splitter, vocabulary,
+                                    segmenter)) as code:
         config = code("configuration_vocabfree").VocabFreeConfig(
             encoder=encoder, encoder_options=pooler_option(base), rescale_norm=rescale_norm,
             student=student_record(student), student_class=type(student).__name__, word_token_id=word_token_id,
@@ -287,11 +299,11 @@ def stored_student(student: StudentEncoder, precision: str | None) -> StudentEnc
         raise DistillError(f"--precision {precision}: {error}") from None
 
 
-def write_code(folder: Path, splitter: WordSplitter, vocabulary: dict[str, int],
+def write_code(folder: Path, family: str, splitter: WordSplitter, vocabulary: dict[str, int],
                segmenter: WordSegmenter | None = None) -> Path:
     """The export's code (:func:`code_files`) and word files, in ``folder``: the segmenter's weights when there is
     one, the word splitter and the vocabulary of the positions that read the table."""
-    for name, source in code_files().items():
+    for name, source in code_files(family).items():
         shutil.copyfile(source, folder / name)
     if segmenter is not None:
         save_file({key: value.detach().contiguous().cpu() for key, value in segmenter.state_dict().items()},
