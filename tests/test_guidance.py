@@ -68,7 +68,7 @@ def test_bare_help_imports_no_torch_and_train_help_lists_the_valid_names(tmp_pat
 
 def test_runs_are_named_by_what_they_compare_or_vary() -> None:
     trial = SimpleNamespace(number=3, params={"loss": "cosine", "context_epochs": 3, "lr": 0.001,
-                                              "student_options.embedding_dim": 64})
+                                              "student_options.embedding_dim": 64}, user_attrs={})
     assert trial_run_name(trial) == "cosine · context_epochs=3 · lr=0.001 · embedding_dim=64 · #3"
     assert evaluation_run_name("embedded", ["bytescnn-small-cosine-1a2b3c4d"]) == (
         "embedded vs bytescnn-small-cosine-1a2b3c4d")
@@ -279,3 +279,23 @@ def test_the_context_phase_of_a_logged_run_prints_its_steps_with_the_time_left(t
     assert all(re.search(r"\(\d+ s elapsed, about \d+ s left in this epoch\)$", line) for line in steps), steps
     context = next(line for line in err if line.startswith("epoch 2/2 context"))
     assert err.index(steps[-1]) < err.index(context)
+
+
+def test_table3_p_values_are_holm_adjusted_over_the_students_of_one_score() -> None:
+    """Three students tested against the baseline on one score: Table 3 reports each p-value Holm-adjusted over
+    the three (the smallest times 3, the next times 2, kept monotone), and decides significance on it."""
+    from distill.evaluation.report import table3_markdown
+    from distill.evaluation.statistics import ScoreKey, ScoreTable, holm, paired_tests
+
+    table = ScoreTable([0, 1, 2, 3, 4])
+    key = ScoreKey("baseline", "wiki", "mlm", "mlm_accuracy")
+    table.values[key] = [0.50, 0.52, 0.49, 0.51, 0.50]
+    for model, shift in (("a", [0.010, 0.012, 0.011, 0.009, 0.010]), ("b", [0.02, 0.00, 0.03, -0.01, 0.01]),
+                         ("c", [0.03, 0.05, 0.01, 0.04, 0.02])):
+        table.values[key._replace(model=model)] = [value + delta for value, delta in zip(table.values[key], shift)]
+    tests = paired_tests(table, "baseline", 0.05)
+    raw = [test.p_value for test in tests]
+    assert [test.adjusted for test in tests] == pytest.approx(holm(raw)) and max(raw) < 1
+    assert all(test.adjusted >= test.p_value for test in tests)
+    text = table3_markdown(tests)
+    assert "Holm-adjusted" in text and f"{tests[0].adjusted:.3g}" in text

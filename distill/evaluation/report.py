@@ -82,7 +82,8 @@ def table2_markdown(summaries: list[Summary]) -> str:
 def table3_rows(tests: list[PairedTest]) -> list[dict[str, object]]:
     return [
         {"student": test.key.model, "dataset": test.key.dataset, "task": test.key.task, "metric": test.key.metric,
-         "statistic": test.statistic, "p_value": test.p_value, "alpha": test.alpha, "significant": test.significant}
+         "statistic": test.statistic, "p_value": test.p_value, "p_holm": test.adjusted, "alpha": test.alpha,
+         "significant": test.significant}
         for test in tests
     ]
 
@@ -95,7 +96,7 @@ def table3_markdown(tests: list[PairedTest]) -> str:
     alpha = tests[0].alpha
     rows = []
     for student, found in by_student.items():
-        cells = [_format_p(found[c].p_value) if c in found else "" for c in columns]
+        cells = [_format_p(found[c].adjusted) if c in found else "" for c in columns]
         cells = [f"{cell} n.s." if column in found and not found[column].significant else cell
                  for column, cell in zip(columns, cells)]
         differing = sum(test.significant for test in found.values())
@@ -104,8 +105,9 @@ def table3_markdown(tests: list[PairedTest]) -> str:
         rows.append([student, *cells, verdict])
     header = ["student", *(f"{dataset} {metric}" for dataset, metric in columns),
               f"significantly different from baseline (α={alpha:g})"]
-    note = (f"\np-values of two-sided paired t-tests over seeds against the baseline; "
-            f"n.s.: not significantly different at α={alpha:g} (which is not the same as equal).\n")
+    note = (f"\np-values of two-sided paired t-tests over seeds against the baseline, Holm-adjusted over the students "
+            f"tested on each score; n.s.: not significantly different at α={alpha:g} (which is not the same as "
+            "equal).\n")
     return markdown_table(header, rows) + "\n" + note
 
 

@@ -67,17 +67,24 @@ class Summary:
 
 @dataclass(frozen=True)
 class PairedTest:
-    """``ttest_rel(student, baseline)``; a NaN p-value means identical scores on every seed."""
+    """``ttest_rel(student, baseline)``; a NaN p-value means identical scores on every seed. ``p_holm`` is the
+    p-value adjusted by Holm's method within its family, every student tested against the baseline on the same
+    dataset, task and metric (the p-value itself where the test stands alone)."""
 
     key: ScoreKey
     statistic: float
     p_value: float
     alpha: float
+    p_holm: float | None = None
+
+    @property
+    def adjusted(self) -> float:
+        return self.p_value if self.p_holm is None else self.p_holm
 
     @property
     def significant(self) -> bool:
-        """Whether the student differs from the baseline at level ``alpha`` (NaN: it does not)."""
-        return below_alpha(self.p_value, self.alpha)
+        """Whether the student differs from the baseline at level ``alpha``, Holm-adjusted (NaN: it does not)."""
+        return below_alpha(self.adjusted, self.alpha)
 
 
 def below_alpha(p_value: float, alpha: float) -> bool:
@@ -102,13 +109,16 @@ def summarize(scores: ScoreTable) -> list[Summary]:
 
 
 def paired_tests(scores: ScoreTable, baseline: str, alpha: float) -> list[PairedTest]:
-    """A two-sided paired t-test over seeds for every student score against the baseline's."""
-    tests = []
-    for key, values in scores.values.items():
-        if key.model == baseline:
-            continue
-        tests.append(PairedTest(key, *paired_t_test(values, scores.values[key._replace(model=baseline)]), alpha))
-    return tests
+    """A two-sided paired t-test over seeds for every student score against the baseline's, Holm-adjusted within
+    each family (the students tested on one dataset, task and metric)."""
+    keys = [key for key in scores.values if key.model != baseline]
+    measured = {key: paired_t_test(scores.values[key], scores.values[key._replace(model=baseline)]) for key in keys}
+    families: dict[tuple[str, str, str], list[ScoreKey]] = {}
+    for key in keys:
+        families.setdefault((key.dataset, key.task, key.metric), []).append(key)
+    adjusted = {key: value for family in families.values()
+                for key, value in zip(family, holm([measured[key][1] for key in family]))}
+    return [PairedTest(key, *measured[key], alpha, adjusted[key]) for key in keys]
 
 
 @dataclass(frozen=True)
