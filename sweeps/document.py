@@ -20,6 +20,7 @@ import math
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ import optuna
 
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, ScoreTable
-from distill.evaluation.statistics import holm, paired_t_test
+from distill.evaluation.statistics import PairedTest, paired_tests
 from distill.files.atomic import atomic_write_text
 from distill.files.markdown import markdown_table, with_block
 from distill.pretraining.folder import finished_record
@@ -111,13 +112,14 @@ class StudyResults:
 
     def holm_p(self, model: str, dataset: str, metric: str) -> float:
         """The Holm-adjusted p-value of ``model`` against the baseline on one score, within that score's family
-        (every model compared with the baseline on it)."""
-        family = [key for key in self.scores.values
-                  if key.model != BASELINE and (key.dataset, key.metric) == (dataset, metric)]
-        raw = [paired_t_test(self.scores.values[key], self.scores.values[key._replace(model=BASELINE)])[1]
-               for key in family]
-        adjusted = dict(zip((key.model for key in family), holm(raw)))
-        return adjusted.get(model, math.nan)
+        (every model compared with the baseline on it: :func:`~distill.evaluation.statistics.paired_tests`)."""
+        found = [test for test in self.tests if (test.key.model, test.key.dataset, test.key.metric) ==
+                 (model, dataset, metric)]
+        return found[0].adjusted if found else math.nan
+
+    @cached_property
+    def tests(self) -> list[PairedTest]:
+        return paired_tests(self.scores, BASELINE, self.alpha)
 
 
 def noise_of(dataset: str) -> str:
