@@ -10,13 +10,13 @@ tasks run on the result. The real run on all-MiniLM-L6-v2 (an hour on 2 cores) i
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 import tiny_models
 import torch
 from safetensors.torch import load_file
+from tiny_models import write_corpus
 from transformers import AutoModel, AutoTokenizer, BertForPreTraining
 
 from distill.cli import main
@@ -39,16 +39,6 @@ from teachers.loading import EMBEDDED_PRETRAINING
 def encoder_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A tiny ``BertModel`` with no heads, as all-MiniLM-L6-v2 is."""
     return tiny_models.build_tiny_bert_encoder(tmp_path_factory.mktemp("encoder"))
-
-
-def write_corpus(path: Path, documents: int = 40, seed: int = 0) -> Path:
-    rng = random.Random(seed)
-    paragraphs = []
-    for _ in range(documents):
-        sentences = [" ".join(rng.choices(tiny_models.WORDS, k=rng.randint(5, 9))) for _ in range(5)]
-        paragraphs.append(" ".join(sentence.capitalize() + "." for sentence in sentences))
-    path.write_text("\n\n".join(paragraphs) + "\n")
-    return path
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ import mlflow
 import pytest
 import tiny_models
 import yaml
+from tiny_models import write_corpus
 
 from distill.cli import main
 from distill.evaluation.report import TABLE2, TABLE3
@@ -50,17 +51,6 @@ def readme_commands(text: str) -> list[str]:
 
 
 COMMANDS = readme_commands(README.read_text(encoding="utf-8"))
-
-
-def write_corpus(path: Path, documents: int = 40, seed: int = 0) -> Path:
-    """Documents of sentences in the tiny BERT's words: enough for held-out parts of a few dozen sentences."""
-    rng = random.Random(seed)
-    paragraphs = []
-    for _ in range(documents):
-        sentences = [" ".join(rng.choices(tiny_models.WORDS, k=rng.randint(5, 9))) for _ in range(5)]
-        paragraphs.append(" ".join(sentence.capitalize() + "." for sentence in sentences))
-    path.write_text("\n\n".join(paragraphs) + "\n")
-    return path
 
 
 def write_paired_corpus(path: Path) -> Path:

@@ -80,6 +80,20 @@ UNIGRAM_CORPUS = BPE_CORPUS + ("the city's cat, the dog and the book! a word-les
 MPNET_SPECIAL_TOKENS = ("<s>", "<pad>", "</s>", "<unk>", "[UNK]", "<mask>")
 
 
+def write_corpus(path: Path, documents: int = 40, seed: int = 0) -> Path:
+    """Documents of five sentences in the tiny BERT's words (so they tokenize without [UNK]): enough for held-out
+    parts of a few dozen sentences."""
+    import random
+
+    rng = random.Random(seed)
+    paragraphs = []
+    for _ in range(documents):
+        sentences = [" ".join(rng.choices(WORDS, k=rng.randint(5, 9))) for _ in range(5)]
+        paragraphs.append(" ".join(sentence.capitalize() + "." for sentence in sentences))
+    path.write_text("\n\n".join(paragraphs) + "\n")
+    return path
+
+
 def wordpiece_vocabulary() -> list[str]:
     """100 WordPiece tokens laid out like BERT's: ``[PAD]``, reserved rows, specials, the rest.
 

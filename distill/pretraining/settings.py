@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from distill.config.common import ModelOptions
 from distill.config.fields import POSITIVE, POSITIVE_COUNT, SEEDS, UNIT, Interval, setting
 from distill.data import JUDGED_DOMAINS
 from distill.evaluation.settings import check_names
@@ -20,13 +21,13 @@ MAX_LENGTH = 4096
 
 
 @dataclass(frozen=True)
-class PretrainingSettings:
-    """What ``distill heads`` fits: which encoder, on which text, for how many steps, and where it writes."""
+class PretrainingSettings(ModelOptions):
+    """What ``distill heads`` fits: which encoder (:class:`~distill.config.common.ModelOptions`), on which text, for
+    how many steps, and where it writes."""
 
     model: str = setting("embedded", "the BERT encoder without pre-training heads to fit them to: hub name, local "
                          "folder, or 'embedded' (the packaged all-MiniLM-L6-v2)", metavar="NAME|PATH",
                          check=lambda name: check_name(name, "model name"))
-    revision: str | None = setting(None, "hub revision, or the hash a local folder must still have")
     out: str | None = setting(None, "folder to write the model with heads to (default, for 'embedded': the "
                               "workbench's cache, where the name 'embedded-pretraining' finds it)", metavar="DIR",
                               check=lambda folder: check_output_folder(folder, "output folder"))
