@@ -15,8 +15,8 @@ import statistics
 from distill.config.training import TrainConfig
 from distill.evaluation import BASELINE
 from distill.swap.vocabulary_free import SUFFIX
-from sweeps.document import CLEAN, Student, StudyResults, ratio
 from sweeps.published import TASK_METRICS, PublishedStudy
+from sweeps.results import CLEAN, Student, StudyResults, ratio
 
 # Settings that say where and how a run is recorded, not what it trains: a trial with every other setting at
 # distill train's default trains distill train's default student.

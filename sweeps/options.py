@@ -90,6 +90,12 @@ def check_study_name(name: str) -> None:
                            f"which keeps at most {STUDY_NAME_MAX}")
 
 
+def check_trial_count(n_trials: int | None) -> None:
+    """``--n-trials``, when given: a positive integer."""
+    if n_trials is not None and not 1 <= n_trials <= MAX_OPTION:
+        raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
+
+
 def check_storage(url: str, workers: int) -> None:
     """A storage URL a sweep can keep its study in, across workers; a SQLite file in a writable folder."""
     import sqlalchemy  # only once a sweep runs: reading the settings loads no database library

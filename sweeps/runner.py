@@ -30,7 +30,7 @@ from distill.tracking import store
 from distill.tracking.progress import announce
 from sweeps.accounting import progress
 from sweeps.evaluation import TrialEvaluator
-from sweeps.options import check_storage, check_study_name
+from sweeps.options import check_storage, check_study_name, check_trial_count
 from sweeps.report import StudySummary, log_summary
 from sweeps.runs import open_parent_run
 from sweeps.space import Choice
@@ -94,8 +94,9 @@ def run_sweep(
     """
     check_storage(storage if storage is not None else DEFAULT_STORAGE, workers)
     check_study_name(study_name if study_name is not None else spec.name)
-    budget = trial_budget(spec, n_trials)
+    check_trial_count(n_trials)
     make_missing_models(spec, tracking_uri=tracking_uri, quiet=quiet)
+    budget = trial_budget(spec, n_trials)
     url = storage_url(storage)
     _set_log_levels(quiet)
     database = sqlite_file(url)

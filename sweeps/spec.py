@@ -153,11 +153,6 @@ class SweepSpec:
     points: tuple[Point, ...] = ()
     published: str | None = None  # the published study whose tables the results document sets beside this one's
 
-    def axis(self, parameter: Choice) -> list[Any]:
-        """The values ``parameter`` takes in some trial: its grid values, then those only points give it."""
-        extra = [point.params[parameter.name] for point in self.points]
-        return list(dict.fromkeys([*parameter.values, *extra]))
-
 
 def trial_config(fixed: Mapping[str, Any], params: Mapping[str, Any], source: str, **settings: Any) -> ValidConfig:
     """A trial's training configuration: ``fixed`` with the trial's parameters merged in (``loss_options.alpha``

@@ -29,7 +29,7 @@ from optuna.trial import FrozenTrial
 
 from distill.errors import DistillError, first_line
 from sweeps.accounting import MAX_RETRIES, progress, requeue, retry_history
-from sweeps.options import MAX_OPTION
+from sweeps.options import check_trial_count
 from sweeps.runs import PARENT_RUN_ATTR, mark_trial_run
 from sweeps.space import Choice
 from sweeps.spec import GRID, PRUNERS, Heartbeat, SweepSpec, experimental_api
@@ -104,8 +104,7 @@ def grid(spec: SweepSpec) -> dict[str, list[Any]]:
 def trial_budget(spec: SweepSpec, n_trials: int | None = None) -> int:
     """How many trials the study runs: every grid point and every point beside it (at most ``n_trials``), or the
     search's budget (``n_trials``, default the file's)."""
-    if n_trials is not None and not 1 <= n_trials <= MAX_OPTION:
-        raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
+    check_trial_count(n_trials)
     requested = n_trials if n_trials is not None else spec.n_trials
     if spec.sampler.kind == GRID:
         size = math.prod(len(values) for values in grid(spec).values()) + len(spec.points)

@@ -99,11 +99,17 @@ def draw(parameter: Parameter, spec: SweepSpec, trial: optuna.Trial) -> Any:
     """The trial's value of ``parameter``: one of a choice's values (the grid's, or a point's beside it), or a
     number in a range, as Optuna's sampler suggests it."""
     if isinstance(parameter, Choice):
-        return trial.suggest_categorical(parameter.name, spec.axis(parameter))
+        return trial.suggest_categorical(parameter.name, axis(parameter, spec))
     if parameter.integer:
         return trial.suggest_int(parameter.name, int(parameter.low), int(parameter.high),
                                  step=int(parameter.step or 1), log=parameter.log)
     return trial.suggest_float(parameter.name, parameter.low, parameter.high, step=parameter.step, log=parameter.log)
+
+
+def axis(parameter: Choice, spec: SweepSpec) -> list[Any]:
+    """The values ``parameter`` takes in some trial: its grid values, then those only the spec's points give it."""
+    extra = [point.params[parameter.name] for point in spec.points]
+    return list(dict.fromkeys([*parameter.values, *extra]))
 
 
 class Pruning(TrainerCallback):

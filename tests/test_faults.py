@@ -361,12 +361,13 @@ def test_a_model_folders_own_code_never_runs_even_when_stdin_says_yes(tmp_path, 
     assert not planted.exists() and runs_in_store() == []
 
 
-def test_a_tokenizer_with_code_of_its_own_is_read_without_it(tmp_path, tiny_bert_dir, capsys) -> None:
-    """A tokenizer_config.json that names its own class (auto_map) is read by transformers' generic tokenizer
-    from its tokenizer.json, its code never run: the OOV analysis works."""
+def test_a_tokenizer_with_code_of_its_own_is_refused_without_running_it(tmp_path, tiny_bert_dir, capsys) -> None:
+    """A tokenizer_config.json that names its own class (auto_map) is refused in one line naming the class, its
+    code never run and the tokenizer never quietly replaced by transformers' built-in one."""
     from tiny_models import with_custom_code
 
     planted = tmp_path / "PLANTED"
     model = with_custom_code(tiny_bert_dir, tmp_path / "custom", planted, part="tokenizer")
-    assert main(["oov", "--model", str(model), "--samples", "4"]) == 0
-    assert "OOV run" in capsys.readouterr().out and not planted.exists()
+    assert main(["oov", "--model", str(model), "--samples", "4"]) == 2
+    assert "declares a tokenizer of its own code (custom_code.CustomTokenizer" in one_line_error(capsys)
+    assert not planted.exists()

@@ -15,7 +15,7 @@ from distill.cli import main
 
 REQUIRED = {  # what each sub-command needs besides the bad value
     "train": [], "evaluate": ["--students", "RUN"], "surgery": ["--student", "RUN", "--out", "swapped"],
-    "robustness": [], "oov": [], "bench": [], "sweep": ["--config", "quick"], "quickstart": [],
+    "robustness": [], "oov": [], "bench": [], "sweep": ["--config", "quick"], "quickstart": [], "heads": [],
 }
 BAD = {  # kind of check → (its flags, with {file} an existing file and {folder} an existing folder; the message)
     "tracking URI": (["--tracking-uri", "bogus://x"], "cannot use the MLflow store bogus://x"),
@@ -31,6 +31,7 @@ BAD = {  # kind of check → (its flags, with {file} an existing file and {folde
     "option": (["--seeds", "1"], "seeds must be"),
     "epochs": (["--epochs", "-1"], "epochs must be"),
     "samples": (["--samples", "0"], "samples must be"),
+    "eval samples": (["--eval-samples", "0"], "eval_samples must be"),
     "workers": (["--workers", "0"], "workers must be a positive integer"),
     "output folder": (["--out", "{file}"], "output folder {file} is a file"),
     "exports folder": (["--exports", "{file}"], "exports folder {file} is a file"),
@@ -49,6 +50,7 @@ CASES = {
     "bench": ["tracking URI", "teacher", "fidelity corpus", "results file"],
     "sweep": ["tracking URI", "workers"],
     "quickstart": ["tracking URI", "workers", "budget"],
+    "heads": ["tracking URI", "model", "corpus", "output folder", "eval samples"],
 }
 
 

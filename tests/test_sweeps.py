@@ -42,6 +42,7 @@ from sweeps import load_spec
 from sweeps.accounting import SweepTrials, superseded
 from sweeps.curves import curve_metrics, read_curves
 from sweeps.runs import TRIAL_STATE_TAG, trial_run_name
+from sweeps.trial import axis
 from sweeps.trial_record import TrialRecord
 
 SUMMARY_FILES = {"trials.csv", "trials.md", "best.yaml", "optimization_history.png", "sweep.yaml"}
@@ -410,7 +411,7 @@ def test_points_beside_a_grid_run_once_each_and_join_its_tables(tmp_path: Path, 
     path = write_sweep(tmp_path, tiny_bert_dir, points=points, evaluation=tiny_evaluation(corpus))
     spec = load_spec(str(path))
     assert [point.params for point in spec.points] == [{"loss": "aec"}, {"loss": "mse"}]
-    assert spec.axis(spec.space[0]) == ["mse", "cosine", "aec"]
+    assert axis(spec.space[0], spec) == ["mse", "cosine", "aec"]
     assert main(["sweep", "--config", str(path), "--n-trials", "3", "--quiet"]) == 0
     assert main(["sweep", "--config", str(path), "--quiet"]) == 0
     study = load_study(tmp_path)
