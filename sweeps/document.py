@@ -18,7 +18,9 @@ from __future__ import annotations
 import json
 import math
 import statistics
+import sys
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +190,25 @@ def render(results: StudyResults, spec: SweepSpec, *, command: str, measured: di
     if published is not None:
         lines += ["### What holds here", "", *claims(results, published), ""]
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ResultsDocument:
+    """The results document a sweep keeps current: rewritten after each of its trials, so that a study stopped
+    part-way (or still running) has its tables so far on the page."""
+
+    path: str
+    command: str
+
+    def update(self, study: optuna.Study, spec: SweepSpec) -> None:
+        """Rewrite the document from ``study``; a failure is a warning (the study holds every result, and the next
+        trial or the same command run again writes the page)."""
+        if not StudyResults.of(study, spec).students:
+            return
+        try:
+            write_results(Path(self.path), spec, study, self.command)
+        except (OSError, DistillError) as error:
+            print(f"warning: {self.path} not updated ({error}); the study keeps the results", file=sys.stderr)
 
 
 def write_results(path: Path, spec: SweepSpec, study: optuna.Study, command: str) -> Path:

@@ -29,6 +29,7 @@ from distill.errors import DistillError, is_user_error
 from distill.tracking import store
 from distill.tracking.progress import announce
 from sweeps.accounting import progress
+from sweeps.document import ResultsDocument
 from sweeps.evaluation import TrialEvaluator
 from sweeps.options import check_storage, check_study_name, check_trial_count
 from sweeps.report import StudySummary, log_summary
@@ -80,6 +81,7 @@ def run_sweep(
     tracking_uri: str | None = None,
     quiet: bool = False,
     evaluator: TrialEvaluator | None = None,
+    results: ResultsDocument | None = None,
 ) -> SweepResult:
     """Run (or resume) the study of ``spec`` until its budget is spent; log its summary to the parent run.
 
@@ -91,6 +93,7 @@ def run_sweep(
         tracking_uri: MLflow tracking URI (default ``MLFLOW_TRACKING_URI``, then ``mlflow.yaml``).
         evaluator: one already prepared for ``spec.evaluation`` (default: one prepared here before the first trial,
             so that a model or corpus that cannot load fails before any training).
+        results: the results document to rewrite after each trial (``distill sweep --results``).
     """
     check_storage(storage if storage is not None else DEFAULT_STORAGE, workers)
     check_study_name(study_name if study_name is not None else spec.name)
@@ -117,7 +120,7 @@ def run_sweep(
         discard_unstarted(study, study_storage, database if new_database else None)
         raise
     enqueue_points(study, spec, budget)
-    job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1)
+    job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1, results=results)
     status = "FAILED"
     try:
         stopped = []

@@ -29,6 +29,7 @@ from optuna.trial import FrozenTrial
 
 from distill.errors import DistillError, first_line
 from sweeps.accounting import MAX_RETRIES, progress, requeue, retry_history
+from sweeps.document import ResultsDocument
 from sweeps.options import check_trial_count
 from sweeps.runs import PARENT_RUN_ATTR, mark_trial_run
 from sweeps.space import Choice
@@ -60,6 +61,7 @@ class WorkerJob:
     quiet: bool
     rank: int = 0
     threads: int | None = None
+    results: ResultsDocument | None = None
 
 
 def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
@@ -80,6 +82,8 @@ def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
         state = progress(study)
         if state.waiting or state.remaining(job.budget) > 0:
             study.optimize(objective, n_trials=1, catch=(Exception,), gc_after_trial=True)
+            if job.results is not None:
+                job.results.update(study, spec)
         elif state.running:
             with experimental_api():
                 optuna.storages.fail_stale_trials(study)

@@ -474,6 +474,26 @@ def test_results_document_sets_the_published_tables_beside_the_study(tmp_path: P
     assert len(load_study(tmp_path).trials) == 5  # nothing trained again
 
 
+def test_results_document_follows_a_study_stopped_part_way(tmp_path: Path, tiny_bert_dir: Path) -> None:
+    """The document is rewritten after each trial, so a study stopped part-way has its tables so far on the page;
+    the same command resumes the study and completes it."""
+    from sweeps import run_sweep
+    from sweeps.document import ResultsDocument
+
+    corpus = write_corpus(tmp_path)
+    evaluation = {**tiny_evaluation(corpus), "tasks": ["mlm"], "seeds": 2}
+    path = write_sweep(tmp_path, tiny_bert_dir, published="paper", evaluation=evaluation,
+                       fixed=fixed_settings(tmp_path, tiny_bert_dir, student=None),
+                       space={"student": ["bytescnn-small"], "loss": ["mse", "cosine"]})
+    results = tmp_path / "paper.md"
+    run_sweep(load_spec(str(path)), n_trials=1, storage=f"sqlite:///{tmp_path / 'optuna.db'}", quiet=True,
+              results=ResultsDocument(str(results), "distill sweep"))
+    text = results.read_text()  # written by the worker after its trial, not by the command
+    assert "1 trials (1 complete)" in text and text.count("| bytescnn-small | ") >= 2
+    assert main(["sweep", "--config", str(path), "--results", str(results), "--quiet"]) == 0
+    assert "2 trials (2 complete)" in results.read_text()
+
+
 def test_a_sweep_naming_embedded_pretraining_makes_it_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``distill sweep --config paper`` from a fresh clone: the model with heads is made (distill heads' defaults)
     before the first trial, and only where this machine lacks it."""

@@ -22,9 +22,9 @@ HELP = "Run or resume an Optuna sweep from a YAML file; each trial is a nested M
 
 @dataclass(frozen=True)
 class SweepResults:
-    results: str | None = setting(None, "Markdown file to write the study's Tables 1-3 to once it finishes, with the "
-                                  "date, commit, machine and command (its own block; the rest of the file is kept); "
-                                  "a finished study's is rewritten without training", metavar="FILE")
+    results: str | None = setting(None, "Markdown file to write the study's Tables 1-3 to, with the date, commit, "
+                                  "machine and command (its own block; the rest of the file is kept), rewritten after "
+                                  "each trial; a finished study's is rewritten without training", metavar="FILE")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,28 +45,31 @@ def run(args: argparse.Namespace) -> int:
 
     announce(f"sweep: {args.config}; loading torch, transformers, Optuna and MLflow", quiet=args.quiet)
     from sweeps import load_spec, run_sweep  # heavy imports only once the command line parsed
+    from sweeps.document import ResultsDocument
 
     spec = load_spec(args.config)
+    document = None if args.results is None else ResultsDocument(args.results, "distill " + shlex.join(sys.argv[1:]))
     result = run_sweep(spec, n_trials=args.n_trials, workers=args.workers, storage=args.storage,
-                       study_name=args.study, tracking_uri=args.tracking_uri, quiet=args.quiet)
+                       study_name=args.study, tracking_uri=args.tracking_uri, quiet=args.quiet, results=document)
     print(result.summary.text)
     state = "finished" if result.finished else "not finished (trials still running elsewhere)"
     print(f"study {result.study_name} in {result.storage}: {state}; summary in MLflow run {result.parent_run_id}")
     print(f"to browse it: {ui_command(result.tracking_uri, run_experiment(result.parent_run_id))}")
     result.check_some_trial_completed()
-    if args.results is not None and result.finished:
-        write_study_results(args, spec, result.study_name)
-    elif args.results is not None:
-        print(f"{args.results} is written once the study finishes; run the same command again then")
+    if document is not None:
+        write_study_results(args, spec, result.study_name, document.command)
+        if not result.finished:
+            print(f"{args.results} holds the trials finished so far; run the same command again once the other "
+                  "workers stop")
     return 0
 
 
-def write_study_results(args: argparse.Namespace, spec: SweepSpec, study_name: str) -> None:
+def write_study_results(args: argparse.Namespace, spec: SweepSpec, study_name: str, command: str) -> None:
     import optuna
 
     from sweeps.document import write_results
     from sweeps.study import open_storage, storage_url
 
     study = optuna.load_study(study_name=study_name, storage=open_storage(storage_url(args.storage), spec.heartbeat))
-    path = write_results(Path(args.results), spec, study, "distill " + shlex.join(sys.argv[1:]))
+    path = write_results(Path(args.results), spec, study, command)
     print(f"Tables 1-3 of study {study_name}: {path}")
