@@ -70,24 +70,29 @@ def bigger_is_better(results: StudyResults, published: PublishedStudy) -> str:
 
 def cosine_beats_euclidean(results: StudyResults, published: PublishedStudy) -> str:
     grid = grid_students(results)
+    claim = (f"*Cosine-based losses ({', '.join(published.cosine_based)}) beat Euclidean ones "
+             f"({', '.join(published.euclidean)})*")
+    families = [family for family in dict.fromkeys(family for family, _ in grid)
+                if any((family, loss) in grid for loss in published.cosine_based)
+                and any((family, loss) in grid for loss in published.euclidean)]
+    if not families:
+        return f"- {claim}: not measured (no student family trained under losses of both kinds)."
     parts, holds = [], True
-    for family in dict.fromkeys(family for family, _ in grid):
+    for family in families:
         for metric in TASK_METRICS.values():
-            cosine = _mean([_worst(results, grid[family, loss].label, metric)
-                            for loss in published.cosine_based if (family, loss) in grid])
-            euclid = _mean([_worst(results, grid[family, loss].label, metric)
-                            for loss in published.euclidean if (family, loss) in grid])
-            paper = [published.accuracy.get((family, loss, metric, published.datasets[0]), math.nan)
-                     for loss in (*published.cosine_based, *published.euclidean)]
-            split = len(published.cosine_based)
-            holds &= cosine > euclid
-            paper_text = (f" (paper: {_mean(paper[:split]):.4f} vs {_mean(paper[split:]):.4f})"
+            cosine = [loss for loss in published.cosine_based if (family, loss) in grid]
+            euclid = [loss for loss in published.euclidean if (family, loss) in grid]
+            ours = [_mean([_worst(results, grid[family, loss].label, metric) for loss in group])
+                    for group in (cosine, euclid)]
+            paper = [_mean([published.accuracy.get((family, loss, metric, published.datasets[0]), math.nan)
+                            for loss in group]) for group in (cosine, euclid)]
+            holds &= ours[0] > ours[1]
+            paper_text = (f" (paper, the same losses: {paper[0]:.4f} vs {paper[1]:.4f})"
                           if not any(math.isnan(value) for value in paper) else "")
-            parts.append(f"{family} {metric} {cosine:.4f} vs {euclid:.4f}{paper_text}")
-    losses = ", ".join(published.cosine_based)
-    return (f"- *Cosine-based losses ({losses}) beat Euclidean ones ({', '.join(published.euclidean)})* "
-            f"{'holds' if holds else 'does not hold everywhere'}: mean of each group's worst-domain accuracy, "
-            + "; ".join(parts) + ".")
+            parts.append(f"{family} {metric} {ours[0]:.4f} ({', '.join(cosine)}) vs {ours[1]:.4f} "
+                         f"({', '.join(euclid)}){paper_text}")
+    return (f"- {claim} {'holds' if holds else 'does not hold everywhere'}: mean of each group's worst-domain "
+            "accuracy, " + "; ".join(parts) + ".")
 
 
 def robustness(results: StudyResults) -> str:
@@ -123,8 +128,9 @@ def default_figures(results: StudyResults) -> list[str]:
     metric = TASK_METRICS["mlm"]
     for noise in (noise for noise in results.noises() if noise != CLEAN):
         value, dataset = results.worst(model, metric, noise)
-        noisy.append(f"{noise} {value:.4f} against {results.mean(BASELINE, dataset, metric):.4f} "
-                     f"(p = {results.holm_p(model, dataset, metric):.2g})")
+        test = results.test(model, dataset, metric)
+        p_values = "no test" if test is None else f"p = {test.p_value:.2g}, Holm {test.adjusted:.2g}"
+        noisy.append(f"{noise} {value:.4f} against {results.mean(BASELINE, dataset, metric):.4f} ({p_values})")
     return [f"- *distill train's default student* ({student.label}), vocabulary-free, worst clean domain: "
             + "; ".join(parts) + (f". On noisy text, {metric}: " + "; ".join(noisy) if noisy else "") + "."]
 

@@ -90,12 +90,16 @@ class StudyResults:
         """The lowest mean of ``model``'s ``metric`` over the domains read under ``noise``, and that domain."""
         return min((self.mean(model, dataset, metric), dataset) for dataset in self.datasets(noise))
 
-    def holm_p(self, model: str, dataset: str, metric: str) -> float:
-        """The Holm-adjusted p-value of ``model`` against the baseline on one score, within that score's family
-        (every model compared with the baseline on it: :func:`~distill.evaluation.statistics.paired_tests`)."""
+    def test(self, model: str, dataset: str, metric: str) -> PairedTest | None:
+        """The paired t-test of ``model`` against the baseline on one score, Holm-adjusted within that score's
+        family (every model compared with the baseline on it: :func:`~distill.evaluation.statistics.paired_tests`)."""
         found = [test for test in self.tests if (test.key.model, test.key.dataset, test.key.metric) ==
                  (model, dataset, metric)]
-        return found[0].adjusted if found else math.nan
+        return found[0] if found else None
+
+    def holm_p(self, model: str, dataset: str, metric: str) -> float:
+        test = self.test(model, dataset, metric)
+        return math.nan if test is None else test.adjusted
 
     @cached_property
     def tests(self) -> list[PairedTest]:
