@@ -584,7 +584,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                 encoded["special_tokens_mask"] = laid_out([marks[index] for index in group], width, 1, left)[0]
             if "length" in wanted:
                 encoded["length"] = np.full(len(group), width, dtype=np.int64)
-            encoded["word_characters"] = characters[filled(at_positions(word_rows, at, kept), kept, 0)]
+            character_rows = filled(at_positions(word_rows, at, kept), kept, 0)
+            encoded["word_characters"] = np.take(characters, character_rows, axis=0)
             if "attention_mask" in wanted:
                 encoded["attention_mask"] = kept.astype(np.int64)
             return encoded
