@@ -362,9 +362,9 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def word_strings(self, text: str) -> list[str]:
         """The words of :meth:`words` without their offsets, read with the splitter's string functions (faster)."""
         normalizer = self.splitter.normalizer
-        normalized = text if normalizer is None else normalizer.normalize_str(text)
-        return [word for word, _ in (self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()).pre_tokenize_str(
-            normalized)]
+        pre_tokenizer = self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()
+        return [word for word, _ in pre_tokenizer.pre_tokenize_str(
+            text if normalizer is None else normalizer.normalize_str(text))]
 
     def text_tokens(self, texts: list[str], split_special_tokens: bool) -> list[list[str]]:
         """The tokens :meth:`tokenize` gives each of ``texts``, without offsets: the words of every text
