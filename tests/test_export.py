@@ -279,14 +279,16 @@ def test_the_segmented_tokenizer_looks_its_words_up_in_the_piece_cache(tiny_bert
 def test_the_segmented_tokenizer_splits_each_text_once_and_keeps_special_tokens_whole(tiny_bert_dir: Path,
                                                                                     tmp_path: Path) -> None:
     """Speed (#22): a batch's texts are normalised and split into words once each (they were twice: once to cut
-    the batch's words, once to encode each text); a special token written in the text stays one position."""
+    the batch's words, once to encode each text), with offsets (``words``) only where a special token written in
+    the text is kept whole, one position, and the text read around it (issue #56: the batch path)."""
     from transformers import AutoTokenizer
 
     folder = export_vocabulary_free(str(tiny_bert_dir), bytescnn(32), tmp_path / "export")
     tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
     split: list[str] = []
-    words = tokenizer.words
+    words, word_strings = tokenizer.words, tokenizer.word_strings
     tokenizer.words = lambda text: split.append(text) or words(text)
+    tokenizer.word_strings = lambda text: split.append(text) or word_strings(text)
     texts = ["the players walked", "to the books", "the [MASK] walked"]
     batch = tokenizer(texts, padding=True)
     assert split == ["the players walked", "to the books", "the ", " walked"]  # [MASK] is not split

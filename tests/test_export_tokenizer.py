@@ -5,10 +5,14 @@ handling do the work. With a segmenter (WordPiece sources) every word takes the 
 so for each combination of keywords in :data:`CALLS` the export's result has the source's keys (and
 ``word_characters``), lengths, attention masks, token types, special-token masks, lengths and offsets; where the
 source reads its table the export does too (special tokens), and ``word_characters`` has a row per position.
+
+A batch of texts is encoded at once (issue #56): for each call of :data:`BATCH_CALLS` on :data:`MIXED` text, in
+every family of word splitter, the result is the base class's text by text, value for value and type for type.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +20,7 @@ import numpy as np
 import pytest
 import torch
 from test_export import bytescnn
+from transformers import BatchEncoding
 
 from distill.export.folder import export_vocabulary_free
 from students import build_student
@@ -161,3 +166,112 @@ def test_overflowing_tokens_are_the_python_tokenizers(exported: dict[str, tuple[
     assert len(got["input_ids"]) == len(expected["input_ids"][0]) == len(got["word_characters"]) == 9
     assert len(got["overflowing_tokens"]) == len(tokenizer.tokenize(LONG)) - 7 + 2  # the rest, with the stride
     assert all(type(index) is int for index in [*got["input_ids"], *got["overflowing_tokens"]])
+
+
+# Everyday English, punctuation, digits, accents, emoji, CJK, runes, control and zero-width characters, long words,
+# special tokens written in the text, empty and blank texts.
+MIXED = [
+    "The cat sat on the mat, and the dog ran in the house.", "It's 3:45 p.m. on 2024-01-05; it costs $1,234.56!",
+    "Café naïve résumé Ångström façade jalapeño Straße", "I ❤️ emoji 😀👍🏽 and flags 🇫🇷🇯🇵",
+    "中文字符和日本語のテキスト 한국어",
+    "ᚠᚢᚦᚨᚱᚲ runes ᛗᛁᚾ", "pneumonoultramicroscopicsilicovolcanoconiosis " + "walking" * 20, "", " \t\n  ",
+    "the greenestlessnessable dog, the readable city!", "tab\tnon\u00a0breaking zero\u200bwidth control\x00\x07",
+    "the [MASK] walked to [SEP] the books", "[CLS]", "happyly walkness the cats run", "e-mail: a.b@c.de (#42) 50%",
+    *(" ".join(["the old city by the river"] * count) for count in (1, 3, 9)),
+]
+MIXED_PAIRS = MIXED[::-1]
+# (positional arguments, keywords, whether the batch is encoded at once): the shapes of call the tests above use,
+# and the others the base class takes.
+BATCH_CALLS: list[tuple[tuple[Any, ...], dict[str, Any], bool]] = [
+    ((MIXED,), {}, True),
+    ((MIXED,), {"padding": True, "truncation": True, "return_tensors": "pt"}, True),  # sentence-transformers
+    ((tuple(MIXED), MIXED_PAIRS), {"padding": True}, True),
+    ((MIXED, MIXED_PAIRS), {"truncation": True, "max_length": 12, "padding": "max_length", "return_tensors": "np"},
+     True),
+    ((MIXED, MIXED_PAIRS), {"truncation": "only_first", "max_length": 24}, True),
+    ((MIXED, MIXED_PAIRS), {"truncation": "only_second", "max_length": 24, "padding": True, "padding_side": "left"},
+     True),
+    ((MIXED,), {"padding": "max_length", "max_length": 16}, True),  # longer rows stay longer
+    ((MIXED,), {"padding": "max_length"}, True),  # to the model's length
+    ((MIXED,), {"padding": True, "pad_to_multiple_of": 8, "return_length": True, "return_special_tokens_mask": True},
+     True),
+    ((MIXED,), {"add_special_tokens": False, "padding": True, "return_tensors": "pt"}, True),
+    ((MIXED,), {"return_token_type_ids": False, "return_attention_mask": False, "return_tensors": "np",
+                "padding": True}, True),
+    ((MIXED,), {"truncation": "longest_first", "max_length": 9, "stride": 2, "verbose": False}, True),
+    ((MIXED,), {"split_special_tokens": True, "padding": True, "padding_side": "left"}, True),
+    ((["", " "],), {"add_special_tokens": False, "padding": True, "return_tensors": "pt"}, True),
+    ((MIXED[0],), {}, False),
+    ((MIXED[1], MIXED[2]), {"truncation": True, "max_length": 10, "return_tensors": "pt"}, False),
+    ((MIXED[7],), {"return_special_tokens_mask": True, "return_offsets_mapping": True}, False),
+    ((list(zip(MIXED, MIXED_PAIRS)),), {"padding": True}, False),  # a list of (a, b) pairs
+    ((MIXED,), {"padding": True, "return_offsets_mapping": True}, False),
+    (([text.split() for text in MIXED],), {"is_split_into_words": True, "padding": True}, False),
+    # Every text overflows: where some do not, the base class refuses the batch (its rows lack overflowing_tokens).
+    ((MIXED[-2:],), {"truncation": "only_first", "max_length": 9, "return_overflowing_tokens": True}, False),
+]
+
+
+@pytest.fixture(scope="module")
+def every_splitter(exported: dict[str, tuple[Any, Any]], tiny_bert_dir: Path, tiny_roberta_dir: Path,
+                   tiny_xlm_roberta_dir: Path, tiny_mpnet_dir: Path, tmp_path_factory: pytest.TempPathFactory
+                   ) -> dict[str, Any]:
+    """An export's tokenizer per kind of words: BERT's and DistilBERT's (segmented; BERT's also with the n-gram
+    student, whose rows have a fixed width, with the source's whole-word tokens kept, and unsegmented), RoBERTa's
+    byte-level words, XLM-R's ``▁`` words, MPNet's."""
+    from transformers import AutoTokenizer
+
+    root = tmp_path_factory.mktemp("splitters")
+    tokenizers = {family: pair[0] for family, pair in exported.items()}
+    sources = {"bert-ngrams": (tiny_bert_dir, build_student("ngrams", 32), {}),
+               "bert-kept": (tiny_bert_dir, bytescnn(32), {"keep_vocabulary": True}),
+               "bert-whole-words": (tiny_bert_dir, bytescnn(32), {"segment_words": False}),
+               "roberta": (tiny_roberta_dir, bytescnn(32), {}),
+               "xlm-roberta": (tiny_xlm_roberta_dir, bytescnn(32), {}), "mpnet": (tiny_mpnet_dir, bytescnn(32), {})}
+    for family, (source, student, options) in sources.items():
+        folder = export_vocabulary_free(str(source), student, root / family, **options)
+        tokenizers[family] = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    return tokenizers
+
+
+def assert_identical(got: Any, expected: Any, where: str = "") -> None:
+    """``got`` is ``expected``: the same keys in the same order, types, dtypes, shapes and values."""
+    assert type(got) is type(expected), where
+    if isinstance(expected, dict | BatchEncoding):
+        assert list(got) == list(expected), where
+        for key in expected:
+            assert_identical(got[key], expected[key], f"{where}.{key}")
+    elif isinstance(expected, list | tuple) or isinstance(expected, np.ndarray) and expected.dtype == object:
+        assert len(got) == len(expected), where
+        for index, (item, expected_item) in enumerate(zip(got, expected)):
+            assert_identical(item, expected_item, f"{where}[{index}]")
+        if isinstance(expected, np.ndarray):
+            assert got.shape == expected.shape, where
+    elif isinstance(expected, np.ndarray | torch.Tensor):
+        assert (got.dtype, got.shape) == (expected.dtype, expected.shape), where
+        assert (got == expected).all(), where
+    else:
+        assert got == expected, where
+
+
+@pytest.mark.parametrize("family", ["bert", "distilbert", "bert-ngrams", "bert-kept", "bert-whole-words", "roberta",
+                                    "xlm-roberta", "mpnet"])
+@pytest.mark.parametrize(("args", "keywords", "at_once"), BATCH_CALLS,
+                         ids=[f"{index}-{'-'.join(keywords) or 'plain'}"
+                              for index, (_, keywords, _) in enumerate(BATCH_CALLS)])
+def test_a_batch_encoded_at_once_is_what_the_base_class_gives_text_by_text(
+    every_splitter: dict[str, Any], family: str, args: tuple[Any, ...], keywords: dict[str, Any], at_once: bool,
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #56: each call's result equals the one made with the batch path turned off (the base class's
+    encoding, text by text), for every shape of call; those the batch path does not take go to the base class."""
+    tokenizer = every_splitter[family]
+    batches: list[int] = []
+    encode_texts = tokenizer.encode_texts
+    monkeypatch.setattr(tokenizer, "encode_texts", lambda texts, *rest, **options: batches.append(len(texts))
+                        or encode_texts(texts, *rest, **options))
+    got = tokenizer(*args, **keywords)
+    assert batches == ([len(args[0])] if at_once else [])  # the whole batch in one call, or none
+    monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "takes_options", lambda options: False)
+    expected = tokenizer(*args, **keywords)
+    assert_identical(got, expected)

@@ -60,6 +60,8 @@ from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
 from distill.bench.vocabfree import (
     BATCH_SIZES,
+    TOKENIZER_CALLS,
+    TOKENIZER_SENTENCES,
     render_vocabulary_free,
     vocabulary_free_rows,
     vocabulary_free_throughput,
@@ -181,7 +183,9 @@ def run_vocabulary_free(settings: BenchSettings, command: str | None = None) -> 
     rounds = 1 if settings.quick else 3
     result = vocabulary_free_throughput(settings.teacher, settings.student_names()[0], device,
                                         sentences=16 if settings.quick else 512, rounds=rounds,
-                                        batch_sizes=(1, 8) if settings.quick else BATCH_SIZES)
+                                        batch_sizes=(1, 8) if settings.quick else BATCH_SIZES,
+                                        tokenized_sentences=16 if settings.quick else TOKENIZER_SENTENCES,
+                                        tokenizer_calls=3 if settings.quick else TOKENIZER_CALLS)
     machine = measured_on(device, scale_for(settings.quick, device).matmul_size)
     block = render_vocabulary_free(result, machine, command or "distill " + shlex.join(sys.argv[1:]), rounds)
     path = replace_block(settings, VOCABULARY_FREE, block)

@@ -117,8 +117,9 @@ class BenchSettings(CommonOptions):
                                                interval=POSITIVE, metavar="S")
     vocabulary_free: bool = setting(False, "only the vocabulary-free export's inference speed: sentences/s of the "
                                     "export and of --keep-vocabulary against the source model (--teacher) on "
-                                    "wiki:heldout at batch sizes 1, 8 and 64, with the first of --students; replaces "
-                                    "that block of the results file (minutes)")
+                                    "wiki:heldout at batch sizes 1, 8 and 64, with the first of --students, and the "
+                                    "time each tokenizer takes for 1,024 sentences; replaces that block of the "
+                                    "results file (minutes)")
     sizes: bool = setting(False, "only the size–fidelity table: each student of --points trained by distill train's "
                           "recipe for at most --point-budget seconds, exported vocabulary-free at each precision it "
                           "stores, and measured against the source: bytes, memory, fidelity, robustness, speed; "

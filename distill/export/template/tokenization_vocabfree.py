@@ -24,6 +24,13 @@ takes. This class cuts text into tokens with their offsets (:meth:`tokenize`), s
 for the student (a row of zeros where the table is read). The ids the base class places carry their tokens
 (:class:`TokenId`), so that each position it keeps (after truncation, between special tokens) knows its word and
 its offsets; :meth:`_pad` pads ``word_characters`` and ``offset_mapping`` with the other inputs.
+
+A batch of texts (or of pairs of texts, as two lists), the call sentence-transformers makes, is encoded at once
+instead (:meth:`encode_texts`, the same inputs the base class gives): the texts split into words with the splitter's
+string functions, the batch's words cut in one segmenter call and each distinct piece encoded for the student once,
+truncation and the template text by text as the base class does them, the batch padded in arrays. Options it does
+not take (:func:`takes_options`: words already split, offsets, overflowing tokens), single texts and lists of pairs
+go through the base class.
 """
 
 from __future__ import annotations
@@ -32,12 +39,16 @@ import json
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from itertools import chain
 from typing import Any, TypeVar
 
 import numpy as np
+import torch
 from safetensors.torch import load_file, save_file
 from tokenizers import PreTokenizedString, Tokenizer, pre_tokenizers
 from transformers import BatchEncoding, PreTrainedTokenizer
+from transformers.tokenization_utils_base import TruncationStrategy
+from transformers.utils import PaddingStrategy
 
 from .errors import StudentError
 from .families import FAMILIES
@@ -47,6 +58,12 @@ T = TypeVar("T")
 PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across calls
 MEMBERSHIP_CACHE_SIZE = 1 << 20  # strings whose membership of the segmenter's pieces the tokenizer keeps
 Offsets = tuple[int, int]
+# The keywords of ``_encode_plus`` that :meth:`VocabFreeTokenizer.encode_texts` reads; the last three only unset.
+BATCH_OPTIONS = frozenset({
+    "add_special_tokens", "padding_strategy", "truncation_strategy", "max_length", "stride", "pad_to_multiple_of",
+    "padding_side", "return_tensors", "return_token_type_ids", "return_attention_mask", "return_special_tokens_mask",
+    "return_length", "verbose", "split_special_tokens",
+    "is_split_into_words", "return_overflowing_tokens", "return_offsets_mapping"})
 
 
 def read_json(path: str | None, name: str) -> Any:
@@ -147,6 +164,94 @@ def settings_of(student: Any) -> dict[str, Any]:
     options = student.get("hparams")
     rest = {key: value for key, value in student.items() if key != "hparams"}
     return {**rest, **options} if isinstance(options, dict) else {**rest, "hparams": options}
+
+
+def is_text_batch(text: Any, text_pair: Any) -> bool:
+    """Whether ``text`` is a batch of texts (``text_pair`` none, or as many second texts): what
+    :meth:`VocabFreeTokenizer.encode_texts` encodes."""
+    return (isinstance(text, list | tuple) and len(text) > 0 and all(isinstance(item, str) for item in text)
+            and (text_pair is None or isinstance(text_pair, list | tuple) and len(text_pair) == len(text)
+                 and all(isinstance(item, str) for item in text_pair)))
+
+
+def takes_options(options: dict[str, Any]) -> bool:
+    """Whether :meth:`VocabFreeTokenizer.encode_texts` gives what the base class gives with ``options``: none it does
+    not read, no words already split, no overflowing tokens, no offsets, tensors of torch or numpy if any, a padding
+    side the base class knows."""
+    return (options.keys() <= BATCH_OPTIONS and not options.get("is_split_into_words")
+            and not options.get("return_overflowing_tokens") and not options.get("return_offsets_mapping")
+            and options.get("return_tensors") in (None, "pt", "np")
+            and options.get("padding_side") in (None, "left", "right"))
+
+
+def laid_out(rows: list[list[int]], length: int, fill: int, left: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``rows`` (none longer than ``length``) as one ``(len(rows), length)`` int64 array, ``fill`` after each (or
+    before, ``left``), and where the rows' own values lie."""
+    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
+    columns = np.arange(length)
+    kept = columns >= (length - lengths)[:, None] if left else columns < lengths[:, None]
+    array = np.zeros((len(rows), length), dtype=np.int64)
+    array[kept] = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
+    return filled(array, kept, fill), kept
+
+
+def filled(array: np.ndarray, kept: np.ndarray, fill: int | None) -> np.ndarray:
+    """``array`` with ``fill`` where not ``kept`` (a padding id, which a tokenizer that never pads may lack)."""
+    if not kept.all():
+        array[~kept] = fill
+    return array
+
+
+def at_positions(values: np.ndarray, keys: np.ndarray, kept: np.ndarray) -> np.ndarray:
+    """An array shaped as ``kept``: where it is set, ``values`` at ``keys`` (one per set place, in order)."""
+    array = np.zeros(kept.shape, dtype=np.int64)
+    array[kept] = values[keys]
+    return array
+
+
+class Positions(dict[str, int]):
+    """The distinct tokens of a batch, each mapped to a key: its input id and its row of ``word_characters`` (row 0 is
+    no word, zeros; a word's row is the student's encoding of it, made for all the batch's words at once). A token of
+    a text gets its key when first looked up."""
+
+    def __init__(self, tokenizer: VocabFreeTokenizer) -> None:
+        super().__init__()
+        self.tokenizer = tokenizer
+        self.specials: dict[str, int] = {}
+        self.ids: list[int] = []
+        self.rows: list[int] = []
+        self.words: list[str] = []  # the student's text of each word, row 1 onwards
+
+    def add(self, token_id: int, word: str | None) -> int:
+        """A new key for ``token_id``, reading ``word`` if any."""
+        if word is not None:
+            self.words.append(word)
+        self.ids.append(token_id)
+        self.rows.append(len(self.words) if word is not None else 0)
+        return len(self.ids) - 1
+
+    def __missing__(self, token: str) -> int:
+        """A token of a text: its id as the base class converts it, a word's row where the id is ``word_token_id``."""
+        token_id = self.tokenizer.convert_tokens_to_ids(token)
+        assert isinstance(token_id, int)
+        word = self.tokenizer.word_text(token) if token_id == self.tokenizer.word_token_id else None
+        key = self[token] = self.add(token_id, word)
+        return key
+
+    def special(self, token: str) -> int:
+        """A special token the template places: its id, no word."""
+        key = self.specials.get(token)
+        if key is None:
+            key = self.specials[token] = self.add(self.tokenizer._convert_token_to_id(token), None)
+        return key
+
+    def characters(self) -> np.ndarray:
+        """The rows of ``word_characters``: zeros, then each word's."""
+        tokenizer = self.tokenizer
+        table = np.zeros((1 + len(self.words), tokenizer.character_width), dtype=np.int64)
+        if self.words:
+            table[1:] = tokenizer.encode_words(self.words, **tokenizer.encoder_options).numpy()
+        return table
 
 
 class Token(str):
@@ -253,6 +358,27 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         (self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()).pre_tokenize(split)
         return [Token(word, offsets) for word, offsets, _ in
                 split.get_splits(offset_referential="original", offset_type="char")]
+
+    def word_strings(self, text: str) -> list[str]:
+        """The words of :meth:`words` without their offsets, read with the splitter's string functions (faster)."""
+        normalizer = self.splitter.normalizer
+        pre_tokenizer = self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()
+        return [word for word, _ in pre_tokenizer.pre_tokenize_str(
+            text if normalizer is None else normalizer.normalize_str(text))]
+
+    def text_tokens(self, texts: list[str], split_special_tokens: bool) -> list[list[str]]:
+        """The tokens :meth:`tokenize` gives each of ``texts``, without offsets: the words of every text
+        (:meth:`word_strings`), then all cut in one :meth:`cut`. A text with a special token in it (kept whole
+        unless ``split_special_tokens``) is read by :meth:`tokenize` itself."""
+        specials = {*self._added_tokens_encoder, *self.all_special_tokens}
+        words: list[list[str] | None] = [
+            self.word_strings(text)
+            if text not in specials and (split_special_tokens or self.tokens_trie.split(text) in ([], [text]))
+            else None for text in texts]
+        cut = self.cut([word for split in words if split is not None for word in split]) if self.segmenter else {}
+        return [self.tokenize(text, split_special_tokens=split_special_tokens) if split is None
+                else [piece for word in split for piece in cut.get(word, (word,))]
+                for text, split in zip(texts, words)]
 
     def cut(self, words: Sequence[str]) -> dict[str, list[str]]:
         """The pieces the segmenter cuts each of ``words`` outside ``vocabulary.json`` into: those of the
@@ -370,7 +496,10 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
 
     def _encode_plus(self, text: Any, text_pair: Any = None, *args: Any, **kwargs: Any) -> BatchEncoding:
         """The base class's encoding (a batch calls this for each of its texts), keeping ``offset_mapping`` when
-        asked for. An empty list of words is an empty text (the base class refuses it; the source takes it)."""
+        asked for. An empty list of words is an empty text (the base class refuses it; the source takes it). A batch
+        of texts, with options :func:`takes_options` accepts, is encoded at once (:meth:`encode_texts`)."""
+        if not args and is_text_batch(text, text_pair) and takes_options(kwargs):
+            return self.encode_texts(list(text), None if text_pair is None else list(text_pair), **kwargs)
         if kwargs.get("is_split_into_words"):
             text, text_pair = (part if part is None or len(part) else "" for part in (text, text_pair))
         return_tensors = kwargs.pop("return_tensors", None)
@@ -380,6 +509,98 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         ids = encoding["input_ids"]
         return BatchEncoding(encoding, tensor_type=return_tensors,
                              prepend_batch_axis=bool(ids) and not isinstance(ids[0], list))
+
+    def encode_texts(self, texts: list[str], pairs: list[str] | None, *, add_special_tokens: bool = True,
+                     padding_strategy: PaddingStrategy = PaddingStrategy.DO_NOT_PAD,
+                     truncation_strategy: TruncationStrategy = TruncationStrategy.DO_NOT_TRUNCATE,
+                     max_length: int | None = None, stride: int = 0, pad_to_multiple_of: int | None = None,
+                     padding_side: str | None = None, return_tensors: str | None = None,
+                     return_token_type_ids: bool | None = None, return_attention_mask: bool | None = None,
+                     return_special_tokens_mask: bool = False, return_length: bool = False, verbose: bool = True,
+                     split_special_tokens: bool = False, **unset: Any) -> BatchEncoding:
+        """What the base class gives for a batch of texts (and second texts), made for the whole batch at once: the
+        texts' tokens (:meth:`text_tokens`), each distinct token's id and row of ``word_characters`` once
+        (:class:`Positions`), truncation and the template text by text as the base class does them, then the
+        batch padded in arrays. ``unset``: the options :func:`takes_options` wants unset."""
+        positions = Positions(self)
+        tokens = [[positions[token] for token in text]
+                  for text in self.text_tokens(texts + (pairs or []), split_special_tokens)]
+        seconds: list[list[int] | None] = list(tokens[len(texts):]) if pairs is not None else [None] * len(texts)
+        added = self.num_special_tokens_to_add(pair=pairs is not None) if add_special_tokens else 0
+        rows, types, marks = [], [], []
+        for first, second in zip(tokens[:len(texts)], seconds):
+            total = len(first) + len(second or []) + added
+            if truncation_strategy != TruncationStrategy.DO_NOT_TRUNCATE and max_length and total > max_length:
+                first, second, _ = self.truncate_sequences(
+                    first, pair_ids=second, num_tokens_to_remove=total - max_length,
+                    truncation_strategy=truncation_strategy, stride=stride)
+            if add_special_tokens:
+                row, kinds = self.fill_template(first, second, positions.special)
+            else:
+                row = first + (second or [])
+                kinds = [0] * len(row)
+            self._eventual_warn_about_too_long_sequence(row, max_length, verbose)
+            rows.append(row)
+            types.append(kinds)
+            marks.append(self.get_special_tokens_mask(first, second) if add_special_tokens else [0] * len(row))
+        wanted = {"token_type_ids": return_token_type_ids, "special_tokens_mask": return_special_tokens_mask,
+                  "length": return_length, "attention_mask": return_attention_mask}
+        for name in ("token_type_ids", "attention_mask"):
+            if wanted[name] is None:
+                wanted[name] = name in self.model_input_names
+        return self.padded_batch(positions, rows, types, marks, {name for name, on in wanted.items() if on},
+                                 self.padded_length([len(row) for row in rows], padding_strategy, max_length,
+                                                    pad_to_multiple_of),
+                                 (padding_side or self.padding_side) == "left", return_tensors)
+
+    @staticmethod
+    def padded_length(lengths: list[int], strategy: PaddingStrategy, max_length: int | None,
+                      pad_to_multiple_of: int | None) -> int:
+        """The length the base class pads a batch's rows to (a longer row stays as it is; 0: no padding)."""
+        if strategy == PaddingStrategy.LONGEST:
+            max_length = max(lengths)
+        elif strategy == PaddingStrategy.DO_NOT_PAD or max_length is None:
+            return 0
+        if pad_to_multiple_of is not None and max_length % pad_to_multiple_of:
+            max_length = (max_length // pad_to_multiple_of + 1) * pad_to_multiple_of
+        return max_length
+
+    def padded_batch(self, positions: Positions, rows: list[list[int]], types: list[list[int]],
+                     marks: list[list[int]], wanted: set[str], length: int, left: bool,
+                     return_tensors: str | None) -> BatchEncoding:
+        """The batch's inputs, in the base class's order and types: rows of one length as arrays (tensors when
+        asked for, else lists), rows of several lengths each laid out alone, in lists."""
+        ids, word_rows = np.array(positions.ids, dtype=np.int64), np.array(positions.rows, dtype=np.int64)
+        characters = positions.characters()
+
+        def inputs(group: list[int], width: int) -> dict[str, np.ndarray]:
+            keys, kept = laid_out([rows[index] for index in group], width, 0, left)
+            at = keys[kept]  # the keys of the rows' own positions
+            encoded = {"input_ids": filled(at_positions(ids, at, kept), kept, self.pad_token_id)}
+            if "token_type_ids" in wanted:
+                encoded["token_type_ids"] = laid_out([types[index] for index in group], width, self.pad_token_type_id,
+                                                     left)[0]
+            if "special_tokens_mask" in wanted:
+                encoded["special_tokens_mask"] = laid_out([marks[index] for index in group], width, 1, left)[0]
+            if "length" in wanted:
+                encoded["length"] = np.full(len(group), width, dtype=np.int64)
+            character_rows = filled(at_positions(word_rows, at, kept), kept, 0)
+            encoded["word_characters"] = np.take(characters, character_rows, axis=0)
+            if "attention_mask" in wanted:
+                encoded["attention_mask"] = kept.astype(np.int64)
+            return encoded
+
+        widths = [max(len(row), length) for row in rows]
+        if len(set(widths)) == 1:
+            batch = inputs(list(range(len(rows))), widths[0])
+            if return_tensors is None:
+                return BatchEncoding({name: list(value) if name == "word_characters" else value.tolist()
+                                      for name, value in batch.items()})
+            return BatchEncoding({name: torch.from_numpy(value) if return_tensors == "pt" else value
+                                  for name, value in batch.items()}, tensor_type=return_tensors)
+        alone = [inputs([index], width) for index, width in enumerate(widths)]
+        return BatchEncoding({name: [row[name][0] if name == "word_characters" else row[name][0].tolist()
+                                     for row in alone] for name in alone[0]}, tensor_type=return_tensors)
 
     def prepare_for_model(self, ids: list[int], pair_ids: list[int] | None = None, *args: Any, **kwargs: Any
                           ) -> BatchEncoding:
