@@ -72,8 +72,7 @@ def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, m
     lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     width = width or int(lengths.max())
     ids = np.full((len(rows), width), buckets, dtype=np.int64)
-    # Every row's ids in one buffer, laid into the rows' leading columns in one step: a Python loop over the rows
-    # (or a nested list for torch.tensor) takes several times as long, and torch's masked assignment 7 times as
-    # long as numpy's (44 ms against 6 ms for the 6,097 words of 1,024 wiki sentences at the export's width).
+    # Every row's ids in one buffer, laid into the rows' leading columns in one numpy masked assignment (a Python
+    # loop over the rows, a nested list for torch.tensor, or torch's masked assignment take several times as long).
     ids[np.arange(width) < lengths[:, None]] = np.frombuffer(array("q", chain.from_iterable(rows)), dtype=np.int64)
     return torch.from_numpy(ids)
