@@ -202,7 +202,10 @@ BATCH_CALLS: list[tuple[tuple[Any, ...], dict[str, Any], bool]] = [
     ((MIXED,), {"split_special_tokens": True, "padding": True, "padding_side": "left"}, True),
     ((["", " "],), {"add_special_tokens": False, "padding": True, "return_tensors": "pt"}, True),
     ((MIXED[0],), {}, False),
-    ((MIXED[1], MIXED[2]), {"truncation": True, "max_length": 10, "return_tensors": "pt"}, False),
+    ((MIXED[1], MIXED[2]), {"truncation": True, "max_length": 10, "return_tensors": "pt"}, True),  # a batch of one
+    ((MIXED[3],), {"padding": True, "return_tensors": "pt"}, True),  # AutoModel's usual call
+    ((MIXED[4],), {"padding": "max_length", "max_length": 32, "return_tensors": "np"}, True),
+    ((MIXED[8],), {"return_tensors": "pt"}, True),
     ((MIXED[7],), {"return_special_tokens_mask": True, "return_offsets_mapping": True}, False),
     ((list(zip(MIXED, MIXED_PAIRS)),), {"padding": True}, False),  # a list of (a, b) pairs
     ((MIXED,), {"padding": True, "return_offsets_mapping": True}, False),
@@ -271,7 +274,8 @@ def test_a_batch_encoded_at_once_is_what_the_base_class_gives_text_by_text(
     monkeypatch.setattr(tokenizer, "encode_texts", lambda texts, *rest, **options: batches.append(len(texts))
                         or encode_texts(texts, *rest, **options))
     got = tokenizer(*args, **keywords)
-    assert batches == ([len(args[0])] if at_once else [])  # the whole batch in one call, or none
+    texts = 1 if isinstance(args[0], str) else len(args[0])
+    assert batches == ([texts] if at_once else [])  # the whole batch (a single text: a batch of one) in one call
     monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "takes_options", lambda options: False)
     expected = tokenizer(*args, **keywords)
     assert_identical(got, expected)

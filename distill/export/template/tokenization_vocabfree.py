@@ -29,8 +29,8 @@ A batch of texts (or of pairs of texts, as two lists), the call sentence-transfo
 instead (:meth:`encode_texts`, the same inputs the base class gives): the texts split into words with the splitter's
 string functions, the batch's words cut in one segmenter call and each distinct piece encoded for the student once,
 truncation and the template text by text as the base class does them, the batch padded in arrays. Options it does
-not take (:func:`takes_options`: words already split, offsets, overflowing tokens), single texts and lists of pairs
-go through the base class.
+not take (:func:`takes_options`: words already split, offsets, overflowing tokens), single texts asked for as
+lists, and lists of pairs go through the base class.
 """
 
 from __future__ import annotations
@@ -497,9 +497,15 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def _encode_plus(self, text: Any, text_pair: Any = None, *args: Any, **kwargs: Any) -> BatchEncoding:
         """The base class's encoding (a batch calls this for each of its texts), keeping ``offset_mapping`` when
         asked for. An empty list of words is an empty text (the base class refuses it; the source takes it). A batch
-        of texts, with options :func:`takes_options` accepts, is encoded at once (:meth:`encode_texts`)."""
-        if not args and is_text_batch(text, text_pair) and takes_options(kwargs):
-            return self.encode_texts(list(text), None if text_pair is None else list(text_pair), **kwargs)
+        of texts, with options :func:`takes_options` accepts, is encoded at once (:meth:`encode_texts`), and so is a
+        single text (or pair) asked for as tensors, as a batch of one: the base class gives it a batch axis too."""
+        if not args and takes_options(kwargs):
+            if is_text_batch(text, text_pair):
+                return self.encode_texts(list(text), None if text_pair is None else list(text_pair), **kwargs)
+            if is_text_batch([text], None if text_pair is None else [text_pair]) and kwargs.get("return_tensors"):
+                encoded = self.encode_texts([text], None if text_pair is None else [text_pair], **kwargs)
+                return BatchEncoding({**{name: value for name, value in encoded.items() if name != "word_characters"},
+                                      "word_characters": encoded["word_characters"]})  # the base class's order
         if kwargs.get("is_split_into_words"):
             text, text_pair = (part if part is None or len(part) else "" for part in (text, text_pair))
         return_tensors = kwargs.pop("return_tensors", None)
