@@ -213,7 +213,7 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
                for size in batch_sizes)]
             for warm, passes in ((False, result.rates), (True, result.warm_rates)) for label, rates in passes.items()]
     lines.append(markdown_table(["model", *(f"batch {size}: sentences/s (× source)" for size in batch_sizes)], rows))
-    lines += ["", "Goals: the vocabulary-free export ≥ 0.9× and keep-vocabulary ≥ 0.98× the source at batch 64.", "",
+    lines += ["", "Goals: both exports ≥ 0.98× the source at batch 64 and as fast at batch 1 (≥ 0.98×).", "",
               (f"Tokenization alone: the first {result.tokenized_sentences} sentences of `{CORPUS}` in one call "
                "(padded, truncated, PyTorch tensors, as sentence-transformers calls the tokenizer), the tokenizers "
                f"taking turns in alternating order, median of {result.tokenizer_calls} calls each."), ""]
