@@ -453,7 +453,7 @@ def test_fidelity_contenders_are_sized_by_the_measured_seconds_per_epoch() -> No
 def test_the_memory_probe_measures_its_own_python_not_the_bench_that_starts_it(tmp_path, tiny_bert_dir) -> None:
     """The bench trains students before it probes their exports: its own resident memory must not show up as the
     probe's peak (``ru_maxrss`` carries a forked parent's peak across ``exec``)."""
-    from distill.bench.sizes import peak_memory
+    from distill.bench.footprint import peak_memory
 
     texts = tmp_path / "texts.txt"
     texts.write_text("a short sentence\nand another, a little longer than the first\n", encoding="utf-8")
@@ -464,7 +464,7 @@ def test_the_memory_probe_measures_its_own_python_not_the_bench_that_starts_it(t
 
 def test_the_memory_probe_keeps_the_median_of_its_runs(tmp_path, monkeypatch) -> None:
     """One probe's peak varies with the allocator: the median of the runs is kept, and a failed run is one line."""
-    from distill.bench import sizes
+    from distill.bench import footprint
 
     peaks = iter(["300\n", "100\n", "200\n"])
     runs = []
@@ -473,9 +473,9 @@ def test_the_memory_probe_keeps_the_median_of_its_runs(tmp_path, monkeypatch) ->
         runs.append(command)
         return subprocess.CompletedProcess(command, 0, stdout=next(peaks), stderr="")
 
-    monkeypatch.setattr(sizes.subprocess, "run", probe)
-    assert sizes.peak_memory(tmp_path, tmp_path / "texts.txt") == 200 and len(runs) == sizes.MEMORY_PROBES == 3
-    monkeypatch.setattr(sizes.subprocess, "run", lambda command, **_: subprocess.CompletedProcess(
+    monkeypatch.setattr(footprint.subprocess, "run", probe)
+    assert footprint.peak_memory(tmp_path, tmp_path / "texts.txt") == 200 and len(runs) == footprint.MEMORY_PROBES == 3
+    monkeypatch.setattr(footprint.subprocess, "run", lambda command, **_: subprocess.CompletedProcess(
         command, 1, stdout="", stderr="Traceback\nMemoryError: out of memory\n"))
     with pytest.raises(DistillError, match=r"^the memory probe of .* failed: MemoryError: out of memory$"):
-        sizes.peak_memory(tmp_path, tmp_path / "texts.txt")
+        footprint.peak_memory(tmp_path, tmp_path / "texts.txt")

@@ -27,6 +27,7 @@ from distill.bench.fidelity import (
     render_fidelity,
     time_to_fidelity,
 )
+from distill.bench.footprint import source_weights_bytes
 from distill.bench.machine import (
     CPU_MATMUL_SIZE,
     GPU_MATMUL_SIZE,
@@ -46,15 +47,8 @@ from distill.bench.rows import (
     throughput_rows,
 )
 from distill.bench.settings import BenchSettings, check_mode
-from distill.bench.sizes import (
-    SIZES_PLOT,
-    SizePoint,
-    SizeScale,
-    measure_points,
-    plot_sizes,
-    render_sizes,
-    source_weights_bytes,
-)
+from distill.bench.sizes import SizePoint, SizeScale, measure_points
+from distill.bench.sizes_report import SIZES_PLOT, plot_sizes, render_sizes
 from distill.bench.swapped import surgery_throughput
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes

@@ -7,7 +7,7 @@ student stores, and measured side by side with the source model:
 
 * parameters, and the bytes on disk of the export's student and of its whole weights file at each precision;
 * the peak resident memory of a fresh Python that loads the export with transformers alone and encodes held-out
-  sentences, against the same for the source (:data:`MEMORY_PROBE`, the median of :data:`MEMORY_PROBES` runs);
+  sentences, against the same for the source (the median of a few runs);
 * fidelity on the judged domains, the worst one: ``sentence_cosine`` and ``similarity_spearman`` of the export as
   shipped (each word at the tokenizer's positions) and with one position per word;
 * robustness: ``sentence_cosine_clean`` under typos and human misspellings against the untouched model's reading
@@ -15,20 +15,17 @@ student stores, and measured side by side with the source model:
   the student gains least;
 * sentences per second against the source at batch 64 (interleaved passes, as :mod:`distill.bench.vocabfree`).
 
-Each point's training run in MLflow gets its figures, so the points compare in the UI; the bench's own run holds
-the table and the plot of fidelity against bytes. A point's figures are kept as they are measured
-(:func:`point_file`), so a run stopped half-way resumes at the first point it had not finished.
+What an export costs (bytes, memory, speed) is measured by :mod:`distill.bench.footprint`; the page and its plot
+are :mod:`distill.bench.sizes_report`'s. Each point's training run in MLflow gets its figures, so the points compare
+in the UI; the bench's own run holds the table and the plot of fidelity against bytes. A point's figures are kept
+as they are measured (:func:`point_file`), so a run stopped half-way resumes at the first point it had not finished.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import re
-import statistics
-import subprocess
-import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -38,12 +35,11 @@ from typing import Any
 import mlflow
 import torch
 import yaml
-from safetensors import safe_open
 from transformers import PreTrainedModel
 
+from distill.bench.footprint import MEMORY_PROBES, export_bytes, peak_memory, sentences_per_second
 from distill.bench.machine import provenance
-from distill.bench.timing import timed
-from distill.bench.vocabfree import MAX_LENGTH, Encoder, encoder, load_export
+from distill.bench.vocabfree import Encoder, encoder, load_export
 from distill.config.training import TrainConfig, ValidConfig
 from distill.data import JUDGED_DOMAINS, load_corpus
 from distill.errors import DistillError
@@ -51,46 +47,23 @@ from distill.evaluation import BASELINE, EvaluationSettings, ScoreTable, evaluat
 from distill.evaluation.contender import SPELL_CHECK_PREFIX
 from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import paired_t_test
-from distill.evaluation.style import chart, group_colours
-from distill.export.folder import SHIPPED_PRECISION, STUDENT_PREFIX, export_vocabulary_free, shipped_precision
+from distill.export.folder import export_vocabulary_free, shipped_precision
 from distill.files.atomic import atomic_write_text
-from distill.files.markdown import markdown_table
 from distill.noise.specs import parse_noise
 from distill.swap.surgery import load_transformer
 from distill.tracking.progress import announce
 from distill.training import build_trainer, prepare, train
 from students import StudentEncoder
 from students.config import PRECISIONS
-from teachers import TeacherTable, load_teacher, load_tokenizer
+from teachers import load_teacher, load_tokenizer
 
 DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams", "ngrams:buckets=131072", "retvec-raw", "retvec", "hlm-intra-small",
                   "hlm-intra", "bytescnn-tiny", "bytescnn-small", "bytescnn-big")
 NOISES = ("typo:0.1", "human")
 LAYOUTS = ("segmented", "one position")
 METRICS = ("sentence_cosine", "similarity_spearman")
-SPEED_CORPUS, SPEED_BATCH = "wiki:heldout", 64
+SPEED_CORPUS = "wiki:heldout"
 PROBE_CONTEXT_STEPS = 3
-SIZES_PLOT = "sizes.png"  # beside the results file
-MARKERS = "osD^vP*Xhp<>"  # of the size plot's points, one each in turn
-# One probe's peak varies from run to run with the allocator: the median of three is kept.
-MEMORY_PROBES = 3
-MEMORY_PROBE = """
-import resource, sys, torch
-from transformers import AutoModel, AutoTokenizer
-folder, texts = sys.argv[1], [line for line in open(sys.argv[2], encoding="utf-8").read().split("\\n") if line]
-torch.set_num_threads(1)
-model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
-tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
-length = min(256, getattr(model.config, "max_position_embeddings", None) or 256)
-with torch.no_grad():
-    for start in range(0, len(texts), 64):
-        batch = tokenizer(texts[start:start + 64], padding=True, truncation=True, max_length=length,
-                          return_tensors="pt")
-        model(**batch)
-status = open("/proc/self/status").read() if sys.platform == "linux" else ""
-peaks = [int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")]
-print((peaks or [resource.getrusage(resource.RUSAGE_SELF).ru_maxrss])[0] * 1024)
-"""
 
 
 @dataclass(frozen=True)
@@ -209,46 +182,6 @@ def stored_precisions(student: StudentEncoder) -> tuple[str, ...]:
     return PRECISIONS if "precision" in student.hparams else ("fp32",)
 
 
-def export_bytes(folder: Path) -> dict[str, int]:
-    """The bytes of the student's tensors in an export's ``model.safetensors`` and of the whole file."""
-    path = folder / "model.safetensors"
-    with safe_open(str(path), framework="pt") as weights:
-        student = sum(weights.get_tensor(key).nbytes for key in weights.keys() if key.startswith(STUDENT_PREFIX))
-    return {"student": student, "weights": path.stat().st_size}
-
-
-def peak_memory(folder: Path, texts_file: Path, probes: int = MEMORY_PROBES) -> int:
-    """Peak resident bytes of a fresh Python that loads ``folder`` with transformers alone and encodes the texts: the
-    median over ``probes`` such Pythons, one after another.
-
-    On Linux the probe reads its own high-water mark (``VmHWM``): ``ru_maxrss`` keeps, across the ``exec`` that
-    starts it, the peak of the process it was forked from, here the bench that trained the students."""
-    peaks = []
-    for _ in range(probes):
-        result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(folder), str(texts_file)],
-                                capture_output=True, text=True, check=False)
-        if result.returncode:
-            raise DistillError(
-                f"the memory probe of {folder} failed: {(result.stderr.strip().splitlines() or ['?'])[-1]}")
-        peaks.append(int(result.stdout.split()[-1]))
-    return int(statistics.median(peaks))
-
-
-def sentences_per_second(encoders: dict[str, Encoder], texts: list[str], device: torch.device) -> dict[str, float]:
-    """Each model's best of two interleaved passes over ``texts`` at :data:`SPEED_BATCH` (caches emptied first),
-    cut at the positions every model has."""
-    batches = [texts[start:start + SPEED_BATCH] for start in range(0, len(texts), SPEED_BATCH)]
-    length = min(MAX_LENGTH, *(model.tokenizer.model_max_length for model in encoders.values()))
-    rates: dict[str, float] = {}
-    with torch.no_grad():
-        for order in (list(encoders), list(reversed(encoders))):
-            for label in order:
-                encoders[label].reset()
-                seconds = timed(functools.partial(encoders[label].encode, batches, length), device)
-                rates[label] = max(rates.get(label, 0.0), len(texts) / seconds)
-    return rates
-
-
 def worst_fidelity(scores: ScoreTable) -> dict[str, float]:
     """Each of :data:`METRICS` of the one student scored, on its worst judged domain (mean over seeds)."""
     student = next(model for model in scores.models if model != BASELINE and not model.startswith(SPELL_CHECK_PREFIX))
@@ -357,78 +290,3 @@ def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, 
     return results
 
 
-def megabytes(count: float) -> str:
-    return f"{count / 1e6:,.1f} MB"
-
-
-def source_weights_bytes(teacher: TeacherTable) -> int:
-    """The bytes of the source model's weights on disk."""
-    return sum(path.stat().st_size for path in Path(teacher.model_path).glob("*.safetensors"))
-
-
-def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_bytes: int, budget: float,
-                 machine: dict[str, str], command: str, scale: SizeScale) -> str:
-    """The Markdown block of the size–fidelity table."""
-    lines = [f"## Size against fidelity: every student (`{command}`)", "",
-             f"Measured: {', '.join(f'{key} {value}' for key, value in machine.items())}. A point kept from an "
-             "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
-             "and commit in the last column.", "",
-             f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
-             f"vocabulary-free and measured as shipped (at the precision the point names, else {SHIPPED_PRECISION} "
-             "where the student stores its table smaller, else fp32). "
-             f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
-             f"replaces; the export's weights file against the source's {megabytes(source_bytes)}. Fidelity: the "
-             f"worst of the judged domains ({', '.join(JUDGED_DOMAINS)}), {scale.seeds} seeds × {scale.samples} "
-             "sentences, each word at the tokenizer's positions (segmented) or at one position. Robustness: the "
-             "sentence cosine of the noisy text to the untouched model's reading of the clean text, on the domain "
-             "where the student gains least, against the untouched model's own (paired t-test over the seeds).", ""]
-    header = ["student", "parameters", "student bytes (× table)", "export weights (× source)",
-              "memory while encoding (× source)", "sentence_cosine, segmented / one position",
-              "similarity_spearman, segmented / one position",
-              *(f"{noise}: student vs untouched (p)" for noise in NOISES), "sentences/s (× source)",
-              "epochs: table, context", "measured"]
-    rows = []
-    for result in results:
-        shipped = result.bytes[result.shipped]
-        sizes = ", ".join(f"{precision} {megabytes(sizes['student'])}" for precision, sizes in result.bytes.items())
-        cells = [
-            result.label, f"{result.parameters / 1e6:,.2f} M",
-            f"{sizes} ({shipped['student'] / table_bytes:.2f}×)",
-            f"{megabytes(shipped['weights'])} ({shipped['weights'] / source_bytes:.2f}×)",
-            f"{megabytes(result.memory['export'])} ({result.memory['export'] / result.memory['source']:.2f}×)",
-            " / ".join(f"{result.fidelity[layout]['sentence_cosine']:.4f}" for layout in LAYOUTS),
-            " / ".join(f"{result.fidelity[layout]['similarity_spearman']:.4f}" for layout in LAYOUTS),
-            *[f"{scores['student']:.3f} vs {scores['untouched']:.3f} (p = {scores['p']:.1g})"
-              for scores in (result.robustness[noise] for noise in NOISES)],
-            f"{result.speed['export']:,.0f} ({result.speed['export'] / result.speed['source']:.2f}×)",
-            f"{result.epochs['table']}, {result.epochs['context']}", result.measured or "—",
-        ]
-        rows.append(cells)
-    lines.append(markdown_table(header, rows))
-    return "\n".join(lines) + "\n"
-
-
-def plot_sizes(results: Sequence[PointResult], table_bytes: int, path: Path) -> Path:
-    """Fidelity (the worst domain's sentence cosine, as shipped) against the student's bytes, one point each, named
-    in the legend (a colour per family, a marker per point: points of one size and fidelity stay told apart)."""
-    colours = group_colours(result.label.split()[0] for result in results)
-    with chart(path, height=5.0) as (_, axes):
-        from matplotlib.ticker import LogLocator, NullFormatter, ScalarFormatter
-
-        panel = axes[0][0]
-        for index, result in enumerate(results):
-            size = result.bytes[result.shipped]["student"] / 1e6
-            fidelity = result.fidelity["segmented"]["sentence_cosine"]
-            panel.scatter(size, fidelity, color=colours[result.label.split()[0]], marker=MARKERS[index % len(MARKERS)],
-                          label=f"{result.label} ({result.shipped})")
-        for share, style, name in ((1, "--", "the fp32 table it replaces"), (2, ":", "half of it"),
-                                   (4, "-.", "a quarter of it")):
-            panel.axvline(table_bytes / share / 1e6, linestyle=style, color="grey", label=name)
-        panel.set_xscale("log")
-        panel.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
-        panel.xaxis.set_major_formatter(ScalarFormatter())
-        panel.xaxis.set_minor_formatter(NullFormatter())
-        panel.set_xlabel("student on disk, MB (log scale)")
-        panel.set_ylabel("sentence cosine to the untouched model, worst domain")
-        panel.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
-    return path

@@ -1,0 +1,88 @@
+"""The size–fidelity table's page: the Markdown block (:func:`render_sizes`) and the plot of fidelity against the
+student's bytes (:func:`plot_sizes`), from the points :mod:`distill.bench.sizes` measured."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from distill.bench.sizes import LAYOUTS, NOISES, PointResult, SizeScale
+from distill.data import JUDGED_DOMAINS
+from distill.evaluation.style import chart, group_colours
+from distill.export.folder import SHIPPED_PRECISION
+from distill.files.markdown import markdown_table
+
+SIZES_PLOT = "sizes.png"  # beside the results file
+MARKERS = "osD^vP*Xhp<>"  # of the size plot's points, one each in turn
+
+
+def megabytes(count: float) -> str:
+    return f"{count / 1e6:,.1f} MB"
+
+
+def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_bytes: int, budget: float,
+                 machine: dict[str, str], command: str, scale: SizeScale) -> str:
+    """The Markdown block of the size–fidelity table."""
+    lines = [f"## Size against fidelity: every student (`{command}`)", "",
+             f"Measured: {', '.join(f'{key} {value}' for key, value in machine.items())}. A point kept from an "
+             "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
+             "and commit in the last column.", "",
+             f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
+             f"vocabulary-free and measured as shipped (at the precision the point names, else {SHIPPED_PRECISION} "
+             "where the student stores its table smaller, else fp32). "
+             f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "
+             f"replaces; the export's weights file against the source's {megabytes(source_bytes)}. Fidelity: the "
+             f"worst of the judged domains ({', '.join(JUDGED_DOMAINS)}), {scale.seeds} seeds × {scale.samples} "
+             "sentences, each word at the tokenizer's positions (segmented) or at one position. Robustness: the "
+             "sentence cosine of the noisy text to the untouched model's reading of the clean text, on the domain "
+             "where the student gains least, against the untouched model's own (paired t-test over the seeds).", ""]
+    header = ["student", "parameters", "student bytes (× table)", "export weights (× source)",
+              "memory while encoding (× source)", "sentence_cosine, segmented / one position",
+              "similarity_spearman, segmented / one position",
+              *(f"{noise}: student vs untouched (p)" for noise in NOISES), "sentences/s (× source)",
+              "epochs: table, context", "measured"]
+    rows = []
+    for result in results:
+        shipped = result.bytes[result.shipped]
+        sizes = ", ".join(f"{precision} {megabytes(sizes['student'])}" for precision, sizes in result.bytes.items())
+        cells = [
+            result.label, f"{result.parameters / 1e6:,.2f} M",
+            f"{sizes} ({shipped['student'] / table_bytes:.2f}×)",
+            f"{megabytes(shipped['weights'])} ({shipped['weights'] / source_bytes:.2f}×)",
+            f"{megabytes(result.memory['export'])} ({result.memory['export'] / result.memory['source']:.2f}×)",
+            " / ".join(f"{result.fidelity[layout]['sentence_cosine']:.4f}" for layout in LAYOUTS),
+            " / ".join(f"{result.fidelity[layout]['similarity_spearman']:.4f}" for layout in LAYOUTS),
+            *[f"{scores['student']:.3f} vs {scores['untouched']:.3f} (p = {scores['p']:.1g})"
+              for scores in (result.robustness[noise] for noise in NOISES)],
+            f"{result.speed['export']:,.0f} ({result.speed['export'] / result.speed['source']:.2f}×)",
+            f"{result.epochs['table']}, {result.epochs['context']}", result.measured or "—",
+        ]
+        rows.append(cells)
+    lines.append(markdown_table(header, rows))
+    return "\n".join(lines) + "\n"
+
+
+def plot_sizes(results: Sequence[PointResult], table_bytes: int, path: Path) -> Path:
+    """Fidelity (the worst domain's sentence cosine, as shipped) against the student's bytes, one point each, named
+    in the legend (a colour per family, a marker per point: points of one size and fidelity stay told apart)."""
+    colours = group_colours(result.label.split()[0] for result in results)
+    with chart(path, height=5.0) as (_, axes):
+        from matplotlib.ticker import LogLocator, NullFormatter, ScalarFormatter
+
+        panel = axes[0][0]
+        for index, result in enumerate(results):
+            size = result.bytes[result.shipped]["student"] / 1e6
+            fidelity = result.fidelity["segmented"]["sentence_cosine"]
+            panel.scatter(size, fidelity, color=colours[result.label.split()[0]], marker=MARKERS[index % len(MARKERS)],
+                          label=f"{result.label} ({result.shipped})")
+        for share, style, name in ((1, "--", "the fp32 table it replaces"), (2, ":", "half of it"),
+                                   (4, "-.", "a quarter of it")):
+            panel.axvline(table_bytes / share / 1e6, linestyle=style, color="grey", label=name)
+        panel.set_xscale("log")
+        panel.xaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+        panel.xaxis.set_major_formatter(ScalarFormatter())
+        panel.xaxis.set_minor_formatter(NullFormatter())
+        panel.set_xlabel("student on disk, MB (log scale)")
+        panel.set_ylabel("sentence cosine to the untouched model, worst domain")
+        panel.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=7)
+    return path
