@@ -52,6 +52,7 @@ from distill.bench.sizes_report import SIZES_PLOT, plot_sizes, render_sizes
 from distill.bench.swapped import surgery_throughput
 from distill.bench.throughput import training_throughput
 from distill.bench.timing import Probes
+from distill.bench.unseen import measure_unseen_words, render_unseen
 from distill.bench.vocabfree import (
     BATCH_SIZES,
     TOKENIZER_CALLS,
@@ -65,6 +66,7 @@ from distill.config.training import TrainConfig, recipe_settings
 from distill.devices import resolve_device
 from distill.files.atomic import atomic_write_text
 from distill.files.markdown import block_of, with_block
+from distill.swap.trained import load_student_from
 from distill.tracking import store
 from teachers import TeacherTable, load_teacher
 
@@ -160,7 +162,8 @@ def quality_config(recipe: str, teacher: TeacherTable, device: torch.device, sca
 
 
 # Blocks of the results file measured by their own runs.
-FIDELITY, VOCABULARY_FREE, SIZES = "time to fidelity", "vocabulary-free speed", "size against fidelity"
+FIDELITY, VOCABULARY_FREE, SIZES, UNSEEN = ("time to fidelity", "vocabulary-free speed", "size against fidelity",
+                                            "unseen characters")
 
 
 def replace_block(settings: BenchSettings, name: str, block: str) -> Path:
@@ -184,6 +187,25 @@ def run_vocabulary_free(settings: BenchSettings, command: str | None = None) -> 
     block = render_vocabulary_free(result, machine, command or "distill " + shlex.join(sys.argv[1:]), rounds)
     path = replace_block(settings, VOCABULARY_FREE, block)
     rows = vocabulary_free_rows(result)
+    return BenchReport(rows, path, log_run(rows, {}, machine, settings, block))
+
+
+def run_unseen_words(settings: BenchSettings, command: str | None = None) -> BenchReport:
+    """How far a word of unseen characters moves a sentence (:mod:`distill.bench.unseen`): its block of the results
+    file is replaced, the rest kept; one MLflow run with every figure."""
+    assert settings.unseen_words is not None
+    student = load_student_from(settings.unseen_words, tracking_uri=settings.tracking_uri)
+    sentences = 16 if settings.quick else 200
+    effects = measure_unseen_words(settings.teacher, student, sentences=sentences)
+    cpu = torch.device("cpu")  # the measurement runs the models where transformers loads them
+    machine = measured_on(cpu, scale_for(settings.quick, cpu).matmul_size)
+    block = render_unseen(effects, settings.teacher, sentences, machine,
+                          command or "distill " + shlex.join(sys.argv[1:]))
+    path = replace_block(settings, UNSEEN, block)
+    rows = [Row("unseen characters", label, f"{corpus} {figure}", float(values.mean()), "cosine",
+                f"{sentences} sentences")
+            for corpus, labelled in effects.items() for label, effect in labelled.items()
+            for figure, values in (("with ÷ without", effect.added), ("twins", effect.changed))]
     return BenchReport(rows, path, log_run(rows, {}, machine, settings, block))
 
 
@@ -250,6 +272,8 @@ def run_bench(settings: BenchSettings, command: str | None = None) -> BenchRepor
         return run_vocabulary_free(settings, command)
     if settings.sizes:
         return run_sizes(settings, command)
+    if settings.unseen_words:
+        return run_unseen_words(settings, command)
     device = resolve_device(settings.device)
     scale = scale_for(settings.quick, device)
     bf16 = settings.bf16 if settings.bf16 is not None else device.type == "cuda"

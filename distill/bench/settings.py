@@ -57,7 +57,7 @@ def default_results(quick: bool) -> str:
 # teacher, results and the common options): given to a mode that does not read them, they are refused rather than
 # silently ignored.
 MODES = {"full": "the full benchmark", "fidelity": "--fidelity", "vocabulary_free": "--vocabulary-free",
-         "sizes": "--sizes"}
+         "sizes": "--sizes", "unseen_words": "--unseen-words"}
 READ_BY = {"students": ("full", "vocabulary_free"), "time_cap": ("full",), "batch_sizes": ("full",),
            "bf16": ("full",), "compile_forward": ("full",), "profile": ("full",),
            "fidelity_budgets": ("fidelity",), "fidelity_contenders": ("fidelity",), "best_budgets": ("fidelity",),
@@ -124,6 +124,11 @@ class BenchSettings(CommonOptions):
                           "recipe for at most --point-budget seconds, exported vocabulary-free at each precision it "
                           "stores, and measured against the source: bytes, memory, fidelity, robustness, speed; "
                           "replaces that block of the results file and writes sizes.png beside it (hours)")
+    unseen_words: str | None = setting(None, "only how far one word of characters the source never saw (an emoji, a "
+                                       "word in a script its vocabulary lacks) moves a sentence: this trained "
+                                       "student (MLflow run id or folder) exported vocabulary-free against the "
+                                       "source (--teacher), on the held-out domains; replaces that block of the "
+                                       "results file (minutes)", metavar="RUN_OR_FOLDER")
     size_points: list[str] | None = setting(None, "with --sizes: the students, each NAME or NAME:OPTION=VALUE,... "
                                             "(default: ngrams at 2^13 buckets, its default and 2^17, retvec-raw, "
                                             "retvec, hlm-intra-small, hlm-intra, bytescnn-small, bytescnn-big; with "

@@ -56,6 +56,7 @@ from transformers.dynamic_module_utils import get_relative_imports
 
 import students
 from distill.errors import DistillError, first_line
+from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT, unknown_word_anchor, unknown_word_settings
 from distill.files.userfiles import read_json_mapping
 from distill.swap.packaging import (
     MODEL_CARD,
@@ -196,6 +197,7 @@ def export_vocabulary_free(
     tracking_uri: str | None = None,
     segment_words: bool = True,
     precision: str | None = None,
+    unknown_word_weight: float | None = UNKNOWN_WORD_WEIGHT,
     quiet: bool = False,
 ) -> Path:
     """Write the vocabulary-free model of ``student`` swapped into an encoder (BERT, DistilBERT, RoBERTa,
@@ -203,7 +205,9 @@ def export_vocabulary_free(
     With ``segment_words`` and a WordPiece source, each word takes the positions the source tokenizer gives it
     (:func:`distill.swap.segmentation.segmenter_for`); otherwise one position. ``precision`` is how the student's
     table of rows is stored (:meth:`students.StudentEncoder.at_precision`); default: int8 where the student stores
-    its table smaller, else float32."""
+    its table smaller, else float32. ``unknown_word_weight`` is how much of a word the source reads as its unknown
+    token is the student's (:mod:`distill.export.unknown_words`; None: every word is the student's vector as it
+    is)."""
     out = Path(out_dir)
     refuse_used_folder(out)
     parameters = sum(parameter.numel() for parameter in student.parameters())
@@ -222,6 +226,8 @@ def export_vocabulary_free(
         table, vocabulary, word_token_id = word_table(
             live, tokenizer, splitter, input_embeddings(loaded.model).weight, keep_vocabulary=keep_vocabulary
         )
+    anchor = unknown_word_anchor(tokenizer, input_embeddings(loaded.model).weight.detach().cpu())
+    unknown_words = unknown_word_settings(tokenizer, vocabulary, segmenter, anchor, unknown_word_weight)
     student = student.cpu()
     weights = {key: value.detach().cpu() for key, value in base.state_dict().items()}
     weights[f"{embedding_module_name(base)}.weight"] = table
@@ -235,7 +241,8 @@ def export_vocabulary_free(
         "student": student.config.to_dict(),
         "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
                     "rescale": rescale_norm is not None, "segment_words": segmenter is not None,
-                    "precision": student.hparams.get("precision", "fp32")},
+                    "precision": student.hparams.get("precision", "fp32"),
+                    "unknown_word_weight": unknown_words.get("unknown_word_weight")},
         "source": source_metadata(model_name_or_path or EMBEDDED, Path(loaded.path)),
         "size": {"parameters": parameters,
                  "bytes": sum(tensor.numel() * tensor.element_size() for tensor in student.state_dict().values()),
@@ -248,6 +255,7 @@ def export_vocabulary_free(
         config = code("configuration_vocabfree").VocabFreeConfig(
             encoder=encoder, encoder_options=pooler_option(base), rescale_norm=rescale_norm,
             student=student_record(student), student_class=type(student).__name__, word_token_id=word_token_id,
+            **unknown_words,
         )
         config.register_for_auto_class()
         model_class = code("modeling_vocabfree").VocabFreeModel
@@ -255,6 +263,8 @@ def export_vocabulary_free(
         model = model_class(config).eval()
         model.transformer.load_state_dict(weights)
         model.student.load_state_dict(student.state_dict())
+        if unknown_words:
+            model.unknown_word_anchor.copy_(anchor)
         with quiet_transformers():
             model.save_pretrained(staging)
         tokenizer_class = code("tokenization_vocabfree").VocabFreeTokenizer
@@ -264,7 +274,7 @@ def export_vocabulary_free(
         exported = tokenizer_class(
             str(Path(code_dir) / WORD_SPLITTER), str(Path(code_dir) / VOCABULARY), word_token_id,
             *templates, type(student).__name__, student_record(student), **segmenter_files,
-            **tokenizer_settings(tokenizer, base),
+            **tokenizer_settings(tokenizer, base), mark_unknown_words=bool(unknown_words),
         )
         exported.save_pretrained(staging)
         record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))

@@ -61,6 +61,9 @@ class VocabFreeModel(PreTrainedModel):
         if config.word_token_id != rows - 1:
             raise ValueError(f"config.json: word_token_id must be {rows - 1}, the table's last row (the words' "
                              f"zero row), got {config.word_token_id}")
+        if config.unknown_token_id is not None and config.unknown_token_id >= rows:
+            raise ValueError(f"config.json: unknown_token_id must be a row of the table (below {rows}), "
+                             f"got {config.unknown_token_id}")
         family = FAMILIES.get(config.student_class) if isinstance(config.student_class, str) else None
         if family is None:
             raise ValueError(f"config.json: student_class must be one of {', '.join(FAMILIES)}, "
@@ -70,6 +73,8 @@ class VocabFreeModel(PreTrainedModel):
         except (StudentError, KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"config.json: student: {error}") from None
         self.student = family(student_config)
+        if config.unknown_token_id is not None:  # the vector that words of unseen characters are blended with
+            self.register_buffer("unknown_word_anchor", torch.zeros(config.hidden_size))
         self.encoder_inputs = set(inspect.signature(self.transformer.forward).parameters)
         # Inference only: a word's characters (as bytes) -> its vector, least recently used first.
         self.word_cache: OrderedDict[bytes, Tensor] = OrderedDict()
@@ -102,14 +107,33 @@ class VocabFreeModel(PreTrainedModel):
 
     def embed_inputs(self, input_ids: Tensor, word_characters: Tensor) -> Tensor:
         """``(B, L, hidden)`` input vectors: table rows, and the student's for the words. The student
-        runs once per distinct word of the batch (text repeats its words: "the", "of"...)."""
+        runs once per distinct word of the batch (text repeats its words: "the", "of"...). A word the source reads
+        as its unknown token (``config.unknown_token_id`` with characters: a row of ``word_characters`` that is not
+        all zeros) is blended with ``unknown_word_anchor`` (:meth:`blend_unknown`)."""
         vectors = self.get_input_embeddings()(input_ids)
         is_word = input_ids == self.config.word_token_id
+        is_unknown = torch.zeros_like(is_word)
+        if self.config.unknown_token_id is not None and word_characters.numel():
+            is_unknown = (input_ids == self.config.unknown_token_id) & word_characters.ne(0).any(dim=-1)
+            is_word = is_word | is_unknown
         if is_word.any():
             distinct, occurrence = distinct_rows(word_characters[is_word])
             words = self.word_vectors(distinct)[occurrence]
+            if is_unknown.any():
+                words = torch.where(is_unknown[is_word].unsqueeze(-1), self.blend_unknown(words), words)
             vectors = vectors.masked_scatter(is_word.unsqueeze(-1), words.to(vectors.dtype))
         return vectors
+
+    def blend_unknown(self, words: Tensor) -> Tensor:
+        """``(1 - w) a + w |a| s / |s|`` for each student vector ``s`` of ``words``, where ``a`` is
+        ``unknown_word_anchor`` (the source's rows of its most frequent English words, weighed by their frequency:
+        a vector the source weighs as little as it weighs "the" or "of") and ``w`` is ``config.unknown_word_weight``.
+        A word of characters the source never saw then moves a sentence about as little as the source's unknown
+        token does, and its characters still tell it apart from another such word."""
+        anchor = self.get_buffer("unknown_word_anchor").to(words.dtype)
+        weight = self.config.unknown_word_weight
+        directions = torch.nn.functional.normalize(words, dim=-1)
+        return (1 - weight) * anchor + weight * anchor.norm() * directions
 
     def word_vectors(self, characters: Tensor) -> Tensor:
         """The vectors of distinct words; in inference, those of words seen in earlier batches come from

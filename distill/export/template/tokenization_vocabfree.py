@@ -166,6 +166,22 @@ def settings_of(student: Any) -> dict[str, Any]:
     return {**rest, **options} if isinstance(options, dict) else {**rest, "hparams": options}
 
 
+def unknown_word_id(mark: Any, segmenter: WordSegmenter | None, vocabulary: dict[str, int], unk_token: Any
+                    ) -> int | None:
+    """The id a word the source reads as its unknown token is given (``mark_unknown_words``): that token's, in
+    ``vocabulary.json``. Only a segmenter tells such words (it keeps them whole, as no piece of the source's)."""
+    if not isinstance(mark, bool):
+        raise ValueError(f"tokenizer_config.json: mark_unknown_words must be true or false, got {mark!r}")
+    if not mark:
+        return None
+    if segmenter is None:
+        raise ValueError("tokenizer_config.json: mark_unknown_words needs a segmenter (segmenter_config)")
+    if str(unk_token) not in vocabulary:
+        raise ValueError(f"tokenizer_config.json: mark_unknown_words needs unk_token in vocabulary.json, "
+                         f"got {unk_token!r}")
+    return vocabulary[str(unk_token)]
+
+
 def is_text_batch(text: Any, text_pair: Any) -> bool:
     """Whether ``text`` is a batch of texts (``text_pair`` none, or as many second texts): what
     :meth:`VocabFreeTokenizer.encode_texts` encodes."""
@@ -231,10 +247,11 @@ class Positions(dict[str, int]):
         return len(self.ids) - 1
 
     def __missing__(self, token: str) -> int:
-        """A token of a text: its id as the base class converts it, a word's row where the id is ``word_token_id``."""
+        """A token of a text: its id as the base class converts it, and a row of its characters where the student
+        reads it (:meth:`VocabFreeTokenizer.reads_word`)."""
         token_id = self.tokenizer.convert_tokens_to_ids(token)
         assert isinstance(token_id, int)
-        word = self.tokenizer.word_text(token) if token_id == self.tokenizer.word_token_id else None
+        word = self.tokenizer.word_text(token) if self.tokenizer.reads_word(token, token_id) else None
         key = self[token] = self.add(token_id, word)
         return key
 
@@ -296,6 +313,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         student: dict[str, Any],
         segmenter_config: dict[str, Any] | None = None,
         segmenter_file: str | None = None,
+        mark_unknown_words: bool = False,
         **kwargs: Any,
     ) -> None:
         self.splitter = read_splitter(splitter_file)
@@ -309,6 +327,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         self.word_token_id = word_token_id
         self.single_template = checked_template("single_template", single_template, ["$A"], self.vocabulary)
         self.pair_template = checked_template("pair_template", pair_template, ["$A", "$B"], self.vocabulary)
+        self.unknown_word_id = unknown_word_id(mark_unknown_words, self.segmenter, self.vocabulary,
+                                               kwargs.get("unk_token"))
         family = FAMILIES.get(student_class) if isinstance(student_class, str) else None
         if family is None:
             raise ValueError(f"tokenizer_config.json: student_class must be one of {', '.join(FAMILIES)}, "
@@ -327,6 +347,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             student_class=student_class,
             student=student,
             segmenter_config=segmenter_config,
+            mark_unknown_words=self.unknown_word_id is not None,
             **kwargs,
         )
         self.check_settings()
@@ -436,7 +457,17 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return tokens
 
     def _convert_token_to_id(self, token: str) -> int:
-        return self.vocabulary.get(token, self.word_token_id)
+        index = self.vocabulary.get(token)
+        if index is not None:
+            return index
+        if self.unknown_word_id is not None and not self.is_piece(token):
+            return self.unknown_word_id  # a word kept whole: the source's tokenizer has no piece for a character
+        return self.word_token_id
+
+    def reads_word(self, token: str, token_id: int) -> bool:
+        """Whether the student embeds ``token`` (at ``token_id``) from its characters: a word, or one the source reads
+        as its unknown token; not a token of ``vocabulary.json``."""
+        return token_id == self.word_token_id or (token_id == self.unknown_word_id and token not in self.vocabulary)
 
     def _convert_id_to_token(self, index: int) -> str:
         return self.id_to_word.get(index, self.unk_token)
@@ -617,7 +648,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         prepend_batch_axis = kwargs.pop("prepend_batch_axis", False)
         encoding = dict(super().prepare_for_model(ids, pair_ids, *args, **kwargs))
         tokens = [index.token if isinstance(index, TokenId) else None for index in encoding["input_ids"]]
-        is_word = [token is not None and index == self.word_token_id
+        is_word = [token is not None and self.reads_word(token, index)
                    for token, index in zip(tokens, encoding["input_ids"])]
         words = [self.word_text(token) for token, word in zip(tokens, is_word) if word and token is not None]
         characters = np.zeros((len(is_word), self.character_width), dtype=np.int64)  # a row of zeros: no word
