@@ -15,6 +15,7 @@ document is the study's whole state: rerun on a finished study, the command rewr
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import statistics
@@ -201,33 +202,47 @@ class ResultsDocument:
     command: str
 
     def update(self, study: optuna.Study, spec: SweepSpec) -> None:
-        """Rewrite the document from ``study``; a failure is a warning (the study holds every result, and the next
-        trial or the same command run again writes the page)."""
-        if not StudyResults.of(study, spec).students:
+        """Rewrite the document from ``study`` once a trial has completed its evaluation; a failure is a warning (the
+        study holds every result, and the next trial or the same command run again writes the page)."""
+        results = StudyResults.of(study, spec)
+        if not results.students:
             return
         try:
-            write_results(Path(self.path), spec, study, self.command)
+            write_study_results(Path(self.path), spec, results, self.command)
         except (OSError, DistillError) as error:
             print(f"warning: {self.path} not updated ({error}); the study keeps the results", file=sys.stderr)
 
 
 def write_results(path: Path, spec: SweepSpec, study: optuna.Study, command: str) -> Path:
-    """Write the study's document as the block ``study <name>`` of ``path`` (the rest of the file kept)."""
-    from distill.bench.machine import CPU_MATMUL_SIZE, GPU_MATMUL_SIZE, measured_on
-    from distill.devices import resolve_device
-    from teachers import load_teacher, resolve_model_path
-
+    """Write the study's document as the block ``study <name>`` of ``path`` (the rest of the file kept); refused
+    in one line while no trial has completed its evaluation."""
     results = StudyResults.of(study, spec)
     if not results.students:
         raise DistillError(f"no trial of study {study.study_name} has completed its evaluation; nothing to write "
                            f"to {path}")
+    return write_study_results(path, spec, results, command)
+
+
+def write_study_results(path: Path, spec: SweepSpec, results: StudyResults, command: str) -> Path:
+    """Write ``results`` as the block ``study <name>`` of ``path``, the rest of the file kept, with the machine that
+    measured them (:func:`machine_record`)."""
+    from teachers import load_teacher, resolve_model_path
+
     assert spec.evaluation is not None
-    table = load_teacher(spec.fixed.get("teacher")).table
-    model_folder = Path(resolve_model_path(spec.evaluation.model)[0])
-    model_record = finished_record(model_folder)
-    device = resolve_device("auto")
-    measured = measured_on(device, GPU_MATMUL_SIZE if device.type == "cuda" else CPU_MATMUL_SIZE)
-    block = render(results, spec, command=command, measured=measured, table_rows=table.shape[0],
-                   dim=table.shape[1], model_record=model_record)
+    rows, dim = load_teacher(spec.fixed.get("teacher")).table.shape
+    model_record = finished_record(Path(resolve_model_path(spec.evaluation.model)[0]))
+    block = render(results, spec, command=command, measured=machine_record(), table_rows=rows, dim=dim,
+                   model_record=model_record)
     previous = path.read_text() if path.is_file() else f"# Study {spec.name}\n"
     return atomic_write_text(path, with_block(previous, f"study {spec.name}", block + "\n"))
+
+
+@functools.cache
+def machine_record() -> dict[str, str]:
+    """This machine as the document states it (cores, matrix-multiply rate...), measured once per process: a sweep
+    rewrites its document after every trial."""
+    from distill.bench.machine import CPU_MATMUL_SIZE, GPU_MATMUL_SIZE, measured_on
+    from distill.devices import resolve_device
+
+    device = resolve_device("auto")
+    return measured_on(device, GPU_MATMUL_SIZE if device.type == "cuda" else CPU_MATMUL_SIZE)
