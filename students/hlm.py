@@ -12,7 +12,10 @@ other family here (paper §3).
 Character ids follow HLM's tokenizer (lisun-ai/HLM,
 ``model/codepoint_tokenizer.py``): PAD 0, CLS 1, SEP 2, MASK 3, UNK 4, WORD_CLS 5,
 then codepoint ``c`` is id ``6 + c`` when ``c < char_vocab_size``, else UNK. The
-vocabulary is case-sensitive (§1). ``max_length`` counts ``[WORD_CLS]``: HLM
+vocabulary is case-sensitive (§1). With ``hashed_chars`` (a deviation), a codepoint past ``char_vocab_size`` is
+hashed into one of that many rows after the codepoints' instead of UNK, so that a 1,024-codepoint table still tells
+apart the scripts it has no row for (collisions aside), as fastText hashes the n-grams it has no row for
+(Bojanowski et al., TACL 2017, §3.2). ``max_length`` counts ``[WORD_CLS]``: HLM
 prepends it before truncating to 20 (A.3, and the repository trims the padded
 matrix to 20 rows), so at most 19 characters are kept.
 
@@ -55,15 +58,26 @@ PAD, CLS, SEP, MASK, UNK, WORD_CLS = range(6)
 NUM_SPECIAL_IDS = 6
 BASIC_MULTILINGUAL_PLANE = 0x10000
 POOLINGS = ("word_cls", "mean", "max")
+KNUTH_MULTIPLIER = 2654435761  # ⌊2^32 / φ⌋, Knuth's multiplicative hashing (TAOCP vol. 3, §6.4)
 
 
-def encode_characters(tokens: Sequence[str], max_length: int, char_vocab_size: int) -> Tensor:
+def character_id(codepoint: int, char_vocab_size: int, hashed_chars: int) -> int:
+    """A codepoint's id: its own row below ``char_vocab_size``; past it, one of ``hashed_chars`` rows (Knuth's
+    multiplicative hash, the same in every process) or, with none, UNK."""
+    if codepoint < char_vocab_size:
+        return NUM_SPECIAL_IDS + codepoint
+    if hashed_chars:
+        return NUM_SPECIAL_IDS + char_vocab_size + (codepoint * KNUTH_MULTIPLIER) % 2**32 % hashed_chars
+    return UNK
+
+
+def encode_characters(tokens: Sequence[str], max_length: int, char_vocab_size: int, hashed_chars: int = 0) -> Tensor:
     """``(len(tokens), max_length)`` int64 ids: ``[WORD_CLS]``, characters, then PAD."""
     rows = []
     for token in tokens:
         ids = [WORD_CLS]
         for codepoint in token_codepoints(token)[: max_length - 1]:
-            ids.append(NUM_SPECIAL_IDS + codepoint if codepoint < char_vocab_size else UNK)
+            ids.append(character_id(codepoint, char_vocab_size, hashed_chars))
         rows.append(ids + [PAD] * (max_length - len(ids)))
     return torch.tensor(rows, dtype=torch.long).reshape(len(rows), max_length)
 
@@ -80,7 +94,8 @@ def pool_states(hidden: Tensor, padding: Tensor, pooling: str) -> Tensor:
 
 @dataclass(kw_only=True)
 class HLMIntraConfig(StudentConfig):
-    """HLM-intra's options: the character Transformer's shape, characters kept, pooling."""
+    """HLM-intra's options: the character Transformer's shape, characters kept (``char_vocab_size`` codepoints with a
+    row each, ``hashed_chars`` rows the others share), pooling."""
 
     num_layers: int = option(4, minimum=1)
     hidden_size: int = option(768, minimum=1)
@@ -89,6 +104,7 @@ class HLMIntraConfig(StudentConfig):
     dropout: float = option(0.1, minimum=0.0, maximum=1.0)
     max_length: int = option(20, minimum=2)  # [WORD_CLS] and at least one character
     char_vocab_size: int = option(BASIC_MULTILINGUAL_PLANE, minimum=1)
+    hashed_chars: int = option(0, minimum=0)
     pooling: str = "word_cls"
     norm_first: bool = False
 
@@ -99,7 +115,8 @@ class HLMIntraConfig(StudentConfig):
             raise StudentError(f"hidden_size {self.hidden_size} is no multiple of num_heads {self.num_heads}")
 
     def word_encoder(self) -> tuple[Callable[..., Tensor], dict[str, Any]]:
-        return encode_characters, {"max_length": self.max_length, "char_vocab_size": self.char_vocab_size}
+        return encode_characters, {"max_length": self.max_length, "char_vocab_size": self.char_vocab_size,
+                                   "hashed_chars": self.hashed_chars}
 
 
 class HLMIntra(StudentEncoder):
@@ -110,7 +127,7 @@ class HLMIntra(StudentEncoder):
         hidden_size, max_length, dropout = config.hidden_size, config.max_length, config.dropout
         char_vocab_size, norm_first = config.char_vocab_size, config.norm_first
         self.pooling = config.pooling
-        num_ids = NUM_SPECIAL_IDS + char_vocab_size
+        num_ids = NUM_SPECIAL_IDS + char_vocab_size + config.hashed_chars
         self.char_embedding = nn.Embedding(num_ids, hidden_size, padding_idx=PAD)
         self.position_embedding = nn.Embedding(max_length, hidden_size)
         self.embedding_norm = nn.LayerNorm(hidden_size)

@@ -18,7 +18,7 @@ def bits_of(value: int, width: int = 24) -> list[float]:
 
 
 def test_students_are_registered():
-    assert {"retvec", "retvec-raw", "hlm-intra", "hlm-intra-small"} <= set(student_names())
+    assert {"retvec", "retvec-raw", "hlm-intra", "hlm-intra-small", *SIZE_POINTS} <= set(student_names())
 
 
 def test_codepoints_become_msb_first_bit_rows():
@@ -88,6 +88,34 @@ def test_hlm_encoding_follows_hlm_tokenizer():
     assert (encoded[2, 1:] == NUM_SPECIAL_IDS + ord("x")).all()  # 19 characters after [WORD_CLS]
     bmp = encode_characters(["中"], max_length=20, char_vocab_size=0x10000)
     assert bmp[0, 1].item() == NUM_SPECIAL_IDS + ord("中")
+
+
+def test_hlm_hashed_characters_tell_apart_what_the_codepoint_table_has_no_row_for():
+    encoded = encode_characters(["ab", "ᚠᚢᚦ", "ᚨᚱᚲ", "中文"], max_length=6, char_vocab_size=1024, hashed_chars=1024)
+    assert encoded[0, 1:3].tolist() == [NUM_SPECIAL_IDS + 97, NUM_SPECIAL_IDS + 98]  # rows of their own, as before
+    past = encoded[1:, 1:3]
+    assert ((past >= NUM_SPECIAL_IDS + 1024) & (past < NUM_SPECIAL_IDS + 2048)).all()
+    assert len({tuple(row) for row in encoded[1:, 1:4].tolist()}) == 3  # UNK would make the runic words one
+    assert torch.equal(encoded, encode_characters(["ab", "ᚠᚢᚦ", "ᚨᚱᚲ", "中文"], 6, 1024, hashed_chars=1024))
+    student = build_student("hlm-intra-1k-h128", dim=8).eval()
+    assert student.char_embedding.num_embeddings == NUM_SPECIAL_IDS + 2048
+    with torch.no_grad():
+        runic = student.embed(["ᚠᚢᚦ", "ᚨᚱᚲ"])
+    assert not torch.allclose(runic[0], runic[1])
+
+
+# The fp32 bytes of a 384-wide table of BERT's 29,528 kept rows, and the fraction of it each size point is meant to
+# take (issue #55: points near 0.05x, 0.25x and 0.5x, none above 0.5x).
+TABLE_VALUES = 29_528 * 384
+SIZE_POINTS = {"hlm-intra-1k-h128": 0.05, "hlm-intra-1k-h256": 0.25, "hlm-intra-1k-h384": 0.5,
+               "retvec-w448": 0.05, "retvec-w1024": 0.25, "retvec-w1344": 0.5}
+
+
+@pytest.mark.parametrize(("name", "fraction"), SIZE_POINTS.items())
+def test_size_points_take_their_share_of_the_table(name, fraction):
+    student = build_student(name, dim=384)
+    share = sum(parameter.numel() for parameter in student.parameters()) / TABLE_VALUES
+    assert 0.8 * fraction <= share <= min(1.2 * fraction, 0.5), share
 
 
 def test_hlm_paper_preset_sizes():
