@@ -25,6 +25,7 @@ from torch import Tensor
 from distill.cli import main
 from distill.errors import DistillError
 from distill.export.folder import code_files, export_vocabulary_free, family_module, load_exported_student
+from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer
 from distill.swap.vocabulary_free import VocabularyFreePath
@@ -403,7 +404,8 @@ def test_cli_exports_and_refuses_a_decoder(
                  "--vocabulary-free"]) == 0
     record = json.loads((out / "surgery.json").read_text())
     assert record["options"] == {"vocabulary_free": True, "keep_vocabulary": False, "rescale": True,
-                                 "segment_words": True, "precision": "fp32"}
+                                 "segment_words": True, "precision": "fp32",
+                                 "unknown_word_weight": UNKNOWN_WORD_WEIGHT}
     assert (out / "segmenter.safetensors").is_file()
     assert "trust_remote_code=True" in (out / "README.md").read_text()
     assert (out / "model.safetensors").stat().st_mode & 0o777 == 0o666 & ~current_umask()
