@@ -31,7 +31,7 @@ from torch import Tensor
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 
 from distill.data import JUDGED_DOMAINS, load_corpus
-from distill.export.folder import export_vocabulary_free
+from distill.export.folder import export_vocabulary_free, family_module
 from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT
 from distill.files.markdown import markdown_table
 from distill.swap.surgery import load_transformer
@@ -148,20 +148,22 @@ def measure_unseen_words(model_name: str, student: StudentEncoder, *, sentences:
     effects = {corpus: {SOURCE: unseen_effect(base.eval(), source_tokenizer, texts)}
                for corpus, texts in triples.items()}
     with tempfile.TemporaryDirectory() as folder:
-        for label, weight in ((RAW, None), ("shipped", UNKNOWN_WORD_WEIGHT)):
-            out = export_vocabulary_free(model_name, student, Path(folder) / label.split(",")[0],
+        for weight in (None, UNKNOWN_WORD_WEIGHT):
+            # The folder's name is the name transformers imports the export's code under, once per process: one
+            # name per student family, or a family exported before under the same name would answer for this one.
+            kind = "raw" if weight is None else "shipped"
+            out = export_vocabulary_free(model_name, student, Path(folder) / f"unseen-{family_module(student)}-{kind}",
                                          unknown_word_weight=weight, quiet=True)
             with quiet_transformers():
                 model = AutoModel.from_pretrained(out, trust_remote_code=True).eval()
                 tokenizer = AutoTokenizer.from_pretrained(out, trust_remote_code=True)
-            shares = [None] if weight is None else sorted({*weights, weight})
-            for share in shares:
+            for share in [None] if weight is None else sorted({*weights, weight}):
                 if share is not None:
                     model.config.unknown_word_weight = share
-                name = label if share is None else (f"export, student's share {share:g}"
-                                                    + (" (shipped)" if share == weight else ""))
+                label = RAW if share is None else (f"export, student's share {share:g}"
+                                                   + (" (shipped)" if share == weight else ""))
                 for corpus, texts in triples.items():
-                    effects[corpus][name] = unseen_effect(model, tokenizer, texts)
+                    effects[corpus][label] = unseen_effect(model, tokenizer, texts)
     return dict(sorted(effects.items(), key=lambda item: worst_first(item[1])))
 
 
