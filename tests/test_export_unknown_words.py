@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 import torch
-from test_export import bytescnn, student_named
+from test_export import bytescnn
 from transformers import AutoModel, AutoTokenizer
 
 from distill.bench.unseen import WEIGHTS, sentence_triples, unseen_word_maker
@@ -123,11 +123,7 @@ def test_unseen_words_are_drawn_from_unicode_and_each_is_unk_to_the_source(tiny_
 
 
 def test_bench_unseen_words_measures_the_source_and_the_exports(tmp_path: Path, tiny_bert_dir: Path) -> None:
-    """``distill bench --unseen-words FOLDER``: its block of the results file, a row per model; exports of another
-    family loaded before in the same process (transformers imports an export's code once per folder name) do not
-    answer for the bench's."""
-    for name in ("export", "shipped", "raw"):
-        loaded(export_vocabulary_free(str(tiny_bert_dir), student_named("ngrams"), tmp_path / "other" / name))
+    """``distill bench --unseen-words FOLDER``: its block of the results file, a row per model."""
     student = tmp_path / "student"
     bytescnn(32).save_pretrained(student)
     results = tmp_path / "RESULTS.md"
