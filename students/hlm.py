@@ -67,7 +67,8 @@ def character_id(codepoint: int, char_vocab_size: int, hashed_chars: int) -> int
     if codepoint < char_vocab_size:
         return NUM_SPECIAL_IDS + codepoint
     if hashed_chars:
-        return NUM_SPECIAL_IDS + char_vocab_size + (codepoint * KNUTH_MULTIPLIER) % 2**32 % hashed_chars
+        # The product's high bits (its low bits would only permute the codepoint's own low bits), scaled to the rows.
+        return NUM_SPECIAL_IDS + char_vocab_size + ((codepoint * KNUTH_MULTIPLIER) % 2**32 * hashed_chars >> 32)
     return UNK
 
 
