@@ -160,17 +160,21 @@ def measure_unseen_words(model_name: str, student: StudentEncoder, *, sentences:
             for share in [None] if weight is None else sorted({*weights, weight}):
                 if share is not None:
                     model.config.unknown_word_weight = share
-                label = RAW if share is None else (f"export, student's share {share:g}"
-                                                   + (" (shipped)" if share == weight else ""))
+                label = RAW if share is None else share_label(share)
                 for corpus, texts in triples.items():
                     effects[corpus][label] = unseen_effect(model, tokenizer, texts)
     return dict(sorted(effects.items(), key=lambda item: worst_first(item[1])))
 
 
+def share_label(share: float) -> str:
+    """The row of the export at the student's ``share``, the shipped one named so."""
+    return f"export, student's share {share:g}" + (" (shipped)" if share == UNKNOWN_WORD_WEIGHT else "")
+
+
 def worst_first(effects: dict[str, UnseenEffect]) -> float:
     """A domain's sort key, worst first: how far the shipped export's twins stay apart, less how far one word moves
     the sentence beyond the source's (the goals' margins, the smaller the worse)."""
-    shipped = next(effect for label, effect in effects.items() if label.endswith("(shipped)"))
+    shipped = effects[share_label(UNKNOWN_WORD_WEIGHT)]
     moved = float(shipped.added.mean() - effects[SOURCE].added.mean())
     return min(moved, CHANGED_APART - float(shipped.changed.mean()))
 

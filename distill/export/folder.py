@@ -56,7 +56,7 @@ from transformers.dynamic_module_utils import get_relative_imports
 
 import students
 from distill.errors import DistillError, first_line
-from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT, unknown_word_anchor, unknown_word_settings
+from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT, unknown_words_of
 from distill.files.userfiles import read_json_mapping
 from distill.swap.packaging import (
     MODEL_CARD,
@@ -226,8 +226,8 @@ def export_vocabulary_free(
         table, vocabulary, word_token_id = word_table(
             live, tokenizer, splitter, input_embeddings(loaded.model).weight, keep_vocabulary=keep_vocabulary
         )
-    anchor = unknown_word_anchor(tokenizer, input_embeddings(loaded.model).weight.detach().cpu())
-    unknown_words = unknown_word_settings(tokenizer, vocabulary, segmenter, anchor, unknown_word_weight)
+    unknown_words = unknown_words_of(tokenizer, input_embeddings(loaded.model).weight.detach().cpu(), vocabulary,
+                                     segmenter, unknown_word_weight)
     student = student.cpu()
     weights = {key: value.detach().cpu() for key, value in base.state_dict().items()}
     weights[f"{embedding_module_name(base)}.weight"] = table
@@ -242,7 +242,7 @@ def export_vocabulary_free(
         "options": {"vocabulary_free": True, "keep_vocabulary": keep_vocabulary,
                     "rescale": rescale_norm is not None, "segment_words": segmenter is not None,
                     "precision": student.hparams.get("precision", "fp32"),
-                    "unknown_word_weight": unknown_words.get("unknown_word_weight")},
+                    "unknown_word_weight": None if unknown_words is None else unknown_words.weight},
         "source": source_metadata(model_name_or_path or EMBEDDED, Path(loaded.path)),
         "size": {"parameters": parameters,
                  "bytes": sum(tensor.numel() * tensor.element_size() for tensor in student.state_dict().values()),
@@ -255,7 +255,7 @@ def export_vocabulary_free(
         config = code("configuration_vocabfree").VocabFreeConfig(
             encoder=encoder, encoder_options=pooler_option(base), rescale_norm=rescale_norm,
             student=student_record(student), student_class=type(student).__name__, word_token_id=word_token_id,
-            **unknown_words,
+            **(unknown_words.config() if unknown_words else {}),
         )
         config.register_for_auto_class()
         model_class = code("modeling_vocabfree").VocabFreeModel
@@ -264,7 +264,7 @@ def export_vocabulary_free(
         model.transformer.load_state_dict(weights)
         model.student.load_state_dict(student.state_dict())
         if unknown_words:
-            model.unknown_word_anchor.copy_(anchor)
+            model.unknown_word_anchor.copy_(unknown_words.anchor)
         with quiet_transformers():
             model.save_pretrained(staging)
         tokenizer_class = code("tokenization_vocabfree").VocabFreeTokenizer
@@ -274,7 +274,7 @@ def export_vocabulary_free(
         exported = tokenizer_class(
             str(Path(code_dir) / WORD_SPLITTER), str(Path(code_dir) / VOCABULARY), word_token_id,
             *templates, type(student).__name__, student_record(student), **segmenter_files,
-            **tokenizer_settings(tokenizer, base), mark_unknown_words=bool(unknown_words),
+            **tokenizer_settings(tokenizer, base), mark_unknown_words=unknown_words is not None,
         )
         exported.save_pretrained(staging)
         record["sentence_transformers"] = bool(copy_sentence_transformers_files(Path(loaded.path), staging))

@@ -14,6 +14,7 @@ Embeddings", §3). Deviation: no corpus statistics are computed at inference; th
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import torch
@@ -23,8 +24,9 @@ from transformers import PreTrainedTokenizerBase
 from distill.data.frequencies import english_pieces
 from students.segmenter import WordSegmenter
 
-# How much of an unseen word's vector is the student's: on the embedded MiniLM (bench/RESULTS.md, "Unseen
-# characters") the most that keeps adding such a word no further from the sentence than the source's unknown token.
+# How much of an unseen word's vector is the student's: on the embedded MiniLM a share at which adding such a word
+# moves a sentence, on average, no further than the source's unknown token does (bench/RESULTS.md, "Unseen
+# characters", measures the shares around it on each held-out domain).
 UNKNOWN_WORD_WEIGHT = 0.65
 ANCHOR_WORDS = 100  # the most frequent English words whose rows make the anchor
 
@@ -42,13 +44,27 @@ def unknown_word_anchor(tokenizer: PreTrainedTokenizerBase, table: Tensor, words
     return (weights / weights.sum()) @ table[ids]
 
 
-def unknown_word_settings(tokenizer: PreTrainedTokenizerBase, vocabulary: dict[str, int],
-                          segmenter: WordSegmenter | None, anchor: Tensor | None, weight: float | None
-                          ) -> dict[str, Any]:
-    """The model configuration's ``unknown_token_id`` and ``unknown_word_weight``, where the export tells the words
-    its source reads as its unknown token (a segmenter, the unknown token among the export's rows, an anchor) and
-    ``weight`` is not None; else none (every word read by the student as it is)."""
+@dataclass(frozen=True)
+class UnknownWords:
+    """How an export reads the words its source reads as its unknown token: their id, the student's share of their
+    vector and the anchor blended with it."""
+
+    token_id: int
+    weight: float
+    anchor: Tensor
+
+    def config(self) -> dict[str, Any]:
+        """The model configuration's settings."""
+        return {"unknown_token_id": self.token_id, "unknown_word_weight": self.weight}
+
+
+def unknown_words_of(tokenizer: PreTrainedTokenizerBase, table: Tensor, vocabulary: dict[str, int],
+                     segmenter: WordSegmenter | None, weight: float | None) -> UnknownWords | None:
+    """How the export reads such words, where it can tell them (a segmenter, the unknown token among the export's
+    rows ``vocabulary``, an anchor from the source's ``table``) and ``weight`` is not None; else None (every word read
+    by the student as it is)."""
     unknown = str(tokenizer.unk_token) if tokenizer.unk_token is not None else None
-    if weight is None or segmenter is None or anchor is None or unknown not in vocabulary:
-        return {}
-    return {"unknown_token_id": vocabulary[unknown], "unknown_word_weight": weight}
+    if weight is None or segmenter is None or unknown not in vocabulary:
+        return None
+    anchor = unknown_word_anchor(tokenizer, table)
+    return None if anchor is None else UnknownWords(vocabulary[unknown], weight, anchor)
