@@ -38,8 +38,8 @@ MAX_DURATION = 7 * 24 * 3600  # a week: a budget beyond it is a typing mistake
 class SweepSettings:
     """How ``distill sweep`` (and ``distill quickstart``, its ``workers``) runs a sweep file."""
 
-    config: str = setting(help="sweep YAML file, or a shipped one by name: paper, paper-bert-base, quick, search",
-                          metavar="FILE|NAME")
+    config: str = setting(help="sweep YAML file, or a shipped one by name: paper, paper-bert-base, quick, search, "
+                          "students-bytescnn, students-hlm-intra, students-retvec", metavar="FILE|NAME")
     n_trials: int | None = setting(None, "budget of a search; cap for a grid (default: the file's)",
                                    interval=POSITIVE_COUNT, metavar="N")
     workers: int = setting(1, "worker processes on this machine", interval=POSITIVE_COUNT, metavar="N")

@@ -23,6 +23,9 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
       datasets: [wikitext, imdb]
       seeds: 5
     heartbeat: {interval: 15, grace_period: 60}   # seconds; a RUNNING trial silent for grace_period is lost
+    time_per_trial: 15m           # each trial's table and context epochs scaled down to train within this time on
+                                  # the machine that runs it (distill.training.budget), so that trials of fast and
+                                  # slow settings compare at one cost; set-up and evaluation come on top
     published: paper              # distill sweep --results sets that study's published tables beside this one's
 
 The objective is an alignment metric of the last epoch (``recall_at_1``, ``mean_cosine``,
@@ -62,7 +65,7 @@ from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
 from distill.files.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
 from distill.objectives.registry import objective_metrics
-from sweeps.options import check_factory_options
+from sweeps.options import check_factory_options, parse_duration
 from sweeps.space import Choice, Parameter, Range, check_keys, integer, kind_and_options, mapping, parse_space
 
 GRID = "grid"
@@ -74,7 +77,7 @@ DIRECTIONS: tuple[Direction, ...] = ("maximize", "minimize")
 # What training logs per epoch, declared by the objectives (distill.objectives.registry, which imports no torch).
 ALIGNMENT_METRICS = objective_metrics()
 TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "points", "objective", "pruner",
-                  "evaluation", "heartbeat", "published")
+                  "evaluation", "heartbeat", "published", "time_per_trial")
 
 
 @contextmanager
@@ -152,6 +155,7 @@ class SweepSpec:
     heartbeat: Heartbeat
     points: tuple[Point, ...] = ()
     published: str | None = None  # the published study whose tables the results document sets beside this one's
+    seconds_per_trial: float | None = None  # each trial's training fitted to this time (``time_per_trial``)
 
 
 def trial_config(fixed: Mapping[str, Any], params: Mapping[str, Any], source: str, **settings: Any) -> ValidConfig:
@@ -240,6 +244,8 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
         evaluation=evaluation, heartbeat=_parse_heartbeat(data.get("heartbeat") or {}, source),
         points=_parse_points(data.get("points"), space, sampler, source),
         published=_parse_published(data.get("published"), source),
+        seconds_per_trial=(None if data.get("time_per_trial") is None
+                           else parse_duration(str(data["time_per_trial"]), f"{source}: time_per_trial")),
     )
     _check_trials(spec)
     return spec

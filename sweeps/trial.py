@@ -18,8 +18,10 @@ from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.tracking.progress import announce
 from distill.training import Trainer, TrainerCallback, train
+from distill.training.budget import fit_to_seconds
 from sweeps.accounting import frozen, is_grid_duplicate, requeue, worker_name
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
+from sweeps.options import duration_text
 from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
 from sweeps.space import Choice, Parameter
 from sweeps.spec import ALIGNMENT_METRICS, GRID, SweepSpec, after_surgery, trial_config
@@ -62,6 +64,10 @@ class TrialObjective:
         callbacks = self._pruning(trial)
         spec, objective, evaluator = self.spec, self.spec.objective, self.evaluator
         config = trial_config({**spec.fixed, **record.settings}, params, spec.source, run_name=name)
+        if spec.seconds_per_trial is not None:
+            announce(f"trial {name}: timing an epoch to fit {duration_text(spec.seconds_per_trial)} of training",
+                     quiet=self.quiet)
+            config = fit_to_seconds(config, spec.seconds_per_trial, resolve_device(config.device))
         record.config = {key: value for key, value in config.to_dict().items() if key != "run_name"}
         record.save(trial, "config")
         announce(f"trial {name}: training", quiet=self.quiet)

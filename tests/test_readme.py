@@ -104,7 +104,10 @@ class Sandbox:
         shipped = SHIPPED_SWEEPS / f"{name if (SHIPPED_SWEEPS / f'{name}.yaml').is_file() else 'quick'}.yaml"
         spec = yaml.safe_load(shipped.read_text())
         fixed = {key: value for key, value in spec["fixed"].items() if key not in ("vocab_sample", "bf16")}
-        tiny = {key: value for key, value in self.train_settings().items() if key not in spec["space"]}
+        searched = {name.partition(".")[0] for name in spec["space"]}  # student_options.pooling: student_options
+        tiny = {key: value for key, value in self.train_settings().items() if key not in searched}
+        if "student_options" in searched:  # options of the file's student are searched: it keeps its student
+            del tiny["student"]
         spec["fixed"] = {**fixed, **tiny, "eval_every": 1}
         spec["n_trials"] = trials
         if "points" in spec:  # the trials beside a grid, made tiny: each student with its own default options

@@ -17,7 +17,8 @@ from sweeps.study import fingerprint, grid, trial_budget
 
 
 def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
-    assert shipped_configs() == ["paper", "paper-bert-base", "quick", "search"]
+    assert shipped_configs() == ["paper", "paper-bert-base", "quick", "search", "students-bytescnn",
+                                 "students-hlm-intra", "students-retvec"]
     published = load_spec("paper-bert-base")
     assert published.sampler.kind == GRID and grid(published) == {
         "student": ["bytescnn-small", "bytescnn-big"],
@@ -61,6 +62,18 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     search = load_spec("search")
     assert search.sampler.kind != GRID and search.pruner.kind == "median" and trial_budget(search) == 20
     assert {parameter.name for parameter in search.space} == {"lr", "batch_size", "loss_options.alpha"}
+    # each family's recipe searched at its point below half the table's bytes, 15 minutes of training a trial
+    for family, student in (("bytescnn", "bytescnn-tiny"), ("retvec", "retvec-w1344"),
+                            ("hlm-intra", "hlm-intra-1k-h384")):
+        students = load_spec(f"students-{family}")
+        assert students.fixed["student"] == student and students.seconds_per_trial == 15 * 60
+        assert students.sampler.kind == "tpe" and students.pruner.metric == "mean_cosine"
+        space = {parameter.name: parameter for parameter in students.space}
+        assert {"lr", "warmup_fraction", "batch_size", "loss", "frequency_exponent"} <= set(space)
+        assert list(space["loss"].values) == ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular",
+                                          "multi-similarity"]
+        assert students.objective.metric == "sentence_cosine" and students.evaluation.vocabulary_free
+        assert students.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"]
     for name in ("quick.yaml", "sweeps/quick.yaml"):
         assert fingerprint(load_spec(name)) == fingerprint(quick)
 
@@ -149,7 +162,8 @@ def test_a_sweep_optimises_any_metric_an_objective_declares(tmp_path, tiny_bert_
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, paper-bert-base, quick, search"),
+    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, paper-bert-base, quick, search, "
+     "students-bytescnn"),
     (["--config", "quick", "--workers", "0"], "workers must be a positive integer"),
     (["--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
     (["--config", "quick", "--storage", "not a url"], "is not a database URL"),

@@ -52,7 +52,8 @@ from distill.files.atomic import atomic_write_text
 from distill.noise.specs import parse_noise
 from distill.swap.surgery import load_transformer
 from distill.tracking.progress import announce
-from distill.training import build_trainer, prepare, train
+from distill.training import train
+from distill.training.budget import fit_to_seconds
 from students import StudentEncoder
 from students.config import PRECISIONS
 from teachers import load_teacher, load_tokenizer
@@ -63,7 +64,6 @@ NOISES = ("typo:0.1", "human")
 LAYOUTS = ("segmented", "one position")
 METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS = "wiki:heldout"
-PROBE_CONTEXT_STEPS = 3
 
 
 @dataclass(frozen=True)
@@ -162,21 +162,6 @@ def point_file(folder: Path, point: SizePoint, budget: float, teacher: str, scal
     return folder / f"{name}.json"
 
 
-def sized(point: SizePoint, budget: float, teacher: str, device: torch.device) -> ValidConfig:
-    """The recipe's configuration for ``point``, its table and context epochs scaled down by one share so that their
-    training fits ``budget`` seconds, as a probe of one table epoch and a few context steps timed them here."""
-    recipe = point.config(teacher, str(device))
-    probe = dataclasses.replace(recipe, epochs=1, whole_word_epochs=0, context_epochs=min(recipe.context_epochs, 1),
-                                context_steps_per_epoch=PROBE_CONTEXT_STEPS, eval_every=10**6)
-    trainer = build_trainer(probe, *prepare(probe), device)
-    seconds = [trainer.train_epoch(epoch)["epoch_seconds"] for epoch in range(1, trainer.total_epochs + 1)]
-    per_context_epoch = seconds[1] / PROBE_CONTEXT_STEPS * recipe.context_steps_per_epoch if len(seconds) > 1 else 0
-    whole = recipe.epochs * seconds[0] + recipe.context_epochs * per_context_epoch
-    share = min(1.0, budget / whole) if whole else 1.0
-    return dataclasses.replace(recipe, epochs=max(1, int(recipe.epochs * share)),
-                               context_epochs=int(recipe.context_epochs * share))
-
-
 def stored_precisions(student: StudentEncoder) -> tuple[str, ...]:
     """The precisions ``student`` can be exported at (families with a ``precision`` option store every one)."""
     return PRECISIONS if "precision" in student.hparams else ("fp32",)
@@ -215,7 +200,7 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torc
                   quiet: bool, scale: SizeScale) -> PointResult:
     """Train, export and measure one point (see the module's docstring)."""
     announce(f"size point {point.label}: sizing the recipe to {budget:g} s of training", quiet=quiet)
-    config = sized(point, budget, teacher, device)
+    config = fit_to_seconds(point.config(teacher, str(device)), budget, device)
     announce(f"size point {point.label}: training {config.epochs} table and {config.context_epochs} context epochs",
              quiet=quiet)
     trained = train(config, tracking_uri=tracking_uri, quiet=quiet, parent_run_id=parent_run_id, experiment="bench")

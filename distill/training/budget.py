@@ -1,0 +1,41 @@
+"""A recipe fitted to a time budget: its table and context epochs scaled down so that training ends within so many
+seconds on this machine (``distill bench --sizes``' points, a sweep file's ``seconds_per_trial``).
+
+One share scales both phases, so the recipe keeps its shape (the context phase's weight against the table's, the
+learning-rate schedule over the whole run); the seconds an epoch takes are timed by a probe of one table epoch and
+a few context steps of the same configuration, here. The budget is the epochs' own time: set-up, evaluations and
+checkpoints come on top.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import torch
+
+from distill.config.training import ValidConfig
+from distill.training.loop import build_trainer
+from distill.training.phases import prepare
+
+PROBE_CONTEXT_STEPS = 3
+
+
+def epoch_seconds(config: ValidConfig, device: torch.device) -> tuple[float, float]:
+    """Seconds of one table epoch and of one context epoch of ``config`` here (0 without context distillation),
+    timed on one epoch and :data:`PROBE_CONTEXT_STEPS` steps."""
+    probe = dataclasses.replace(config, epochs=1, whole_word_epochs=0, context_epochs=min(config.context_epochs, 1),
+                                context_steps_per_epoch=PROBE_CONTEXT_STEPS, eval_every=10**6)
+    trainer = build_trainer(probe, *prepare(probe), device)
+    seconds = [trainer.train_epoch(epoch)["epoch_seconds"] for epoch in range(1, trainer.total_epochs + 1)]
+    per_context_epoch = seconds[1] / PROBE_CONTEXT_STEPS * config.context_steps_per_epoch if len(seconds) > 1 else 0.0
+    return seconds[0], per_context_epoch
+
+
+def fit_to_seconds(config: ValidConfig, seconds: float, device: torch.device) -> ValidConfig:
+    """``config`` with its table and context epochs scaled down by one share so that their training fits
+    ``seconds`` (at least one table epoch); unchanged where it fits already."""
+    table_epoch, context_epoch = epoch_seconds(config, device)
+    whole = config.epochs * table_epoch + config.context_epochs * context_epoch
+    share = min(1.0, seconds / whole) if whole else 1.0
+    return dataclasses.replace(config, epochs=max(1, int(config.epochs * share)),
+                               context_epochs=int(config.context_epochs * share))

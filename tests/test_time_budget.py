@@ -1,0 +1,61 @@
+"""A recipe fitted to a time budget (distill.training.budget): one share scales the table and the context epochs,
+from an epoch timed here; a sweep file's ``time_per_trial`` fits every trial to it (the bench's size points too)."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from sweep_files import fixed_settings, load_study, write_sweep
+from tiny_models import TABLE_ONLY_BYTESCNN
+
+from distill.cli import main
+from distill.config.training import TrainConfig
+from distill.training import budget
+from sweeps import load_spec
+from sweeps.trial_record import TrialRecord
+
+CPU = torch.device("cpu")
+
+
+@pytest.mark.parametrize(("seconds", "epochs", "context_epochs"), [
+    (550.0, 40, 3),  # half of 80 x 10 s + 6 x 50 s
+    (1100.0, 80, 6),  # it fits: unchanged
+    (5000.0, 80, 6),  # never stretched
+    (1.0, 1, 0),  # at least one table epoch
+])
+def test_one_share_scales_both_phases(monkeypatch, seconds, epochs, context_epochs) -> None:
+    monkeypatch.setattr(budget, "epoch_seconds", lambda config, device: (10.0, 50.0))
+    config = TrainConfig(epochs=80, context_epochs=6).validate()
+    fitted = budget.fit_to_seconds(config, seconds, CPU)
+    assert (fitted.epochs, fitted.context_epochs) == (epochs, context_epochs)
+    assert fitted.lr == config.lr and fitted.student == config.student  # the recipe keeps its shape
+
+
+def test_an_epoch_is_timed_on_the_run_itself(tiny_bert_dir) -> None:
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=50).validate()
+    table, context = budget.epoch_seconds(config, CPU)
+    assert 0 < table < 60 and context == 0  # no context distillation in this recipe
+    fitted = budget.fit_to_seconds(config, 3 * table, CPU)
+    assert 1 <= fitted.epochs < 50  # another timing of the same epoch: about 3, never the whole 50
+
+
+def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir, monkeypatch) -> None:
+    monkeypatch.setattr(budget, "epoch_seconds", lambda config, device: (0.5, 0.0))
+    path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=8),
+                       time_per_trial="2s", pruner={"kind": "median", "n_startup_trials": 2})
+    assert load_spec(str(path)).seconds_per_trial == 2.0
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    trials = load_study(tmp_path).trials
+    assert [trial.state.name for trial in trials] == ["COMPLETE", "COMPLETE"]
+    for trial in trials:
+        assert TrialRecord.from_trial(trial).config["epochs"] == 4  # 2 s of 0.5 s epochs, not the file's 8
+        assert list(trial.intermediate_values) == [1, 2, 3, 4]  # the learning curve the pruner reads
+
+
+@pytest.mark.parametrize("value", ["soon", "0s", "-5m"])
+def test_a_bad_time_per_trial_is_one_line(tmp_path, tiny_bert_dir, capsys, value) -> None:
+    path = write_sweep(tmp_path, tiny_bert_dir, time_per_trial=value)
+    assert main(["sweep", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"time_per_trial must be a time such as 90s, 20m or 1h (at most a week), got '{value}'" in err
+    assert err.count("\n") <= 2 and not (tmp_path / "optuna.db").exists()
