@@ -5,15 +5,16 @@
 >>> print(result.summary.text)  # doctest: +SKIP
 
 Modules, in the order a sweep meets them: ``options`` (the sweep's command-line settings and what Optuna
-accepts), ``space`` and ``spec`` (the sweep file, parsed and validated into data), ``runner`` (the main job, step
-by step, and its worker processes), ``study`` (storage, sampler, pruner, budget, the worker loop),
+accepts), ``space``, ``sweep_file`` and ``spec`` (the sweep file, read and validated into data), ``runner`` (the
+main job, step by step, and its worker processes), ``study`` (storage, sampler, pruner, budget, the worker loop),
 ``evaluation`` (surgery and evaluation of trial students), ``runs`` (the MLflow parent run and the trials' runs),
 ``trial`` (one trial: draw, train, prune, evaluate), ``trial_record`` (what a trial keeps in Optuna, typed),
 ``accounting`` (which trials count, which a retry replaced), ``report`` (the parent run's summary, Tables 2 and
 3), ``curves`` (every trial's per-epoch curves on one chart), ``verdict`` (the best student in a few lines);
 ``calibration`` and ``budget`` (``distill quickstart``'s: the machine timed on the first epochs, the sweep sized to
 a time budget).
-Shipped sweep files: ``paper.yaml``, ``quick.yaml``, ``search.yaml``.
+Shipped sweep files: ``paper.yaml``, ``paper-bert-base.yaml``, ``quick.yaml``, ``search.yaml`` and
+``students-*.yaml`` (each student family's recipe).
 
 The names below are imported on first use (PEP 562), so that a command reads its settings
 (:mod:`sweeps.options`) without loading Optuna, MLflow or torch.
@@ -26,10 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from sweeps.runner import SweepResult, run_sweep
-    from sweeps.spec import SweepSpec, load_spec, shipped_configs
+    from sweeps.spec import SweepSpec
+    from sweeps.sweep_file import load_spec, shipped_configs
 
 _EXPORTS = {"SweepResult": "sweeps.runner", "run_sweep": "sweeps.runner", "SweepSpec": "sweeps.spec",
-            "load_spec": "sweeps.spec", "shipped_configs": "sweeps.spec"}
+            "load_spec": "sweeps.sweep_file", "shipped_configs": "sweeps.sweep_file"}
 __all__ = ["SweepResult", "SweepSpec", "load_spec", "run_sweep", "shipped_configs"]
 
 

@@ -22,7 +22,7 @@ from distill.config.fields import POSITIVE_COUNT, setting
 from distill.errors import DistillError
 from distill.evaluation.settings import EvaluationSettings
 from distill.workflows.robustness import FIXED, STUDY
-from sweeps.spec import parse_spec
+from sweeps.sweep_file import parse_spec
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def sweep(evaluation: dict) -> dict:
 
 
 def test_a_new_evaluation_setting_is_a_flag_a_sweep_key_and_a_check_from_one_field(monkeypatch) -> None:
-    for module in ("distill.cli.commands.evaluate", "distill.cli.commands.robustness", "sweeps.spec"):
+    for module in ("distill.cli.commands.evaluate", "distill.cli.commands.robustness", "sweeps.sweep_file"):
         monkeypatch.setattr(f"{module}.EvaluationSettings", WithWindow)
     commands = subcommands(build_parser())
     for command in ("evaluate", "robustness"):

@@ -4,7 +4,7 @@ Each packaged objective is listed (:data:`OBJECTIVES`) with its module, the sett
 :class:`~distill.config.training.TrainConfig` it alone reads (the first counts its epochs; ``distill train --help``
 groups them under its title) and the metrics its evaluation logs, each with the direction that is better.
 The list imports nothing (no torch), so a sweep checks the metric it optimises or prunes on against it
-(:mod:`sweeps.spec`); a module is imported when its objective is first resolved
+(:mod:`sweeps.sweep_file`); a module is imported when its objective is first resolved
 (:class:`foundation.registry.LazyRegistry`), and its class registers itself with :func:`register_objective`.
 A new objective is its module, its line here and its settings in ``distill/config/training.py``.
 """
