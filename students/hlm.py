@@ -93,6 +93,17 @@ def pool_states(hidden: Tensor, padding: Tensor, pooling: str) -> Tensor:
     return hidden.masked_fill(~keep, float("-inf")).amax(dim=1)
 
 
+def trimmed(encoded: Tensor) -> Tensor:
+    """``encoded`` without the trailing columns that are padding in every row, on the CPU: they are masked in every
+    layer and in the pooling, so each word's vector is the same without them, and a batch of vocabulary rows (7
+    characters on average, padded to 20) costs its longest word's length. Off the CPU, finding them would cost a
+    host sync per step."""
+    if encoded.device.type != "cpu" or not len(encoded):
+        return encoded
+    longest = int((encoded != PAD).sum(dim=1).max())  # PAD only trails: [WORD_CLS], the characters, then PAD
+    return encoded[:, : max(longest, 1)]
+
+
 @dataclass(kw_only=True)
 class HLMIntraConfig(StudentConfig):
     """HLM-intra's options: the character Transformer's shape, characters kept (``char_vocab_size`` codepoints with a
@@ -151,8 +162,9 @@ class HLMIntra(StudentEncoder):
         self.projection = nn.Linear(hidden_size, config.dim)
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:
-        """Every position of every layer, padding included (it is masked, not skipped)."""
-        length, hidden = encoded.shape[1], self.char_embedding.embedding_dim
+        """Every position of every layer that :meth:`forward_encoded` computes, padding included (it is masked, not
+        skipped, up to the batch's longest word on the CPU)."""
+        length, hidden = trimmed(encoded).shape[1], self.char_embedding.embedding_dim
         ffn = self.encoder.layers[0].linear1.out_features
         projections = 2 * length * hidden * (3 * hidden + hidden + 2 * ffn)  # QKV, output, FFN in and out
         attention = 2 * 2 * length * length * hidden  # scores Q·Kᵀ and their weighted sum of V
@@ -161,8 +173,14 @@ class HLMIntra(StudentEncoder):
         # The character embedding is trained, so every product needs both gradients: backward = 2 × forward.
         return 3 * forward if backward else forward
 
+    def input_lengths(self, encoded: Tensor) -> Tensor | None:
+        """[WORD_CLS] and the characters of each row, on the CPU (where :func:`trimmed` drops the rest)."""
+        return (encoded != PAD).sum(dim=1) if encoded.device.type == "cpu" else None
+
     def forward_encoded(self, encoded: Tensor) -> Tensor:
-        """``encoded`` may lack trailing columns that are padding in every row."""
+        """``encoded`` may lack trailing columns that are padding in every row; on the CPU they are dropped here
+        (:func:`trimmed`)."""
+        encoded = trimmed(encoded)
         positions = torch.arange(encoded.shape[1], device=encoded.device)
         hidden = self.char_embedding(encoded) + self.position_embedding(positions)
         hidden = self.embedding_dropout(self.embedding_norm(hidden))

@@ -154,6 +154,18 @@ def test_hlm_padding_does_not_change_a_tokens_vector(pooling):
     torch.testing.assert_close(alone, trimmed, rtol=1e-5, atol=1e-5)
 
 
+def test_hlm_computes_a_batch_up_to_its_longest_word_on_the_cpu():
+    student = build_student("hlm-intra-small", dim=16, **SMALL_HLM).eval()
+    widths = []
+    student.char_embedding.register_forward_hook(lambda module, inputs, output: widths.append(inputs[0].shape[1]))
+    encoded = student.encode(["cat", "mouse"])
+    assert encoded.shape[1] == student.config.max_length > 6
+    student.forward_encoded(encoded)
+    assert widths == [6]  # [WORD_CLS] m o u s e: the padding after it is never computed
+    assert student.matmul_flops(encoded) == student.matmul_flops(encoded[:, :6]) < student.matmul_flops(
+        torch.ones_like(encoded))
+
+
 def test_hlm_rejects_unknown_pooling():
     with pytest.raises(StudentError, match="valid poolings: word_cls, mean, max"):
         build_student("hlm-intra-small", dim=8, pooling="sum", **SMALL_HLM)
