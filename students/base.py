@@ -117,11 +117,6 @@ class StudentEncoder(nn.Module):
         stored.load_state_dict({**stored.state_dict(), **trained})
         return stored.to(self.device)
 
-    def input_lengths(self, encoded: Tensor) -> Tensor | None:
-        """Each row's length, where :meth:`forward_encoded` computes a batch up to its longest row (so that batches
-        of rows of similar length cost less); ``None`` for a student whose step costs the same whatever the rows."""
-        return None
-
     def encode(self, tokens: Sequence[str]) -> Tensor:
         """Token strings → one integer tensor, on the CPU (see :meth:`word_encoder`)."""
         function, options = self.word_encoder()

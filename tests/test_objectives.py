@@ -153,30 +153,6 @@ def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_c
     assert int((drawn == the).sum()) > 10 * max(1, int((drawn == absent).sum()))
 
 
-@pytest.mark.parametrize("exponent", [0.0, 0.5])
-def test_a_student_that_computes_up_to_its_longest_word_gets_batches_by_length(tiny_bert_dir, exponent) -> None:
-    def epoch(length_batches: bool) -> tuple[TableAlignment, list[torch.Tensor]]:
-        config = TrainConfig(teacher=str(tiny_bert_dir), student="hlm-intra-small", epochs=1, batch_size=16,
-                             frequency_exponent=exponent, length_batches=length_batches,
-                             student_options={"char_vocab_size": 256}).validate()
-        table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
-        assert isinstance(table, TableAlignment)
-        return table, list(table.epoch_batches(torch.Generator().manual_seed(0)))
-
-    table, by_length = epoch(True)
-    plain, drawn = epoch(False)
-    assert plain.lengths is None and table.lengths is not None
-    assert sorted(torch.cat(by_length).tolist()) == sorted(torch.cat(drawn).tolist())  # the same rows drawn
-    assert [len(batch) for batch in by_length] != [] and len(by_length) == len(drawn)
-    spans = sorted((int(table.lengths[batch].min()), int(table.lengths[batch].max())) for batch in by_length)
-    assert all(high <= low for (_, high), (low, _) in zip(spans, spans[1:]))  # each batch one stretch of lengths
-    widest = [int(table.lengths[batch].max()) for batch in by_length]
-    assert sum(widest) < sum(int(table.lengths[batch].max()) for batch in drawn)  # fewer characters computed
-    assert widest != sorted(widest)  # the batches in random order, not shortest first
-    bytescnn = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1).validate()
-    assert build_trainer(bytescnn, *prepare(bytescnn), torch.device("cpu")).phase(1).lengths is None  # its cost is fixed
-
-
 def test_wordfreq_frequencies_weigh_rows_by_general_english(tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1, batch_size=16,
                          frequency_exponent=1.0).validate()

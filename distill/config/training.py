@@ -119,10 +119,6 @@ class TrainConfig:
         None, "draw table rows in proportion to (count + 1) ** EXP, count per frequency_source; 0 = uniform; "
         f"{BY_TABLE}", interval=NON_NEGATIVE, metavar="EXP",
     )
-    length_batches: bool = setting(
-        True, "make each table epoch's batches of rows of similar length, in random order, where the student computes "
-        "a batch up to its longest word (HLM-intra on the CPU: 7 characters on average, padded to 20); no effect on "
-        "the other students; --no-length-batches: batches of random rows")
     frequency_source: str = setting(
         "wordfreq", "where row and word frequencies come from (sampling, the whole-word phase): wordfreq = "
         "general English (per million words; for English teachers), corpus = counts on the corpus's training "

@@ -7,11 +7,6 @@ Every loss of :mod:`losses` plugs in here. Two additions to the paper's recipe:
   variants with any :mod:`distill.noise.specs` specs instead, e.g. human misspellings
   (``misspell:1``), so that a misspelt word is read as the word (Piktus et al., NAACL 2019,
   "Misspelling Oblivious Word Embeddings", train fastText's subwords on misspellings so).
-* **Batches by length** (``length_batches``): where the student computes a batch up to its longest word
-  (:meth:`students.base.StudentEncoder.input_lengths`: HLM-intra on the CPU), an epoch's rows are sorted by length,
-  cut into batches, and the batches taken in random order, as sequence models batch sentences by length
-  ("bucketing": Sutskever et al. 2014, §3.4; Vaswani et al. 2017, §5.1): each
-  row is drawn as before; a batch of 7-character vocabulary rows no longer pays for 20.
 * **Frequency-aware sampling** (``frequency_exponent`` > 0): an epoch draws as many rows
   as it has training rows, with replacement, in proportion to ``(count + 1) ** exponent``
   where ``count`` is how often the tokenizer emits the row on the training text. The
@@ -90,7 +85,6 @@ class TableAlignment:
                 raise ValueError("frequency-aware sampling needs the rows' counts on the training text")
             counts = row_counts.to(setup.device)[setup.train_rows].double()
             self.row_weights = (counts + 1.0) ** frequency_exponent
-        self.lengths = setup.student.input_lengths(self.variants[0]) if config.length_batches else None
         self.optimizer = setup.new_optimizer(setup.lr)
         if config.schedule == "plateau":
             self.scheduler: Scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
@@ -110,18 +104,8 @@ class TableAlignment:
     def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
         rows = self.setup.train_rows
         if self.row_weights is None:
-            batches = shuffled_batches(rows, self.batch_size, generator)
-        else:
-            batches = self.draw_rows(len(rows), generator).split(self.batch_size)
-        return batches if self.lengths is None else self.by_length(torch.cat(batches), generator)
-
-    def by_length(self, rows: Tensor, generator: torch.Generator) -> list[Tensor]:
-        """``rows`` (an epoch's draw) sorted by length (ties in the drawn order), cut into batches, the batches in a
-        random order."""
-        assert self.lengths is not None
-        grouped = rows[torch.argsort(self.lengths[rows], stable=True)].split(self.batch_size)
-        order = torch.randperm(len(grouped), generator=generator, device=generator.device)
-        return [grouped[index] for index in order.tolist()]
+            return shuffled_batches(rows, self.batch_size, generator)
+        return self.draw_rows(len(rows), generator).split(self.batch_size)
 
     def draw_rows(self, count: int, generator: torch.Generator) -> Tensor:
         """``count`` training rows drawn with replacement, ∝ the row weights (uniform without them)."""
