@@ -406,7 +406,8 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
     monkeypatch.setattr(sizes, "peak_memory", counted_probe)
     results = tmp_path / "out" / "RESULTS.md"
     argv = ["bench", "--sizes", "--quick", "--teacher", str(tiny_bert_dir), "--results", str(results),
-            "--points", "ngrams:buckets=97,precision=int4", "retvec-raw", "--point-budget", "5"]
+            "--points", "ngrams:buckets=97,precision=int4", "retvec-raw", "ngrams:buckets=97,precision=fp32",
+            "--point-budget", "5"]
     assert main(argv) == 0
     text = results.read_text()
     assert "## Size against fidelity" in text and "fp32 matmul" in text and "commit " in text and "date 20" in text
@@ -414,8 +415,8 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
     assert all(precision in row["ngrams buckets=97 precision=int4"] for precision in ("fp32", "int8", "int4"))
     assert any(line.startswith("| retvec-raw |") and "int8" not in line for line in text.splitlines())
     assert (results.parent / "sizes.png").stat().st_size > 0
-    kept = sorted((results.parent / "sizes").glob("*.json"))
-    assert len(kept) == 2
+    kept = sorted((results.parent / "sizes").glob("*.json"), key=lambda path: "int4" not in path.name)
+    assert len(kept) == 3  # the third loads its fp32 export after retvec-raw's: each family's code answers for it
     figures = json.loads(kept[0].read_text())
     stored = {precision: sizes["student"] for precision, sizes in figures["bytes"].items()}
     assert stored["int4"] < stored["int8"] < stored["fp16"] < stored["fp32"]
@@ -426,15 +427,15 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
         assert row[point["label"]].rstrip().endswith(f"| {point['measured']} |")
     points = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
                                 filter_string="tags.mlflow.runName LIKE 'size %'")
-    assert len(points) == 2 and all(run.data.metrics["size/parameters"] > 0 for run in points)
-    assert probes_asked == [1, 1, 1]  # the source's and each point's export, once each
+    assert len(points) == 3 and all(run.data.metrics["size/parameters"] > 0 for run in points)
+    assert probes_asked == [1, 1, 1, 1]  # the source's and each point's export, once each
     assert all(run.data.tags["mlflow.parentRunId"] for run in points)
     capsys.readouterr()
     kept[0].write_text(json.dumps({**figures, "measured": "2000-01-01, commit abc1234"}))
     assert main(argv) == 0  # every point measured before: nothing is trained again
     assert "| 2000-01-01, commit abc1234 |" in results.read_text()  # a kept point says when it was measured
     assert len(mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
-                                  filter_string="tags.mlflow.runName LIKE 'size %'")) == 2
+                                  filter_string="tags.mlflow.runName LIKE 'size %'")) == 3
 
 
 def test_fidelity_contenders_are_sized_by_the_measured_seconds_per_epoch() -> None:
