@@ -102,7 +102,7 @@ def matching_row(recipe: str, student: str, loss: str) -> Defaults:
     """The first row of :data:`DEFAULTS` that matches the run."""
     run = (recipe, student, loss)
     for row in DEFAULTS:
-        if all(fnmatchcase(value, pattern) for pattern, value in zip(row[:len(MATCHED)], run)):
+        if all(fnmatchcase(value, pattern) for pattern, value in zip((row.recipe, row.student, row.loss), run)):
             return row
     raise LookupError(f"no row of the defaults table matches recipe {recipe}, student {student}, loss {loss}")
 
