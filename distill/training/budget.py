@@ -1,5 +1,5 @@
 """A recipe fitted to a time budget: its table and context epochs scaled down so that training ends within so many
-seconds on this machine (``distill bench --sizes``' points, a sweep file's ``seconds_per_trial``).
+seconds on this machine (``distill bench --sizes``' points, a sweep file's ``time_per_trial``).
 
 One share scales both phases, so the recipe keeps its shape (the context phase's weight against the table's, the
 learning-rate schedule over the whole run); the seconds an epoch takes are timed by a probe of one table epoch and
