@@ -106,23 +106,29 @@ class VocabFreeModel(PreTrainedModel):
         return super().train(mode)
 
     def embed_inputs(self, input_ids: Tensor, word_characters: Tensor) -> Tensor:
-        """``(B, L, hidden)`` input vectors: table rows, and the student's for the words. The student
-        runs once per distinct word of the batch (text repeats its words: "the", "of"...). A word the source reads
-        as its unknown token (``config.unknown_token_id`` with characters: a row of ``word_characters`` that is not
-        all zeros) is blended with ``unknown_word_anchor`` (:meth:`blend_unknown`)."""
+        """``(B, L, hidden)`` input vectors: table rows, and the student's for the words (:meth:`word_vectors`). A
+        word the source reads as its unknown token (``config.unknown_token_id`` with characters: a row of
+        ``word_characters`` that is not all zeros) is blended with ``unknown_word_anchor`` (:meth:`blend_unknown`).
+        The words are found with few tensor operations: at batch size 1 their count, not their size, is the cost."""
         vectors = self.get_input_embeddings()(input_ids)
         is_word = input_ids == self.config.word_token_id
-        is_unknown = torch.zeros_like(is_word)
-        if self.config.unknown_token_id is not None and word_characters.numel():
-            is_unknown = (input_ids == self.config.unknown_token_id) & word_characters.ne(0).any(dim=-1)
-            is_word = is_word | is_unknown
-        if is_word.any():
-            distinct, occurrence = distinct_rows(word_characters[is_word])
-            words = self.word_vectors(distinct)[occurrence]
+        unknown_token_id = self.config.unknown_token_id
+        is_unknown = None
+        if unknown_token_id is not None and word_characters.numel():
+            is_unknown = input_ids == unknown_token_id
             if is_unknown.any():
-                words = torch.where(is_unknown[is_word].unsqueeze(-1), self.blend_unknown(words), words)
-            vectors = vectors.masked_scatter(is_word.unsqueeze(-1), words.to(vectors.dtype))
-        return vectors
+                is_unknown &= word_characters.ne(0).any(dim=-1)
+                is_word |= is_unknown
+            else:
+                is_unknown = None
+        places = is_word.reshape(-1).nonzero().squeeze(1)  # the words' positions in the flattened batch
+        if not len(places):
+            return vectors
+        words = self.word_vectors(word_characters.reshape(-1, word_characters.shape[-1])[places])
+        if is_unknown is not None:
+            words = torch.where(is_unknown.reshape(-1)[places].unsqueeze(-1), self.blend_unknown(words), words)
+        hidden = vectors.shape[-1]
+        return vectors.view(-1, hidden).index_copy(0, places, words.to(vectors.dtype)).view_as(vectors)
 
     def blend_unknown(self, words: Tensor) -> Tensor:
         """``(1 - w) a + w |a| s / |s|`` for each student vector ``s`` of ``words``, where ``a`` is
@@ -136,17 +142,21 @@ class VocabFreeModel(PreTrainedModel):
         return (1 - weight) * anchor + weight * anchor.norm() * directions
 
     def word_vectors(self, characters: Tensor) -> Tensor:
-        """The vectors of distinct words; in inference, those of words seen in earlier batches come from
-        a bounded cache (``config.word_cache_size`` words), the others from the student."""
+        """The vectors of words (one a row of ``characters``), the student run once per distinct word: text repeats
+        its words ("the", "of"...). In inference, the vectors of words seen in earlier batches come from a bounded
+        cache (``config.word_cache_size`` words, looked up by each row's bytes), the others from the student;
+        otherwise the distinct rows are found by :func:`distinct_rows`."""
         if self.training or torch.is_grad_enabled() or not self.config.word_cache_size:
-            return self.student_vectors(characters)
+            distinct, occurrence = distinct_rows(characters)
+            return self.student_vectors(distinct)[occurrence]
         keys = [row.tobytes() for row in characters.cpu().numpy()]
-        missing = [index for index, key in enumerate(keys) if key not in self.word_cache]
-        if missing:
-            computed = self.student_vectors(characters[missing])
-            for index, vector in zip(missing, computed):
-                self.word_cache[keys[index]] = vector.clone()
-        for key in keys:
+        row_of = {key: index for index, key in enumerate(keys)}  # a row of each distinct word
+        fresh = [key for key in row_of if key not in self.word_cache]
+        if fresh:
+            computed = self.student_vectors(characters[[row_of[key] for key in fresh]])
+            for key, vector in zip(fresh, computed):
+                self.word_cache[key] = vector.clone()
+        for key in row_of:
             self.word_cache.move_to_end(key)
         vectors = torch.stack([self.word_cache[key] for key in keys])
         while len(self.word_cache) > self.config.word_cache_size:

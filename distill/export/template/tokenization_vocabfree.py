@@ -249,8 +249,7 @@ class Positions(dict[str, int]):
     def __missing__(self, token: str) -> int:
         """A token of a text: its id as the base class converts it, and a row of its characters where the student
         reads it (:meth:`VocabFreeTokenizer.reads_word`)."""
-        token_id = self.tokenizer.convert_tokens_to_ids(token)
-        assert isinstance(token_id, int)
+        token_id = self.tokenizer._convert_token_to_id_with_added_voc(token)
         word = self.tokenizer.word_text(token) if self.tokenizer.reads_word(token, token_id) else None
         key = self[token] = self.add(token_id, word)
         return key
