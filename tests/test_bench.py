@@ -438,6 +438,28 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
                                   filter_string="tags.mlflow.runName LIKE 'size %'")) == 3
 
 
+def test_fill_budget_stretches_a_recipe_that_ends_early(tmp_path, tiny_bert_dir, monkeypatch) -> None:
+    """``--fill-budget``: a point whose recipe would end before the budget trains more epochs, one share more of
+    each phase; its figures are kept apart from the same point's at-most-the-budget run, and the page says so."""
+    import dataclasses
+
+    from distill.bench import sizes
+    from distill.training import budget
+
+    recipe = sizes.SizePoint.config
+    monkeypatch.setattr(sizes.SizePoint, "config",  # a short recipe: 2 table epochs, no context
+                        lambda point, *args: dataclasses.replace(recipe(point, *args), epochs=2, context_epochs=0))
+    monkeypatch.setattr(budget, "epoch_seconds", lambda config, device: (0.5, 0.0))  # the recipe takes 1 s of 4
+    results = tmp_path / "RESULTS.md"
+    argv = ["bench", "--sizes", "--quick", "--fill-budget", "--teacher", str(tiny_bert_dir), "--results",
+            str(results), "--points", "ngrams:buckets=97,precision=fp32", "--point-budget", "4"]
+    assert main(argv) == 0
+    (kept,) = (tmp_path / "sizes").glob("*.json")
+    assert "_filled_" in kept.name
+    assert json.loads(kept.read_text())["epochs"] == {"table": 8, "context": 0}
+    assert "recipe for 0.0666667 min (a recipe that ends earlier stretched to fill them)" in results.read_text()
+
+
 def test_fidelity_contenders_are_sized_by_the_measured_seconds_per_epoch() -> None:
     """The epochs of each contender follow the seconds an epoch took on the machine, not a machine's constant."""
     from distill.bench.fidelity import EpochSeconds, contenders

@@ -17,16 +17,18 @@ from sweeps.trial_record import TrialRecord
 CPU = torch.device("cpu")
 
 
-@pytest.mark.parametrize(("seconds", "epochs", "context_epochs"), [
-    (550.0, 40, 3),  # half of 80 x 10 s + 6 x 50 s
-    (1100.0, 80, 6),  # it fits: unchanged
-    (5000.0, 80, 6),  # never stretched
-    (1.0, 1, 0),  # at least one table epoch
+@pytest.mark.parametrize(("seconds", "stretch", "epochs", "context_epochs"), [
+    (550.0, False, 40, 3),  # half of 80 x 10 s + 6 x 50 s
+    (1100.0, False, 80, 6),  # it fits: unchanged
+    (5000.0, False, 80, 6),  # not stretched unless asked
+    (2200.0, True, 160, 12),  # stretched: twice the recipe fills twice its time
+    (550.0, True, 40, 3),  # a recipe that does not fit is scaled down all the same
+    (1.0, False, 1, 0),  # at least one table epoch
 ])
-def test_one_share_scales_both_phases(monkeypatch, seconds, epochs, context_epochs) -> None:
+def test_one_share_scales_both_phases(monkeypatch, seconds, stretch, epochs, context_epochs) -> None:
     monkeypatch.setattr(budget, "epoch_seconds", lambda config, device: (10.0, 50.0))
     config = TrainConfig(epochs=80, context_epochs=6).validate()
-    fitted = budget.fit_to_seconds(config, seconds, CPU)
+    fitted = budget.fit_to_seconds(config, seconds, CPU, stretch=stretch)
     assert (fitted.epochs, fitted.context_epochs) == (epochs, context_epochs)
     assert fitted.lr == config.lr and fitted.student == config.student  # the recipe keeps its shape
 

@@ -221,11 +221,12 @@ def run_sizes(settings: BenchSettings, command: str | None = None) -> BenchRepor
     results_file = Path(settings.results_file())
     store.configure("bench", settings.tracking_uri)
     with mlflow.start_run(run_name="bench sizes quick" if settings.quick else "bench sizes") as run:
-        results = measure_points(points, teacher=settings.teacher, budget=settings.point_budget(), device=device,
+        results = measure_points(points, teacher=settings.teacher, budget=settings.point_budget(),
+                                 fill=settings.fill_budget, device=device,
                                  folder=results_file.parent / "sizes", parent_run_id=run.info.run_id,
                                  tracking_uri=settings.tracking_uri, quiet=settings.quiet, scale=scale)
         block = render_sizes(results, table_bytes=teacher.table.nbytes, source_bytes=source_weights_bytes(teacher),
-                             budget=settings.point_budget(), machine=machine, scale=scale,
+                             budget=settings.point_budget(), fill=settings.fill_budget, machine=machine, scale=scale,
                              command=command or "distill " + shlex.join(sys.argv[1:]))
         path = replace_block(settings, SIZES, block)
         plot = plot_sizes(results, teacher.table.nbytes, path.with_name(SIZES_PLOT))

@@ -135,6 +135,9 @@ class BenchSettings(CommonOptions):
                                             "--quick the first two)", check=_points, flag="--points", metavar="POINT")
     size_budget: float | None = setting(None, "with --sizes: training seconds per student (default 900, with "
                                         "--quick 2)", interval=POSITIVE, flag="--point-budget", metavar="S")
+    fill_budget: bool = setting(False, "with --sizes: a recipe that would end before --point-budget is stretched "
+                                "to fill it (its epochs scaled up by one share), so that points of one student at "
+                                "several budgets draw its curve of fidelity against training time")
     fidelity_corpora: list[str] = setting(help="with --fidelity: the held-out documents the swapped model is judged "
                                           "on, each a domain", factory=lambda: list(JUDGED_DOMAINS), metavar="CORPUS")
 

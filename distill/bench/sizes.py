@@ -2,8 +2,9 @@
 
 Every point is a student family at one size, trained by ``distill train``'s recipe on the teacher for at most the
 same time budget (the recipe's epochs, scaled down to the budget from a probe of one table epoch and a few context
-steps where they would not fit), exported vocabulary-free (:mod:`distill.export.folder`) at each precision its
-student stores, and measured side by side with the source model:
+steps where they would not fit; with ``fill``, scaled up where the recipe would end early), exported
+vocabulary-free (:mod:`distill.export.folder`) at each precision its student stores, and measured side by side with
+the source model:
 
 * parameters, and the bytes on disk of the export's student and of its whole weights file at each precision;
 * the peak resident memory of a fresh Python that loads the export with transformers alone and encodes held-out
@@ -156,9 +157,11 @@ class PointResult:
         return values
 
 
-def point_file(folder: Path, point: SizePoint, budget: float, teacher: str, scale: SizeScale) -> Path:
-    """Where ``point``'s figures are kept: one file per point, budget, teacher and scale."""
-    name = re.sub(r"[^\w.=-]+", "_", f"{point.label} {budget:g}s {teacher} {scale.seeds}x{scale.samples}")
+def point_file(folder: Path, point: SizePoint, budget: float, teacher: str, scale: SizeScale, fill: bool = False
+               ) -> Path:
+    """Where ``point``'s figures are kept: one file per point, budget (filled or not), teacher and scale."""
+    name = re.sub(r"[^\w.=-]+", "_", f"{point.label} {budget:g}s{' filled' if fill else ''} {teacher} "
+                                      f"{scale.seeds}x{scale.samples}")
     return folder / f"{name}.json"
 
 
@@ -195,12 +198,12 @@ def fidelity_settings(teacher: str, scale: SizeScale, **changes: Any) -> Evaluat
                               samples=scale.samples, vocabulary_free=True, word_pieces=False, **changes)
 
 
-def measure_point(point: SizePoint, *, teacher: str, budget: float, device: torch.device, texts: list[str],
-                  texts_file: Path, source: Source, parent_run_id: str | None, tracking_uri: str | None,
-                  quiet: bool, scale: SizeScale) -> PointResult:
+def measure_point(point: SizePoint, *, teacher: str, budget: float, fill: bool, device: torch.device,
+                  texts: list[str], texts_file: Path, source: Source, parent_run_id: str | None,
+                  tracking_uri: str | None, quiet: bool, scale: SizeScale) -> PointResult:
     """Train, export and measure one point (see the module's docstring)."""
     announce(f"size point {point.label}: sizing the recipe to {budget:g} s of training", quiet=quiet)
-    config = fit_to_seconds(point.config(teacher, str(device)), budget, device)
+    config = fit_to_seconds(point.config(teacher, str(device)), budget, device, stretch=fill)
     announce(f"size point {point.label}: training {config.epochs} table and {config.context_epochs} context epochs",
              quiet=quiet)
     trained = train(config, tracking_uri=tracking_uri, quiet=quiet, parent_run_id=parent_run_id, experiment="bench")
@@ -252,8 +255,8 @@ def source_of(teacher: str, device: torch.device, texts_file: Path, memory_probe
 
 
 def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, device: torch.device, folder: Path,
-                   parent_run_id: str | None, tracking_uri: str | None, quiet: bool,
-                   scale: SizeScale) -> list[PointResult]:
+                   parent_run_id: str | None, tracking_uri: str | None, quiet: bool, scale: SizeScale,
+                   fill: bool = False) -> list[PointResult]:
     """Every point's figures: those kept in ``folder`` from an earlier run with the same budget and teacher, the
     others measured now and kept there as each is done."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -263,13 +266,13 @@ def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, 
     source: Source | None = None
     results = []
     for point in points:
-        kept = point_file(folder, point, budget, teacher, scale)
+        kept = point_file(folder, point, budget, teacher, scale, fill)
         if kept.is_file():
             results.append(PointResult(**json.loads(kept.read_text())))
             announce(f"size point {point.label}: measured before ({kept})", quiet=quiet)
             continue
         source = source or source_of(teacher, device, texts_file, scale.memory_probes)
-        result = measure_point(point, teacher=teacher, budget=budget, device=device, texts=texts,
+        result = measure_point(point, teacher=teacher, budget=budget, fill=fill, device=device, texts=texts,
                                texts_file=texts_file, source=source, parent_run_id=parent_run_id,
                                tracking_uri=tracking_uri, quiet=quiet, scale=scale)
         mlflow.log_metrics(result.metrics(), run_id=result.run_id)

@@ -21,13 +21,15 @@ def megabytes(count: float) -> str:
 
 
 def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_bytes: int, budget: float,
-                 machine: dict[str, str], command: str, scale: SizeScale) -> str:
+                 fill: bool = False, machine: dict[str, str], command: str, scale: SizeScale) -> str:
     """The Markdown block of the size–fidelity table."""
     lines = [f"## Size against fidelity: every student (`{command}`)", "",
              f"Measured: {', '.join(f'{key} {value}' for key, value in machine.items())}. A point kept from an "
              "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
              "and commit in the last column.", "",
-             f"Each student trained by `distill train`'s recipe for at most {budget / 60:g} min, exported "
+             "Each student trained by `distill train`'s recipe for "
+             + (f"{budget / 60:g} min (a recipe that ends earlier stretched to fill them)" if fill
+                else f"at most {budget / 60:g} min") + ", exported "
              f"vocabulary-free and measured as shipped (at the precision the point names, else {SHIPPED_PRECISION} "
              "where the student stores its table smaller, else fp32). "
              f"Bytes are the student's tensors on disk, against the {megabytes(table_bytes)} fp32 table it "

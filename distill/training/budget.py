@@ -31,11 +31,15 @@ def epoch_seconds(config: ValidConfig, device: torch.device) -> tuple[float, flo
     return seconds[0], per_context_epoch
 
 
-def fit_to_seconds(config: ValidConfig, seconds: float, device: torch.device) -> ValidConfig:
+def fit_to_seconds(config: ValidConfig, seconds: float, device: torch.device, *, stretch: bool = False
+                   ) -> ValidConfig:
     """``config`` with its table and context epochs scaled down by one share so that their training fits
-    ``seconds`` (at least one table epoch); unchanged where it fits already."""
+    ``seconds`` (at least one table epoch); unchanged where it fits already, unless ``stretch``: then a recipe that
+    would end early is scaled up by one share to fill ``seconds`` (a curve of fidelity against training time)."""
     table_epoch, context_epoch = epoch_seconds(config, device)
     whole = config.epochs * table_epoch + config.context_epochs * context_epoch
-    share = min(1.0, seconds / whole) if whole else 1.0
+    share = seconds / whole if whole else 1.0
+    if not stretch:
+        share = min(1.0, share)
     return dataclasses.replace(config, epochs=max(1, int(config.epochs * share)),
                                context_epochs=int(config.context_epochs * share))
