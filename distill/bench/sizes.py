@@ -48,7 +48,7 @@ from distill.evaluation import BASELINE, EvaluationSettings, ScoreTable, evaluat
 from distill.evaluation.contender import SPELL_CHECK_PREFIX
 from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import paired_t_test
-from distill.export.folder import export_vocabulary_free, family_module, shipped_precision
+from distill.export.folder import export_folder, export_vocabulary_free, shipped_precision
 from distill.files.atomic import atomic_write_text
 from distill.noise.specs import parse_noise
 from distill.swap.surgery import load_transformer
@@ -209,11 +209,8 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, fill: bool, 
     trained = train(config, tracking_uri=tracking_uri, quiet=quiet, parent_run_id=parent_run_id, experiment="bench")
     student = trained.student
     with tempfile.TemporaryDirectory() as folder:
-        # One folder name per family and precision: transformers imports an export's code once per folder name and
-        # process, so an earlier point's family would answer for this one under the same name.
-        exports = {precision: export_vocabulary_free(teacher, student, Path(folder) / f"{family_module(student)}-"
-                                                     f"{precision}", precision=precision, tracking_uri=tracking_uri,
-                                                     quiet=True)
+        exports = {precision: export_vocabulary_free(teacher, student, export_folder(Path(folder), student, precision),
+                                                     precision=precision, tracking_uri=tracking_uri, quiet=True)
                    for precision in stored_precisions(student)}
         shipped = point.shipped or shipped_precision(student)
         announce(f"size point {point.label}: memory, speed and fidelity of its {shipped} export", quiet=quiet)

@@ -31,7 +31,7 @@ from torch import Tensor
 from transformers import AutoModel, AutoTokenizer, PreTrainedModel, PreTrainedTokenizerBase
 
 from distill.data import JUDGED_DOMAINS, load_corpus
-from distill.export.folder import export_vocabulary_free, family_module
+from distill.export.folder import export_folder, export_vocabulary_free
 from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT
 from distill.files.markdown import markdown_table
 from distill.swap.surgery import load_transformer
@@ -149,10 +149,8 @@ def measure_unseen_words(model_name: str, student: StudentEncoder, *, sentences:
                for corpus, texts in triples.items()}
     with tempfile.TemporaryDirectory() as folder:
         for weight in (None, UNKNOWN_WORD_WEIGHT):
-            # The folder's name is the name transformers imports the export's code under, once per process: one
-            # name per student family, or a family exported before under the same name would answer for this one.
             kind = "raw" if weight is None else "shipped"
-            out = export_vocabulary_free(model_name, student, Path(folder) / f"unseen-{family_module(student)}-{kind}",
+            out = export_vocabulary_free(model_name, student, export_folder(Path(folder), student, "unseen", kind),
                                          unknown_word_weight=weight, quiet=True)
             with quiet_transformers():
                 model = AutoModel.from_pretrained(out, trust_remote_code=True).eval()

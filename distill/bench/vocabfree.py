@@ -32,7 +32,7 @@ from distill.bench.report import Row
 from distill.bench.timing import timed
 from distill.data import load_corpus
 from distill.devices import on_device
-from distill.export.folder import export_vocabulary_free, family_module
+from distill.export.folder import export_folder, export_vocabulary_free
 from distill.files.markdown import markdown_table
 from distill.swap.surgery import input_embeddings, load_transformer
 from students import build_student
@@ -144,8 +144,7 @@ def vocabulary_free_throughput(
     with tempfile.TemporaryDirectory() as folder, torch.no_grad():
         encoders = {SOURCE: encoder(base, load_tokenizer(loaded.path), device)}
         for label, keep in ((VOCABULARY_FREE, False), (KEEP_VOCABULARY, True)):
-            # One folder name per family: transformers imports an export's code once per folder name and process.
-            out = export_vocabulary_free(model_name, student, Path(folder) / f"{label}-{family_module(student)}",
+            out = export_vocabulary_free(model_name, student, export_folder(Path(folder), student, label),
                                          keep_vocabulary=keep)
             encoders[label] = load_export(out, device)
         max_length = min(max_length, encoders[VOCABULARY_FREE].tokenizer.model_max_length)  # the model's positions

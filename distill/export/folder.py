@@ -108,6 +108,13 @@ def family_module(student: StudentEncoder | type[StudentEncoder]) -> str:
     return family.__module__.rpartition(".")[2]
 
 
+def export_folder(parent: Path, student: StudentEncoder, *labels: str) -> Path:
+    """A folder under ``parent`` for an export of ``student`` that a process loads beside other exports, named by the
+    student's family and ``labels`` (``ngrams-int8``): transformers imports an export's code once per folder name and
+    process, so an export of another family loaded earlier under the same name would answer for this one."""
+    return parent / "-".join((family_module(student), *labels))
+
+
 def code_files(family: str) -> dict[str, Path]:
     """The code of an export of a student of the ``family`` module (``ngrams``): each file's name → the repository
     file it is a copy of. The templates and its ``families.py``, the family's own (``template/families_<family>.py``,
