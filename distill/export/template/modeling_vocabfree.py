@@ -115,12 +115,10 @@ class VocabFreeModel(PreTrainedModel):
         unknown_token_id = self.config.unknown_token_id
         is_unknown = None
         if unknown_token_id is not None and word_characters.numel():
-            is_unknown = input_ids == unknown_token_id
-            if is_unknown.any():
-                is_unknown &= word_characters.ne(0).any(dim=-1)
+            at_unknown_id = input_ids == unknown_token_id
+            if at_unknown_id.any():  # the characters are read only where the unknown id occurs
+                is_unknown = at_unknown_id & word_characters.ne(0).any(dim=-1)
                 is_word |= is_unknown
-            else:
-                is_unknown = None
         places = is_word.reshape(-1).nonzero().squeeze(1)  # the words' positions in the flattened batch
         if not len(places):
             return vectors
