@@ -70,6 +70,8 @@ def test_quick_bench_prints_and_records_one_table(tmp_path, tiny_bert_dir, capsy
 
 @pytest.mark.parametrize(("arguments", "message"), [
     (["--students", "nope"], "unknown student 'nope'; valid students:"),
+    (["--sizes", "--points", "ngrams:epochs=-1"], "epochs must be a non-negative integer"),
+    (["--sizes", "--points", "bytescnn-tiny:lr=0"], "lr must be positive, got 0"),
 ])
 def test_bad_input_is_one_line_exit_2(tmp_path, capsys, arguments, message) -> None:
     assert main(["bench", "--quick", "--results", str(tmp_path / "R.md"), *arguments]) == 2
@@ -458,6 +460,18 @@ def test_fill_budget_stretches_a_recipe_that_ends_early(tmp_path, tiny_bert_dir,
     assert "_filled_" in kept.name
     assert json.loads(kept.read_text())["epochs"] == {"table": 8, "context": 0}
     assert "recipe for 0.0666667 min (a recipe that ends earlier stretched to fill them)" in results.read_text()
+
+
+def test_a_point_may_fix_its_recipe() -> None:
+    """``NAME:epochs=E,context_epochs=C,lr=R``: the recipe's settings replace distill train's, not the student's
+    options; the precision stays the export's."""
+    from distill.bench.sizes import SizePoint
+
+    point = SizePoint.parse("bytescnn-tiny:epochs=106,context_epochs=7,lr=1e-3,precision=fp32")
+    config = point.config("embedded", "cpu")
+    assert (config.epochs, config.context_epochs, config.lr) == (106, 7, 1e-3)
+    assert config.student_options == {} and point.shipped == "fp32"
+    assert SizePoint.parse("bytescnn-tiny").config("embedded", "cpu").epochs != 106
 
 
 def test_fidelity_contenders_are_sized_by_the_measured_seconds_per_epoch() -> None:

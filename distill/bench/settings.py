@@ -45,7 +45,8 @@ def _points(texts: list[str]) -> None:
     for text in texts:
         point = SizePoint.parse(text)
         STUDENTS.check("points", point.student)
-        planned_student(point.student, 8, point.options)  # an unknown or bad option, in one line
+        planned_student(point.student, 8, point.student_options)  # an unknown or bad option, in one line
+        point.config("embedded", "cpu")  # a bad epoch count or learning rate, in one line
 
 
 def default_results(quick: bool) -> str:
@@ -129,10 +130,12 @@ class BenchSettings(CommonOptions):
                                        "student (MLflow run id or folder) exported vocabulary-free against the "
                                        "source (--teacher), on the held-out domains; replaces that block of the "
                                        "results file (minutes)", metavar="RUN_OR_FOLDER")
-    size_points: list[str] | None = setting(None, "with --sizes: the students, each NAME or NAME:OPTION=VALUE,... "
-                                            "(default: ngrams at 2^13 buckets, its default and 2^17, retvec-raw, "
-                                            "retvec, hlm-intra-small, hlm-intra, bytescnn-small, bytescnn-big; with "
-                                            "--quick the first two)", check=_points, flag="--points", metavar="POINT")
+    size_points: list[str] | None = setting(
+        None, "with --sizes: the students, each NAME or NAME:OPTION=VALUE,... (the student's options; precision, "
+        "the one its export ships; epochs, context_epochs or lr, the recipe's instead of distill train's) "
+        "(default: ngrams at 2^13 buckets, its default and 2^17, retvec-raw, retvec, hlm-intra-small, hlm-intra, "
+        "bytescnn-tiny, bytescnn-small, bytescnn-big; with --quick the first two)", check=_points, flag="--points",
+        metavar="POINT")
     size_budget: float | None = setting(None, "with --sizes: training seconds per student (default 900, with "
                                         "--quick 2)", interval=POSITIVE, flag="--point-budget", metavar="S")
     fill_budget: bool = setting(False, "with --sizes: a recipe that would end before --point-budget is stretched "

@@ -65,6 +65,9 @@ NOISES = ("typo:0.1", "human")
 LAYOUTS = ("segmented", "one position")
 METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS = "wiki:heldout"
+# A point's options that set ``distill train``'s recipe rather than the student: a point trained for given epochs
+# describes the student wherever it runs, where one sized to a budget describes the machine too.
+RECIPE_OPTIONS = ("epochs", "context_epochs", "lr")
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,8 @@ class SizePoint:
 
     A ``precision`` option (``ngrams:precision=int4``) names the precision its export ships and is measured at; the
     student trains in float32 as always. Without one, it ships the export's default (:func:`shipped_precision`).
+    The options of :data:`RECIPE_OPTIONS` (``bytescnn-tiny:epochs=106,context_epochs=7``) replace the recipe's;
+    the budget still scales them down where they would not fit it.
     """
 
     student: str
@@ -100,9 +105,15 @@ class SizePoint:
         return self.options.get("precision")
 
     @property
-    def training_options(self) -> dict[str, Any]:
-        """The student's options for training: the point's, less the precision it ships at."""
-        return {key: value for key, value in self.options.items() if key != "precision"}
+    def student_options(self) -> dict[str, Any]:
+        """The student's options for training: the point's, less the precision it ships at and its recipe's."""
+        return {key: value for key, value in self.options.items()
+                if key != "precision" and key not in RECIPE_OPTIONS}
+
+    @property
+    def recipe_options(self) -> dict[str, Any]:
+        """The settings of ``distill train``'s recipe the point gives (:data:`RECIPE_OPTIONS`)."""
+        return {key: value for key, value in self.options.items() if key in RECIPE_OPTIONS}
 
     @classmethod
     def parse(cls, text: str) -> SizePoint:
@@ -112,7 +123,7 @@ class SizePoint:
             key, equals, value = item.partition("=")
             if not equals or not key.strip():
                 raise DistillError(f"size point {text!r}: write it as NAME or NAME:OPTION=VALUE,OPTION=VALUE")
-            options[key.strip()] = yaml.safe_load(value)
+            options[key.strip()] = option_value(value)
         return cls(name.strip(), options)
 
     @property
@@ -121,8 +132,17 @@ class SizePoint:
 
     def config(self, teacher: str, device: str) -> ValidConfig:
         """``distill train``'s recipe for this student on ``teacher``."""
-        return TrainConfig(teacher=teacher, student=self.student, student_options=self.training_options,
-                           device=device, run_name=f"size {self.label}").validate()
+        return TrainConfig(teacher=teacher, student=self.student, student_options=self.student_options,
+                           device=device, run_name=f"size {self.label}", **self.recipe_options).validate()
+
+
+def option_value(text: str) -> Any:
+    """A point's option value read as YAML, and a number in exponent notation without a dot (``1e-3``, a string to
+    YAML 1.1) as that number."""
+    value = yaml.safe_load(text)
+    if isinstance(value, str) and re.fullmatch(r"[-+]?\d+[eE][-+]?\d+", value.strip()):
+        return float(value)
+    return value
 
 
 @dataclass
