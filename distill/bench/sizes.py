@@ -41,7 +41,7 @@ from transformers import PreTrainedModel
 from distill.bench.footprint import MEMORY_PROBES, export_bytes, peak_memory, sentences_per_second
 from distill.bench.machine import provenance
 from distill.bench.vocabfree import Encoder, encoder, load_export
-from distill.config.training import TrainConfig, ValidConfig
+from distill.config.training import ValidConfig, config_from_mapping
 from distill.data import JUDGED_DOMAINS, load_corpus
 from distill.errors import DistillError
 from distill.evaluation import BASELINE, EvaluationSettings, ScoreTable, evaluate
@@ -123,7 +123,7 @@ class SizePoint:
             key, equals, value = item.partition("=")
             if not equals or not key.strip():
                 raise DistillError(f"size point {text!r}: write it as NAME or NAME:OPTION=VALUE,OPTION=VALUE")
-            options[key.strip()] = option_value(value)
+            options[key.strip()] = yaml.safe_load(value)
         return cls(name.strip(), options)
 
     @property
@@ -131,18 +131,12 @@ class SizePoint:
         return self.student + "".join(f" {key}={value}" for key, value in self.options.items())
 
     def config(self, teacher: str, device: str) -> ValidConfig:
-        """``distill train``'s recipe for this student on ``teacher``."""
-        return TrainConfig(teacher=teacher, student=self.student, student_options=self.student_options,
-                           device=device, run_name=f"size {self.label}", **self.recipe_options).validate()
-
-
-def option_value(text: str) -> Any:
-    """A point's option value read as YAML, and a number in exponent notation without a dot (``1e-3``, a string to
-    YAML 1.1) as that number."""
-    value = yaml.safe_load(text)
-    if isinstance(value, str) and re.fullmatch(r"[-+]?\d+[eE][-+]?\d+", value.strip()):
-        return float(value)
-    return value
+        """``distill train``'s recipe for this student on ``teacher``, with the point's recipe options (read as
+        ``distill train`` reads a config file's: ``lr=1e-3`` a number)."""
+        return config_from_mapping({"teacher": teacher, "student": self.student,
+                                    "student_options": self.student_options, "device": device,
+                                    "run_name": f"size {self.label}", **self.recipe_options},
+                                   source=f"size point {self.label}")
 
 
 @dataclass
