@@ -277,6 +277,45 @@ def test_the_segmented_tokenizer_looks_its_words_up_in_the_piece_cache(tiny_bert
     assert len(tokenizer.piece_cache) > 0
 
 
+@pytest.mark.parametrize("family", ["ngrams", "retvec"])
+def test_the_tokenizer_encodes_each_word_once_across_calls(tiny_exports: dict[str, Path], family: str,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Speed at batch 1 (#56): the words' encoded characters are kept across calls (the last ``ROW_CACHE_SIZE``
+    words), so a word seen before is not encoded again, and the inputs are those of a tokenizer that never saw
+    the text, to the last value, with the cache full or bounded below a text's words."""
+    from transformers import AutoTokenizer
+
+    folder = tiny_exports[family]
+    texts = ["the cat and the dog", "the dog by the river", "a cat by the dog"]
+    afresh = [AutoTokenizer.from_pretrained(folder, trust_remote_code=True)([text], return_tensors="pt")
+              for text in texts]
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    encoded: list[str] = []
+    encode = tokenizer.encode_words
+    tokenizer.encode_words = lambda words, **options: encoded.extend(words) or encode(words, **options)
+
+    def same_inputs() -> None:
+        for text, expected in zip(texts, afresh):
+            inputs = tokenizer([text], return_tensors="pt")
+            assert inputs.keys() == expected.keys()
+            for name, value in inputs.items():
+                assert torch.equal(value, expected[name]), name
+
+    same_inputs()
+    assert sorted(encoded) == sorted({word for text in texts for word in text.split()})  # each word once
+    encoded.clear()
+    same_inputs()
+    assert encoded == []  # every word from the cache
+    monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "ROW_CACHE_SIZE", 2)
+    same_inputs()
+    assert len(tokenizer.row_cache) == 2 and encoded
+    added = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    for one in (tokenizer, added):
+        one.add_tokens(["river"])  # the tokens met before are looked up afresh: an added token takes its own id
+    assert tokenizer(texts[1:2])["input_ids"] == added(texts[1:2])["input_ids"]  # the batch path, through the cache
+    assert set(tokenizer.token_cache) == {"the", "dog", "by", "river"}
+
+
 def test_the_segmented_tokenizer_splits_each_text_once_and_keeps_special_tokens_whole(tiny_bert_dir: Path,
                                                                                     tmp_path: Path) -> None:
     """Speed (#22): a batch's texts are normalised and split into words once each (they were twice: once to cut

@@ -5,10 +5,10 @@ The source model, its vocabulary-free export (``distill surgery --vocabulary-fre
 tokenization included, sorted by length as ``SentenceTransformer.encode`` sorts them, at each batch size.
 The three take turns, round after round in alternating order, so that a shared machine slows them alike;
 each model's best round is kept (the issue's "best of 3 interleaved passes"). In each round a model makes two
-passes: the first with the export's caches empty (its model's word vectors, its tokenizer's word pieces), the
-second with what the first left in them, as a long-running process has them once it has seen its text's words
-(the student no longer runs; what is left is looking words up, which a cache that costs more than it saves
-would show).
+passes: the first with the export's caches empty (its model's word vectors, its tokenizer's word pieces, tokens
+and encodings), the second with what the first left in them, as a long-running process has them once it has seen
+its text's words (the student no longer runs; what is left is looking words up, which a cache that costs more
+than it saves would show).
 
 Tokenization alone is timed too (issue #56): each tokenizer encodes the first 1,024 sentences of the corpus in one
 call, padded, truncated and as tensors (as ``SentenceTransformer.encode`` calls it), the three taking turns in
@@ -60,9 +60,11 @@ class Encoder:
             self.model(**{name: value.to(device) for name, value in encoded.items() if name in self.inputs})
 
     def reset(self) -> None:
-        """Empty the export's caches, the model's word vectors and the tokenizer's word pieces (the source has
-        none)."""
-        for cache in (getattr(self.model, "word_cache", None), getattr(self.tokenizer, "piece_cache", None)):
+        """Empty the export's caches, the model's word vectors and the tokenizer's word pieces, tokens and encoded
+        words (the source has none)."""
+        caches = (getattr(self.model, "word_cache", None),
+                  *(getattr(self.tokenizer, name, None) for name in ("piece_cache", "token_cache", "row_cache")))
+        for cache in caches:
             if cache is not None:
                 cache.clear()
 
@@ -205,10 +207,10 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               f"`{CORPUS}` (held-out English Wikipedia), longest first, tokenization included, cut at {MAX_LENGTH} "
               f"positions; the three take turns over {rounds} rounds in alternating order and each keeps its best "
               "round. In a round each makes two passes: the first with the export's caches (its model's word "
-              "vectors, its tokenizer's word pieces) emptied, the second (*warm*) with what the first left in "
-              "them, as in a long-running process that has seen the text's words; the source, which has no "
-              "cache, makes the same two passes. In the exports each word takes the positions the tokenizer gives it "
-              "(the word segmenter; tokenization included)."), ""]
+              "vectors, its tokenizer's word pieces, tokens and encodings) emptied, the second (*warm*) with what "
+              "the first left in them, as in a long-running process that has seen the text's words; the source, "
+              "which has no cache, makes the same two passes. In the exports each word takes the positions the "
+              "tokenizer gives it (the word segmenter; tokenization included)."), ""]
     rows = [[f"{label}{', warm' if warm else ''}",
              *(f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio(label, size, warm):.2f}×)")
                for size in batch_sizes)]

@@ -27,7 +27,8 @@ its offsets; :meth:`_pad` pads ``word_characters`` and ``offset_mapping`` with t
 
 A batch of texts (or of pairs of texts, as two lists), the call sentence-transformers makes, is encoded at once
 instead (:meth:`encode_texts`, the same inputs the base class gives): the texts split into words with the splitter's
-string functions, the batch's words cut in one segmenter call and each distinct piece encoded for the student once,
+string functions, the batch's words cut in one segmenter call and each distinct piece encoded for the student once
+(the tokenizer keeps the pieces, ids and encodings of the words it met before: a sentence at a time is mostly those),
 truncation and the template text by text as the base class does them, the batch padded in arrays. Options it does
 not take (:func:`takes_options`: words already split, offsets, overflowing tokens), single texts asked for as
 lists, and lists of pairs go through the base class.
@@ -38,7 +39,7 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import chain
 from typing import Any, TypeVar
 
@@ -55,7 +56,10 @@ from .families import FAMILIES
 from .segmenter import SegmenterConfig, WordSegmenter
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across calls
+TOKEN_CACHE_SIZE = 65536  # tokens whose id and word the tokenizer keeps across calls
+ROW_CACHE_SIZE = 16384  # words whose encoded characters the tokenizer keeps (26 MB at the n-gram student's 195 ids)
 MEMBERSHIP_CACHE_SIZE = 1 << 20  # strings whose membership of the segmenter's pieces the tokenizer keeps
 Offsets = tuple[int, int]
 # The keywords of ``_encode_plus`` that :meth:`VocabFreeTokenizer.encode_texts` reads; the last three only unset.
@@ -203,6 +207,8 @@ def takes_options(options: dict[str, Any]) -> bool:
 def laid_out(rows: list[list[int]], length: int, fill: int, left: bool) -> tuple[np.ndarray, np.ndarray]:
     """``rows`` (none longer than ``length``) as one ``(len(rows), length)`` int64 array, ``fill`` after each (or
     before, ``left``), and where the rows' own values lie."""
+    if all(len(row) == length for row in rows):  # no padding: a batch of one text, or of texts of one length
+        return np.array(rows, dtype=np.int64).reshape(len(rows), length), np.ones((len(rows), length), dtype=bool)
     lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     columns = np.arange(length)
     kept = columns >= (length - lengths)[:, None] if left else columns < lengths[:, None]
@@ -225,14 +231,31 @@ def at_positions(values: np.ndarray, keys: np.ndarray, kept: np.ndarray) -> np.n
     return array
 
 
+def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable[[list[K]], Iterable[T]],
+                  size: int) -> list[T]:
+    """The value of each of ``keys`` in ``cache``, those it lacks computed in one ``compute`` call and kept; then the
+    least recently used dropped until ``size`` are left. Each key is looked up alone: a set difference with the
+    cache's keys would walk all of it."""
+    fresh = [key for key in dict.fromkeys(keys) if key not in cache]
+    if fresh:
+        cache.update(zip(fresh, compute(fresh)))
+    for key in keys:
+        cache.move_to_end(key)
+    values = [cache[key] for key in keys]
+    while len(cache) > size:
+        cache.popitem(last=False)
+    return values
+
+
 class Positions(dict[str, int]):
     """The distinct tokens of a batch, each mapped to a key: its input id and its row of ``word_characters`` (row 0 is
-    no word, zeros; a word's row is the student's encoding of it, made for all the batch's words at once). A token of
-    a text gets its key when first looked up."""
+    no word, zeros; a word's row is the student's encoding of it, made for all the batch's new words at once). A token
+    of a text gets its key when first looked up."""
 
     def __init__(self, tokenizer: VocabFreeTokenizer) -> None:
         super().__init__()
         self.tokenizer = tokenizer
+        self.known = tokenizer.known_tokens()
         self.specials: dict[str, int] = {}
         self.ids: list[int] = []
         self.rows: list[int] = []
@@ -248,10 +271,15 @@ class Positions(dict[str, int]):
 
     def __missing__(self, token: str) -> int:
         """A token of a text: its id as the base class converts it, and a row of its characters where the student
-        reads it (:meth:`VocabFreeTokenizer.reads_word`)."""
-        token_id = self.tokenizer._convert_token_to_id_with_added_voc(token)
-        word = self.tokenizer.word_text(token) if self.tokenizer.reads_word(token, token_id) else None
-        key = self[token] = self.add(token_id, word)
+        reads it (:meth:`VocabFreeTokenizer.reads_word`), both kept across calls
+        (:meth:`VocabFreeTokenizer.known_tokens`)."""
+        known = self.known.get(token)
+        if known is None:
+            tokenizer = self.tokenizer
+            token_id = tokenizer._convert_token_to_id_with_added_voc(token)
+            known = self.known[token] = (token_id, tokenizer.word_text(token) if tokenizer.reads_word(token, token_id)
+                                         else None)
+        key = self[token] = self.add(*known)
         return key
 
     def special(self, token: str) -> int:
@@ -266,7 +294,8 @@ class Positions(dict[str, int]):
         tokenizer = self.tokenizer
         table = np.zeros((1 + len(self.words), tokenizer.character_width), dtype=np.int64)
         if self.words:
-            table[1:] = tokenizer.encode_words(self.words, **tokenizer.encoder_options).numpy()
+            rows = b"".join(tokenizer.word_rows(self.words))
+            table[1:] = np.frombuffer(rows, dtype=np.int64).reshape(len(self.words), -1)
         return table
 
 
@@ -316,7 +345,11 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         **kwargs: Any,
     ) -> None:
         self.splitter = read_splitter(splitter_file)
+        self.word_decoder = self.splitter.decoder  # read once: each read of the attribute builds a new object
         self.piece_cache: OrderedDict[str, list[str]] = OrderedDict()  # the last PIECE_CACHE_SIZE words cut
+        self.row_cache: OrderedDict[str, bytes] = OrderedDict()  # the last ROW_CACHE_SIZE words encoded
+        self.token_cache: dict[str, tuple[int, str | None]] = {}  # see known_tokens
+        self.token_cache_added = 0  # the added tokens the token cache was filled with
         self.segmenter: WordSegmenter | None = None
         if segmenter_config is not None:
             self.segmenter = read_segmenter(segmenter_config, segmenter_file)
@@ -403,19 +436,12 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def cut(self, words: Sequence[str]) -> dict[str, list[str]]:
         """The pieces the segmenter cuts each of ``words`` outside ``vocabulary.json`` into: those of the
         last :data:`PIECE_CACHE_SIZE` words cut kept, the others in one segmenter call."""
-        assert self.segmenter is not None
-        unknown = {word for word in words if word not in self.vocabulary}
-        # Looked up word by word: ``unknown - self.piece_cache.keys()`` walks the whole cache.
-        fresh = sorted(word for word in unknown if word not in self.piece_cache)
-        if fresh:
-            self.piece_cache.update(zip(fresh, self.segmenter.segment(fresh, self.is_piece)))
-        pieces = {}
-        for word in unknown:
-            self.piece_cache.move_to_end(word)
-            pieces[word] = self.piece_cache[word]
-        while len(self.piece_cache) > PIECE_CACHE_SIZE:
-            self.piece_cache.popitem(last=False)
-        return pieces
+        segmenter = self.segmenter
+        assert segmenter is not None
+        unknown = [word for word in dict.fromkeys(words) if word not in self.vocabulary]
+        cut = recently_used(self.piece_cache, unknown, lambda fresh: segmenter.segment(fresh, self.is_piece),
+                            PIECE_CACHE_SIZE)
+        return dict(zip(unknown, cut))
 
     def pieces(self, words: list[Token]) -> list[Token]:
         """``words``, with a segmenter those outside ``vocabulary.json`` cut into their pieces; a piece's offsets are
@@ -478,9 +504,28 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             return ids
         return [TokenId(index, token) for index, token in zip(ids, tokens)]
 
+    def known_tokens(self) -> dict[str, tuple[int, str | None]]:
+        """Tokens met before and their input id and word (the student's text, or none where the table is read), as
+        :class:`Positions` fills it: emptied when it holds :data:`TOKEN_CACHE_SIZE` tokens, and when tokens were
+        added to the tokenizer since it was filled (an added token takes its own id)."""
+        added = len(self._added_tokens_encoder)
+        if len(self.token_cache) >= TOKEN_CACHE_SIZE or added != self.token_cache_added:
+            self.token_cache.clear()
+            self.token_cache_added = added
+        return self.token_cache
+
+    def word_rows(self, words: list[str]) -> list[bytes]:
+        """The bytes of each of ``words`` encoded for the student (``character_width`` int64 values): those of the
+        last :data:`ROW_CACHE_SIZE` words encoded kept, the others encoded in one call."""
+        def encode(fresh: list[str]) -> list[bytes]:
+            encoded = self.encode_words(fresh, **self.encoder_options).numpy().astype(np.int64, copy=False)
+            return [row.tobytes() for row in encoded]
+
+        return recently_used(self.row_cache, words, encode, ROW_CACHE_SIZE)
+
     def word_text(self, word: str) -> str:
         """The string the student reads for a word: byte-level words as the text they stand for."""
-        return self.splitter.decoder.decode([word]) if self.splitter.decoder is not None else word
+        return self.word_decoder.decode([word]) if self.word_decoder is not None else word
 
     # --- special tokens -------------------------------------------------------------
     def fill_template(self, first: list[T], second: list[T] | None, special: Callable[[str], T]) -> tuple[
