@@ -357,6 +357,33 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     assert results.read_text().count("## Vocabulary-free export") == 1
 
 
+def test_the_models_take_turns_every_few_sentences_in_alternating_order() -> None:
+    """A machine whose speed drifts within seconds slows the three models alike: they take turns every
+    ``TURN_SENTENCES`` sentences (at least a batch), in alternating order, each encoding every batch once."""
+    from distill.bench.vocabfree import TURN_SENTENCES, interleaved_rates
+
+    turns: list[tuple[str, int]] = []
+
+    class Recorder:
+        def __init__(self, label: str) -> None:
+            self.label = label
+
+        def encode(self, batches: list[list[str]], max_length: int) -> None:
+            turns.append((self.label, sum(map(len, batches))))
+
+    for batch_size in (1, 8, 2 * TURN_SENTENCES):
+        turns.clear()
+        batches = [["a sentence"] * batch_size for _ in range(4 * TURN_SENTENCES // batch_size + 1)]
+        encoders = {label: Recorder(label) for label in ("source", "export")}
+        rates = interleaved_rates(encoders, batches, 16, torch.device("cpu"))  # type: ignore[arg-type]
+        assert rates.keys() == encoders.keys() and all(rate > 0 for rate in rates.values())
+        sentences = sum(map(len, batches))
+        for label in encoders:
+            assert sum(count for name, count in turns if name == label) == sentences
+        assert all(count == max(TURN_SENTENCES, batch_size) for _, count in turns[:-2])
+        assert [name for name, _ in turns[:4]] == ["source", "export", "export", "source"]
+
+
 def test_fidelity_contenders_train_every_row_and_unseen_rows_measures_what_an_unseen_row_gets(
         tmp_path, tiny_bert_dir) -> None:
     """``distill bench --fidelity``: the contenders train the whole table, as ``distill train`` does (a held-out row

@@ -3,12 +3,12 @@
 The source model, its vocabulary-free export (``distill surgery --vocabulary-free``) and its
 ``--keep-vocabulary`` export encode the same natural English sentences (held-out Wikipedia, ``wiki:heldout``),
 tokenization included, sorted by length as ``SentenceTransformer.encode`` sorts them, at each batch size.
-The three take turns, round after round in alternating order, so that a shared machine slows them alike;
-each model's best round is kept (the issue's "best of 3 interleaved passes"). In each round a model makes two
-passes: the first with the export's caches empty (its model's word vectors, its tokenizer's word pieces, tokens
-and encodings), the second with what the first left in them, as a long-running process has them once it has seen
-its text's words (the student no longer runs; what is left is looking words up, which a cache that costs more
-than it saves would show).
+The three take turns every few batches (:data:`TURN_SENTENCES` sentences), in alternating order, so that a machine
+whose speed drifts within seconds slows them alike; each model's best of the rounds is kept (the issue's "best of 3
+interleaved passes"). In each round the three make two passes: the first with the export's caches empty (its model's
+word vectors, its tokenizer's word pieces, tokens and encodings), the second with what the first left in them, as a
+long-running process has them once it has seen its text's words (the student no longer runs; what is left is looking
+words up, which a cache that costs more than it saves would show).
 
 Tokenization alone is timed too (issue #56): each tokenizer encodes the first 1,024 sentences of the corpus in one
 call, padded, truncated and as tensors (as ``SentenceTransformer.encode`` calls it), the three taking turns in
@@ -42,6 +42,7 @@ CORPUS = "wiki:heldout"
 BATCH_SIZES = (1, 8, 64)
 MAX_LENGTH = 256  # the embedded MiniLM's sentence-transformers max_seq_length
 SOURCE, VOCABULARY_FREE, KEEP_VOCABULARY = "source", "vocabulary-free", "keep-vocabulary"
+TURN_SENTENCES = 32  # sentences each model encodes in its turn before the next takes over
 TOKENIZER_SENTENCES = 1024  # sentences per tokenizer call when tokenization alone is timed
 TOKENIZER_CALLS = 7  # calls per tokenizer, the median kept
 TOKENIZATION_GOAL = 2.0  # the exports' tokenizers at most this many times the source's time (issue #56)
@@ -120,6 +121,19 @@ def tokenization_times(tokenizers: dict[str, PreTrainedTokenizerBase], texts: li
     return {label: statistics.median(seconds) for label, seconds in times.items()}
 
 
+def interleaved_rates(encoders: dict[str, Encoder], batches: list[list[str]], max_length: int,
+                      device: torch.device) -> dict[str, float]:
+    """Sentences per second of each of ``encoders`` over ``batches``, the encoders taking turns every
+    :data:`TURN_SENTENCES` sentences (at least a batch), in alternating order."""
+    turn = max(1, TURN_SENTENCES // len(batches[0]))
+    seconds = dict.fromkeys(encoders, 0.0)
+    for index, start in enumerate(range(0, len(batches), turn)):
+        for label in list(encoders) if index % 2 == 0 else list(reversed(encoders)):
+            seconds[label] += timed(partial(encoders[label].encode, batches[start:start + turn], max_length), device)
+    sentences = sum(map(len, batches))
+    return {label: sentences / spent for label, spent in seconds.items()}
+
+
 def vocabulary_free_throughput(
     model_name: str,
     student_name: str,
@@ -156,13 +170,12 @@ def vocabulary_free_throughput(
             batches = [texts[start:start + batch_size] for start in range(0, len(texts), batch_size)]
             for model in encoders.values():  # warm-up: first-call allocations, the modules' imports
                 model.encode(batches[:2], max_length)
-            for round_index in range(rounds):
-                order = list(encoders) if round_index % 2 == 0 else list(reversed(encoders))
-                for label in order:
-                    encoders[label].reset()
-                    for kept in (rates, warm_rates):  # from empty caches, then with what that pass left
-                        seconds = timed(partial(encoders[label].encode, batches, max_length), device)
-                        kept[label][batch_size] = max(kept[label].get(batch_size, 0.0), len(texts) / seconds)
+            for _ in range(rounds):
+                for model in encoders.values():
+                    model.reset()
+                for kept in (rates, warm_rates):  # from empty caches, then with what that pass left
+                    for label, rate in interleaved_rates(encoders, batches, max_length, device).items():
+                        kept[label][batch_size] = max(kept[label].get(batch_size, 0.0), rate)
         tokenized = list(corpus[:tokenized_sentences])
         tokenization = tokenization_times({label: model.tokenizer for label, model in encoders.items()}, tokenized,
                                           tokenizer_calls, max_length)
@@ -205,12 +218,12 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
              (f"`{result.model}` and its `distill surgery --vocabulary-free` exports (student `{result.student}`, "
               f"untrained: its speed does not depend on its weights) encode the first {result.sentences} sentences of "
               f"`{CORPUS}` (held-out English Wikipedia), longest first, tokenization included, cut at {MAX_LENGTH} "
-              f"positions; the three take turns over {rounds} rounds in alternating order and each keeps its best "
-              "round. In a round each makes two passes: the first with the export's caches (its model's word "
-              "vectors, its tokenizer's word pieces, tokens and encodings) emptied, the second (*warm*) with what "
-              "the first left in them, as in a long-running process that has seen the text's words; the source, "
-              "which has no cache, makes the same two passes. In the exports each word takes the positions the "
-              "tokenizer gives it (the word segmenter; tokenization included)."), ""]
+              f"positions. In each of {rounds} rounds the three make two passes, taking turns every "
+              f"{TURN_SENTENCES} sentences (at least a batch) in alternating order: the first with the export's "
+              "caches (its model's word vectors, its tokenizer's word pieces, tokens and encodings) emptied, the "
+              "second (*warm*) with what the first left in them, as in a long-running process that has seen the "
+              "text's words; the source has no cache. Each keeps its best round. In the exports each word takes "
+              "the positions the tokenizer gives it (the word segmenter; tokenization included)."), ""]
     rows = [[f"{label}{', warm' if warm else ''}",
              *(f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio(label, size, warm):.2f}×)")
                for size in batch_sizes)]
