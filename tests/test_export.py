@@ -306,14 +306,18 @@ def test_the_tokenizer_encodes_each_word_once_across_calls(tiny_exports: dict[st
     encoded.clear()
     same_inputs()
     assert encoded == []  # every word from the cache
+    alone, single = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)(texts[0]), tokenizer(texts[0])
+    assert encoded == []  # a single text, through the base class: the same cache
+    assert single["input_ids"] == alone["input_ids"]
+    assert (single["word_characters"] == alone["word_characters"]).all()
     monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "ROW_CACHE_SIZE", 2)
     same_inputs()
     assert len(tokenizer.row_cache) == 2 and encoded
     added = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
     for one in (tokenizer, added):
-        one.add_tokens(["river"])  # the tokens met before are looked up afresh: an added token takes its own id
+        one.add_tokens(["river"])  # an added token may take an id of its own: the tokens met before are forgotten
     assert tokenizer(texts[1:2])["input_ids"] == added(texts[1:2])["input_ids"]  # the batch path, through the cache
-    assert set(tokenizer.token_cache) == {"the", "dog", "by", "river"}
+    assert set(tokenizer.token_cache) == {"the", "dog", "by", "river"}  # emptied, then this text's alone
 
 
 def test_the_segmented_tokenizer_splits_each_text_once_and_keeps_special_tokens_whole(tiny_bert_dir: Path,

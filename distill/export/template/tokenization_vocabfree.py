@@ -293,9 +293,7 @@ class Positions(dict[str, int]):
         """The rows of ``word_characters``: zeros, then each word's."""
         tokenizer = self.tokenizer
         table = np.zeros((1 + len(self.words), tokenizer.character_width), dtype=np.int64)
-        if self.words:
-            rows = b"".join(tokenizer.word_rows(self.words))
-            table[1:] = np.frombuffer(rows, dtype=np.int64).reshape(len(self.words), -1)
+        table[1:] = tokenizer.word_rows(self.words)
         return table
 
 
@@ -514,14 +512,15 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             self.token_cache_added = added
         return self.token_cache
 
-    def word_rows(self, words: list[str]) -> list[bytes]:
-        """The bytes of each of ``words`` encoded for the student (``character_width`` int64 values): those of the
-        last :data:`ROW_CACHE_SIZE` words encoded kept, the others encoded in one call."""
+    def word_rows(self, words: list[str]) -> np.ndarray:
+        """``(len(words), character_width)`` int64: each of ``words`` encoded for the student, those of the last
+        :data:`ROW_CACHE_SIZE` words encoded kept (as bytes), the others encoded in one call."""
         def encode(fresh: list[str]) -> list[bytes]:
             encoded = self.encode_words(fresh, **self.encoder_options).numpy().astype(np.int64, copy=False)
             return [row.tobytes() for row in encoded]
 
-        return recently_used(self.row_cache, words, encode, ROW_CACHE_SIZE)
+        rows: list[bytes] = recently_used(self.row_cache, words, encode, ROW_CACHE_SIZE)
+        return np.frombuffer(b"".join(rows), dtype=np.int64).reshape(len(words), self.character_width)
 
     def word_text(self, word: str) -> str:
         """The string the student reads for a word: byte-level words as the text they stand for."""
@@ -696,7 +695,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                    for token, index in zip(tokens, encoding["input_ids"])]
         words = [self.word_text(token) for token, word in zip(tokens, is_word) if word and token is not None]
         characters = np.zeros((len(is_word), self.character_width), dtype=np.int64)  # a row of zeros: no word
-        characters[np.flatnonzero(is_word)] = self.encode_words(words, **self.encoder_options).numpy()
+        characters[np.flatnonzero(is_word)] = self.word_rows(words)
         encoding["word_characters"] = characters
         encoding["offset_mapping"] = [getattr(token, "offsets", (0, 0)) for token in tokens]
         for key in ("input_ids", "overflowing_tokens"):  # plain ints from here on
