@@ -98,6 +98,11 @@ class StudentEncoder(nn.Module):
         """
         raise NotImplementedError
 
+    def input_lengths(self, encoded: Tensor) -> Tensor | None:
+        """``(len(encoded),)`` lengths where a batch of ``encoded`` rows costs its longest row (the student drops the
+        padding every row of a batch shares), else ``None``: rows of like length are then batched together."""
+        return None
+
     # --- shared behaviour ---------------------------------------------------------
     def at_precision(self, precision: str) -> StudentEncoder:
         """This student with its tables of rows stored at ``precision`` (``fp32``, ``fp16``, ``int8`` with a scale
@@ -141,14 +146,21 @@ class StudentEncoder(nn.Module):
 
     @torch.no_grad()
     def embed_vocabulary(self, encoded: Tensor, batch_size: int = 1024) -> Tensor:
-        """``embed`` over a large pre-encoded tensor in eval mode, in blocks."""
+        """``embed`` over a large pre-encoded tensor in eval mode, in blocks (of rows of like length where
+        :meth:`input_lengths` gives them), in ``encoded``'s order."""
+        lengths = self.input_lengths(encoded)
+        order = None if lengths is None else lengths.argsort(stable=True)
         was_training = self.training
         self.eval()
         try:
-            blocks = [self.embed(encoded[i : i + batch_size]) for i in range(0, len(encoded), batch_size)]
+            blocks = [self.embed(encoded[i : i + batch_size] if order is None else encoded[order[i : i + batch_size]])
+                      for i in range(0, len(encoded), batch_size)]
         finally:
             self.train(was_training)
-        return torch.cat(blocks) if blocks else torch.empty(0, self.dim, device=self.device)
+        if not blocks:
+            return torch.empty(0, self.dim, device=self.device)
+        vectors = torch.cat(blocks)
+        return vectors if order is None else vectors[order.argsort()]
 
     def load_weights(self, weights: Mapping[str, Tensor]) -> None:
         """Read ``weights`` into the student (every tensor, of its shape: ``load_state_dict``) and refuse, in one

@@ -173,6 +173,10 @@ class HLMIntra(StudentEncoder):
         # The character embedding is trained, so every product needs both gradients: backward = 2 × forward.
         return 3 * forward if backward else forward
 
+    def input_lengths(self, encoded: Tensor) -> Tensor | None:
+        """Each word's ``[WORD_CLS]`` and characters, on the CPU, where :func:`trimmed` drops the shared padding."""
+        return (encoded != PAD).sum(dim=1) if encoded.device.type == "cpu" else None
+
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         """``encoded`` may lack trailing columns that are padding in every row; on the CPU they are dropped here
         (:func:`trimmed`)."""

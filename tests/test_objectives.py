@@ -153,6 +153,39 @@ def test_frequency_exponent_draws_frequent_rows_more_often(tiny_bert_dir, tiny_c
     assert int((drawn == the).sum()) > 10 * max(1, int((drawn == absent).sum()))
 
 
+@pytest.mark.parametrize("exponent", [0.0, 1.0])
+def test_a_student_that_computes_up_to_its_longest_word_gets_batches_of_like_length(
+        tiny_bert_dir, tiny_corpus, exponent) -> None:
+    """HLM-intra on the CPU costs each batch's longest word: the table phase batches words of like length (the
+    same rows as plain batches, as many steps, in a random order); BytesCNN, whose step does not, keeps plain
+    batches."""
+    def epoch(student: dict[str, Any]) -> tuple[TableAlignment, list[torch.Tensor]]:
+        config = TrainConfig(teacher=str(tiny_bert_dir), **{**TABLE_ONLY_BYTESCNN, **student}, epochs=1,
+                             batch_size=8, frequency_exponent=exponent, frequency_source="corpus",
+                             corpus=str(tiny_corpus)).validate()
+        table = build_trainer(config, *prepare(config), torch.device("cpu")).phase(1)
+        assert isinstance(table, TableAlignment)
+        return table, list(table.epoch_batches(torch.Generator().manual_seed(0)))
+
+    hlm, batches = epoch({"student": "hlm-intra-small", "student_options": {"hidden_size": 16, "num_heads": 2,
+                                                                             "ffn_size": 16}})
+    plain_table, plain = epoch({})
+    assert plain_table.row_lengths is None and hlm.row_lengths is not None
+    assert len(batches) == len(plain) == hlm.steps_per_epoch
+    assert sorted(torch.cat(batches).tolist()) == sorted(torch.cat(plain).tolist())  # the same draw of rows
+    assert sorted(map(len, batches)) == sorted(map(len, plain))
+
+    def longest(batch: torch.Tensor) -> int:
+        return int(hlm.row_lengths[batch].max())
+
+    def padding(epoch: list[torch.Tensor]) -> int:
+        return sum(len(batch) * longest(batch) - int(hlm.row_lengths[batch].sum()) for batch in epoch)
+
+    assert padding(batches) < 0.5 * padding(plain)  # less padding computed
+    first = [longest(batch) for batch in batches[:20]]
+    assert first != sorted(first)  # the batches come in a random order, not shortest first
+
+
 def test_wordfreq_frequencies_weigh_rows_by_general_english(tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=1, batch_size=16,
                          frequency_exponent=1.0).validate()

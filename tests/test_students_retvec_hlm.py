@@ -166,6 +166,20 @@ def test_hlm_computes_a_batch_up_to_its_longest_word_on_the_cpu():
         torch.ones_like(encoded))
 
 
+def test_hlm_embeds_a_vocabulary_in_blocks_of_like_length_and_returns_it_in_order():
+    torch.manual_seed(0)
+    student = build_student("hlm-intra-small", dim=16, **SMALL_HLM).eval()
+    tokens = ["a", "extraordinarily", "cat", "##ing", "mouse", "b", "understanding", "of"]
+    encoded = student.encode(tokens)
+    assert student.input_lengths(encoded).tolist() == [len(token) + 1 for token in tokens]  # [WORD_CLS] too
+    widths = []
+    student.char_embedding.register_forward_hook(lambda module, inputs, output: widths.append(inputs[0].shape[1]))
+    vectors = student.embed_vocabulary(encoded, batch_size=4)
+    assert widths == [4, 16]  # "a b of ##ing" (the shortest, however ordered), then the rest
+    one_by_one = torch.cat([student.embed([token]) for token in tokens])
+    torch.testing.assert_close(vectors, one_by_one, rtol=1e-5, atol=1e-5)
+
+
 def test_hlm_rejects_unknown_pooling():
     with pytest.raises(StudentError, match="valid poolings: word_cls, mean, max"):
         build_student("hlm-intra-small", dim=8, pooling="sum", **SMALL_HLM)

@@ -28,6 +28,9 @@ from teachers import TeacherTable, load_tokenizer
 # Adam's ``fused=True``: one kernel per parameter instead of a dozen passes over all of them.
 FUSED_ADAM_DEVICES = ("cpu", "cuda")
 Scheduler = torch.optim.lr_scheduler.LRScheduler | torch.optim.lr_scheduler.ReduceLROnPlateau
+# Batches whose rows :func:`grouped_by_length` sorts together: enough that a batch's rows share a length, few enough
+# that the lengths of an epoch's batches still come in a random order.
+LENGTH_POOL_BATCHES = 50
 
 
 class Objective(Protocol):
@@ -147,6 +150,21 @@ class Setup:
 def shuffled_batches(rows: Tensor, batch_size: int, generator: torch.Generator) -> tuple[Tensor, ...]:
     """``rows`` in a random order drawn from ``generator``, in batches of ``batch_size``."""
     return rows[torch.randperm(len(rows), generator=generator, device=rows.device)].split(batch_size)
+
+
+def grouped_by_length(rows: Tensor, lengths: Tensor, batch_size: int, generator: torch.Generator) -> list[Tensor]:
+    """``rows`` (in the order drawn) in batches of like ``lengths``, the batches in a random order.
+
+    Each run of ``LENGTH_POOL_BATCHES`` batches' rows is sorted by length and cut into batches, so a batch is padded
+    to a length near its rows' own and every batch but the last keeps ``batch_size`` rows: the epoch's rows and its
+    number of steps are those of plain batches. (Hugging Face ``transformers``, ``trainer_pt_utils.py``,
+    ``get_length_grouped_indices``, sorts "megabatches" of 50 batches the same way.)
+    """
+    batches = []
+    for pool in rows.split(LENGTH_POOL_BATCHES * batch_size):
+        batches += pool[lengths[pool].argsort(stable=True)].split(batch_size)
+    order = torch.randperm(len(batches), generator=generator, device=generator.device)
+    return [batches[index] for index in order.tolist()]
 
 
 def steps_for(count: int, batch_size: int) -> int:

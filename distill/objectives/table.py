@@ -24,7 +24,7 @@ import torch
 from torch import Tensor
 
 from distill.noise.specs import NoiseSpec, noise_mix, noisy_tokens
-from distill.objectives.base import Scheduler, Setup, shuffled_batches, steps_for
+from distill.objectives.base import Scheduler, Setup, grouped_by_length, steps_for
 from distill.objectives.registry import register_objective
 from losses import AlignmentLoss
 
@@ -85,6 +85,7 @@ class TableAlignment:
                 raise ValueError("frequency-aware sampling needs the rows' counts on the training text")
             counts = row_counts.to(setup.device)[setup.train_rows].double()
             self.row_weights = (counts + 1.0) ** frequency_exponent
+        self.row_lengths = setup.student.input_lengths(setup.encoded)
         self.optimizer = setup.new_optimizer(setup.lr)
         if config.schedule == "plateau":
             self.scheduler: Scheduler = torch.optim.lr_scheduler.ReduceLROnPlateau(
@@ -102,10 +103,16 @@ class TableAlignment:
         return steps_for(len(self.setup.train_rows), self.batch_size)
 
     def epoch_batches(self, generator: torch.Generator) -> Iterable[Tensor]:
+        """The epoch's rows (a permutation, or drawn ∝ the row weights) in batches; rows of like length together
+        where the student's step costs its batch's longest row (:meth:`StudentEncoder.input_lengths`)."""
         rows = self.setup.train_rows
         if self.row_weights is None:
-            return shuffled_batches(rows, self.batch_size, generator)
-        return self.draw_rows(len(rows), generator).split(self.batch_size)
+            rows = rows[torch.randperm(len(rows), generator=generator, device=rows.device)]
+        else:
+            rows = self.draw_rows(len(rows), generator)
+        if self.row_lengths is None:
+            return rows.split(self.batch_size)
+        return grouped_by_length(rows, self.row_lengths, self.batch_size, generator)
 
     def draw_rows(self, count: int, generator: torch.Generator) -> Tensor:
         """``count`` training rows drawn with replacement, ∝ the row weights (uniform without them)."""
