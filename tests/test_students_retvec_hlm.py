@@ -118,6 +118,16 @@ def test_size_points_take_their_share_of_the_table(name, fraction):
     assert 0.8 * fraction <= share <= min(1.2 * fraction, 0.5), share
 
 
+def test_the_size_points_drop_nothing_where_the_papers_designs_keep_their_dropout():
+    """Reproducing a fixed table, the size points learn more without dropout (docs/defaults.md); the papers' own
+    designs keep theirs (HLM's 0.1, RETVec's spatial 1/16)."""
+    for name in SIZE_POINTS:
+        hparams = build_student(name, dim=8).hparams
+        assert hparams["dropout" if name.startswith("hlm") else "spatial_dropout"] == 0.0, name
+    assert build_student("hlm-intra-small", dim=8).hparams["dropout"] == 0.1
+    assert build_student("retvec", dim=8).hparams["spatial_dropout"] == 1 / 16
+
+
 def test_hlm_paper_preset_sizes():
     student = build_student("hlm-intra", dim=768, **SMALL_HLM)
     assert len(student.encoder.layers) == 4
