@@ -185,7 +185,7 @@ def test_hlm_embeds_a_vocabulary_in_blocks_of_like_length_and_returns_it_in_orde
     widths = []
     student.char_embedding.register_forward_hook(lambda module, inputs, output: widths.append(inputs[0].shape[1]))
     vectors = student.embed_vocabulary(encoded, batch_size=4)
-    assert widths == [4, 16]  # "a b of ##ing" (the shortest, however ordered), then the rest
+    assert widths == [4, 16]  # "a", "b", "of", "cat" (the four shortest, wherever they stand), then the rest
     one_by_one = torch.cat([student.embed([token]) for token in tokens])
     torch.testing.assert_close(vectors, one_by_one, rtol=1e-5, atol=1e-5)
 
