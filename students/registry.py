@@ -49,12 +49,13 @@ STUDENTS: dict[str, tuple[str, str, dict[str, Any]]] = {
                                                       "ffn_size": 256}),
     # HLM's 1,024 codepoints (§1) and 1,024 hashed rows for the others: the bytes go to the Transformer, at about
     # 0.05x, 0.25x and 0.5x the fp32 bytes of a 384-wide BERT table (tests/test_students_retvec_hlm.py). Deviations:
-    # each layer normalises its input (pre-LN, Xiong et al. 2020), where HLM's DeBERTa layers normalise their output,
-    # and no dropout, where HLM pre-trains on 19 GB of text with 0.1: reproducing a fixed table, each learnt
-    # more in the same minutes of training (docs/defaults.md).
+    # each layer normalises its input (pre-LN, Xiong et al. 2020), where HLM's DeBERTa layers normalise their output;
+    # no dropout, where HLM pre-trains on 19 GB of text with 0.1; and the mean of the states, where HLM takes the
+    # [WORD_CLS] state (its Table 6 compares both): reproducing a fixed table, each learnt more in the same minutes
+    # of training (docs/defaults.md).
     **{f"hlm-intra-1k-h{hidden}": ("students.hlm", "HLMIntra", {
         "char_vocab_size": 1024, "hashed_chars": 1024, "hidden_size": hidden, "num_layers": layers,
-        "num_heads": hidden // 64, "ffn_size": ffn, "norm_first": True, "dropout": 0.0})
+        "num_heads": hidden // 64, "ffn_size": ffn, "norm_first": True, "dropout": 0.0, "pooling": "mean"})
        for hidden, layers, ffn in ((128, 2, 256), (256, 4, 512), (384, 3, 1024))},
     "ngrams": ("students.ngrams", "NGramStudent", {}),
     "retvec": ("students.retvec", "RETVec", {}),

@@ -176,6 +176,21 @@ def test_hlm_computes_a_batch_up_to_its_longest_word_on_the_cpu():
         torch.ones_like(encoded))
 
 
+def test_hlm_attends_by_plain_matrix_products_on_the_cpu_and_leaves_the_global_choice_alone():
+    """Over a word's few characters the CPU flash-attention kernel costs more than the math path, so training on the
+    CPU takes the math path; PyTorch's own choice is back once the forward is done. (Without dropout, as the `1k`
+    sizes train, PyTorch would choose the flash kernel.)"""
+    from torch.profiler import ProfilerActivity, profile
+
+    student = build_student("hlm-intra-small", dim=16, dropout=0.0, **SMALL_HLM).train()
+    with profile(activities=[ProfilerActivity.CPU]) as profiler:
+        student(["cat", "mouse"]).sum().backward()
+    kernels = {event.key for event in profiler.key_averages() if "scaled_dot_product" in event.key}
+    assert "aten::_scaled_dot_product_attention_math" in kernels
+    assert not any("flash" in kernel for kernel in kernels)
+    assert torch.backends.cuda.flash_sdp_enabled()
+
+
 def test_hlm_embeds_a_vocabulary_in_blocks_of_like_length_and_returns_it_in_order():
     torch.manual_seed(0)
     student = build_student("hlm-intra-small", dim=16, **SMALL_HLM).eval()
