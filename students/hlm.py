@@ -108,8 +108,8 @@ def trimmed(encoded: Tensor) -> Tensor:
 
 def attention_kernels(device: torch.device) -> AbstractContextManager[None]:
     """On the CPU, attention as plain matrix products and a softmax (``SDPBackend.MATH``): over a word's few
-    characters PyTorch's CPU flash-attention kernel costs more than the products it replaces (a training step of
-    ``hlm-intra-1k-h384`` on batches of 256 words took 1.45 times as long with it). Elsewhere PyTorch chooses."""
+    characters PyTorch's CPU flash-attention kernel, which it picks without dropout, costs more than the products it
+    replaces (docs/defaults.md). Elsewhere PyTorch chooses."""
     return sdpa_kernel(SDPBackend.MATH) if device.type == "cpu" else nullcontext()
 
 
