@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import torch
 
+import students.base
 from students import StudentError, build_student, load_student, student_names
 from students.codepoints import REPLACEMENT_CODEPOINT, binarize, integerize
 from students.hlm import NUM_SPECIAL_IDS, PAD, UNK, WORD_CLS, encode_characters
@@ -203,6 +204,30 @@ def test_hlm_embeds_a_vocabulary_in_blocks_of_like_length_and_returns_it_in_orde
     assert widths == [4, 16]  # "a", "b", "of", "cat" (the four shortest, wherever they stand), then the rest
     one_by_one = torch.cat([student.embed([token]) for token in tokens])
     torch.testing.assert_close(vectors, one_by_one, rtol=1e-5, atol=1e-5)
+
+
+def test_hlm_runs_a_batch_of_mixed_lengths_in_blocks_of_like_length_with_the_same_vectors_and_gradients(monkeypatch):
+    """A batch of sentences' distinct words (the context phase's, the export's) runs in blocks of like length, each
+    padded to its own longest word; a batch of like length (a table step's) runs whole."""
+    monkeypatch.setattr(students.base, "LENGTH_BLOCK_ROWS", 4)
+    torch.manual_seed(0)
+    student = build_student("hlm-intra-small", dim=16, dropout=0.0, **SMALL_HLM).train()
+    tokens = ["extraordinarily", "a", "cat", "understanding", "of", "b", "mouse", "is", "##ing", "to"]
+    widths = []
+    student.char_embedding.register_forward_hook(lambda module, inputs, output: widths.append(inputs[0].shape[1]))
+    vectors = student(tokens)
+    assert widths == [3, 6, 16]  # the four shortest, the next four, the two longest
+    one_by_one = torch.cat([student([token]) for token in tokens])
+    torch.testing.assert_close(vectors, one_by_one, rtol=1e-5, atol=1e-5)
+    vectors.square().sum().backward()
+    blocked = [parameter.grad.clone() for parameter in student.parameters()]
+    student.zero_grad()
+    one_by_one.square().sum().backward()
+    for from_blocks, alone in zip(blocked, (parameter.grad for parameter in student.parameters())):
+        torch.testing.assert_close(from_blocks, alone, rtol=1e-4, atol=1e-5)
+    widths.clear()
+    student(["cat", "dog", "ant", "owl", "bee", "eel"])
+    assert widths == [4]
 
 
 def test_hlm_rejects_unknown_pooling():
