@@ -467,6 +467,28 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
                                   filter_string="tags.mlflow.runName LIKE 'size %'")) == 3
 
 
+def test_each_familys_frontier_keeps_the_points_that_beat_every_smaller_one_of_the_family() -> None:
+    """The size plot's lines: a family is the student's class (two HLM-intra sizes are one family, a point's
+    options do not make another), and its frontier runs through its points, smallest first, that keep more than
+    every smaller point of the family."""
+    from distill.bench.sizes import PointResult
+    from distill.bench.sizes_report import family_frontiers, student_family
+
+    def point(label: str, megabytes: float, cosine: float) -> PointResult:
+        return PointResult(label=label, run_id="", parameters=1, epochs={"table": 1, "context": 0},
+                           bytes={"fp32": {"student": int(megabytes * 1e6), "weights": 1}}, shipped="fp32",
+                           memory={}, speed={}, fidelity={"segmented": {"sentence_cosine": cosine}}, robustness={})
+
+    points = [point("hlm-intra-1k-h384", 20.4, 0.92), point("hlm-intra-1k-h128", 2.3, 0.67),
+              point("hlm-intra-small", 34.8, 0.37), point("hlm-intra-1k-h256", 11.0, 0.90),
+              point("ngrams buckets=16384", 6.4, 0.88), point("ngrams", 22.3, 0.99), point("my-student", 1.0, 0.5)]
+    assert [student_family(result.label) for result in points[4:]] == ["NGramStudent", "NGramStudent", "my-student"]
+    frontiers = family_frontiers(points)
+    assert {family: [result.label for result in frontier] for family, frontier in frontiers.items()} == {
+        "my-student": ["my-student"], "HLMIntra": ["hlm-intra-1k-h128", "hlm-intra-1k-h256", "hlm-intra-1k-h384"],
+        "NGramStudent": ["ngrams buckets=16384", "ngrams"]}
+
+
 def test_fill_budget_stretches_a_recipe_that_ends_early(tmp_path, tiny_bert_dir, monkeypatch) -> None:
     """``--fill-budget``: a point whose recipe would end before the budget trains more epochs, one share more of
     each phase; its figures are kept apart from the same point's at-most-the-budget run, and the page says so."""

@@ -11,6 +11,7 @@ from distill.data import JUDGED_DOMAINS
 from distill.evaluation.style import chart, group_colours
 from distill.export.folder import SHIPPED_PRECISION
 from distill.files.markdown import markdown_table
+from students.registry import STUDENTS
 
 SIZES_PLOT = "sizes.png"  # beside the results file
 MARKERS = "osD^vP*Xhp<>"  # of the size plot's points, one each in turn
@@ -64,19 +65,44 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
     return "\n".join(lines) + "\n"
 
 
+def student_family(label: str) -> str:
+    """The family of a point's student, its class (``hlm-intra-1k-h384`` and ``hlm-intra-small``: ``HLMIntra``); a
+    student registered outside the packaged ones is its own family."""
+    name = label.split()[0]
+    return STUDENTS[name][1] if name in STUDENTS else name
+
+
+def family_frontiers(results: Sequence[PointResult]) -> dict[str, list[PointResult]]:
+    """Each family's frontier: its points, smallest first, that keep more than every smaller point of the family
+    (the worst domain's sentence cosine against the shipped student's bytes)."""
+    frontiers: dict[str, list[PointResult]] = {}
+    for result in sorted(results, key=lambda result: result.bytes[result.shipped]["student"]):
+        frontier = frontiers.setdefault(student_family(result.label), [])
+        if not frontier or fidelity_of(result) > fidelity_of(frontier[-1]):
+            frontier.append(result)
+    return frontiers
+
+
+def fidelity_of(result: PointResult) -> float:
+    return result.fidelity["segmented"]["sentence_cosine"]
+
+
 def plot_sizes(results: Sequence[PointResult], table_bytes: int, path: Path) -> Path:
     """Fidelity (the worst domain's sentence cosine, as shipped) against the student's bytes, one point each, named
-    in the legend (a colour per family, a marker per point: points of one size and fidelity stay told apart)."""
-    colours = group_colours(result.label.split()[0] for result in results)
+    in the legend (a colour per family, a marker per point: points of one size and fidelity stay told apart), and
+    each family's frontier (:func:`family_frontiers`) as a line."""
+    colours = group_colours(student_family(result.label) for result in results)
     with chart(path, height=5.0) as (_, axes):
         from matplotlib.ticker import LogLocator, NullFormatter, ScalarFormatter
 
         panel = axes[0][0]
         for index, result in enumerate(results):
             size = result.bytes[result.shipped]["student"] / 1e6
-            fidelity = result.fidelity["segmented"]["sentence_cosine"]
-            panel.scatter(size, fidelity, color=colours[result.label.split()[0]], marker=MARKERS[index % len(MARKERS)],
-                          label=f"{result.label} ({result.shipped})")
+            panel.scatter(size, fidelity_of(result), color=colours[student_family(result.label)],
+                          marker=MARKERS[index % len(MARKERS)], label=f"{result.label} ({result.shipped})")
+        for family, frontier in family_frontiers(results).items():
+            panel.plot([point.bytes[point.shipped]["student"] / 1e6 for point in frontier],
+                       [fidelity_of(point) for point in frontier], color=colours[family], linewidth=1, alpha=0.6)
         for share, style, name in ((1, "--", "the fp32 table it replaces"), (2, ":", "half of it"),
                                    (4, "-.", "a quarter of it")):
             panel.axvline(table_bytes / share / 1e6, linestyle=style, color="grey", label=name)
