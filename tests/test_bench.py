@@ -512,13 +512,15 @@ def test_fill_budget_stretches_a_recipe_that_ends_early(tmp_path, tiny_bert_dir,
 
 
 def test_a_point_may_fix_its_recipe() -> None:
-    """``NAME:epochs=E,context_epochs=C,lr=R,batch_size=B``: the recipe's settings replace distill train's, not
-    the student's options; the precision stays the export's."""
+    """``NAME:epochs=E,context_epochs=C,lr=R,batch_size=B,frequency_exponent=F``: the recipe's settings replace
+    distill train's, not the student's options; the precision stays the export's."""
     from distill.bench.sizes import SizePoint
 
-    point = SizePoint.parse("bytescnn-tiny:epochs=106,context_epochs=7,lr=1e-3,batch_size=128,precision=fp32")
+    point = SizePoint.parse("bytescnn-tiny:epochs=106,context_epochs=7,lr=1e-3,batch_size=128,frequency_exponent=1,"
+                            "precision=fp32")
     config = point.config("embedded", "cpu")
     assert (config.epochs, config.context_epochs, config.lr, config.batch_size) == (106, 7, 1e-3, 128)
+    assert config.frequency_exponent == 1
     assert config.student_options == {} and point.shipped == "fp32"
     assert SizePoint.parse("bytescnn-tiny").config("embedded", "cpu").epochs != 106
 

@@ -132,10 +132,10 @@ class BenchSettings(CommonOptions):
                                        "results file (minutes)", metavar="RUN_OR_FOLDER")
     size_points: list[str] | None = setting(
         None, "with --sizes: the students, each NAME or NAME:OPTION=VALUE,... (the student's options; precision, "
-        "the one its export ships; epochs, context_epochs, lr or batch_size, the recipe's instead of distill "
-        "train's) (default: ngrams at 2^13 buckets, its default and 2^17, retvec-raw, retvec, hlm-intra-small, "
-        "hlm-intra, bytescnn-tiny, bytescnn-small, bytescnn-big; with --quick the first two)", check=_points,
-        flag="--points", metavar="POINT")
+        "the one its export ships; epochs, context_epochs, lr, batch_size or frequency_exponent, the recipe's "
+        "instead of distill train's) (default: ngrams at 2^13 buckets, its default and 2^17, retvec-raw, retvec, "
+        "hlm-intra-small, hlm-intra, bytescnn-tiny, bytescnn-small, bytescnn-big; with --quick the first two)",
+        check=_points, flag="--points", metavar="POINT")
     size_budget: float | None = setting(None, "with --sizes: training seconds per student (default 900, with "
                                         "--quick 2)", interval=POSITIVE, flag="--point-budget", metavar="S")
     fill_budget: bool = setting(False, "with --sizes: a recipe that would end before --point-budget is stretched "

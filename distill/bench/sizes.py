@@ -67,7 +67,7 @@ METRICS = ("sentence_cosine", "similarity_spearman")
 SPEED_CORPUS = "wiki:heldout"
 # A point's options that set ``distill train``'s recipe rather than the student: a point trained for given epochs
 # describes the student wherever it runs, where one sized to a budget describes the machine too.
-RECIPE_OPTIONS = ("epochs", "context_epochs", "lr", "batch_size")
+RECIPE_OPTIONS = ("epochs", "context_epochs", "lr", "batch_size", "frequency_exponent")
 
 
 @dataclass(frozen=True)
