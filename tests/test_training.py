@@ -310,3 +310,31 @@ def test_bf16_training_from_the_command_line_keeps_fp32_weights(tmp_path, tiny_b
     fp32_run = next(other for other in runs_in_store() if other.info.run_id != run.info.run_id)
     assert fp32_run.data.metrics["train_loss"] != run.data.metrics["train_loss"]  # the flag did reach the forward
     assert fp32_run.data.metrics["train_loss"] == pytest.approx(run.data.metrics["train_loss"], rel=0.05)
+
+
+SUBNORMAL = 1e-39  # below float32's smallest normal number, 1.2e-38
+
+
+def subnormal_kept() -> bool:
+    """Whether float32 arithmetic keeps a subnormal value (it reads as zero where subnormals are flushed)."""
+    return bool(torch.tensor([SUBNORMAL], dtype=torch.float32).mul(1.0).item() != 0.0)
+
+
+def test_training_flushes_subnormal_floats_while_it_runs_and_not_after(tmp_path, tiny_bert_dir) -> None:
+    """On the CPU the epochs run with subnormals flushed to zero (a step that meets them runs many times slower),
+    and the flags are off again once training ends, so the process around it computes as before."""
+    from distill.training import TrainerCallback
+
+    class Probe(TrainerCallback):
+        kept: list[bool] = []
+
+        def on_epoch_end(self, trainer, epoch, metrics) -> bool:
+            self.kept.append(subnormal_kept())
+            return False
+
+    assert subnormal_kept()
+    config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=2,
+                         work_dir=str(tmp_path / "runs")).validate()
+    train(config, quiet=True, callbacks=[Probe()])
+    assert Probe.kept == [False, False]
+    assert subnormal_kept()

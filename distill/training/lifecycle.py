@@ -25,7 +25,7 @@ import torch
 from tqdm.auto import tqdm
 
 from distill.config.training import ValidConfig, config_from_mapping
-from distill.devices import resolve_device
+from distill.devices import resolve_device, subnormals_flushed
 from distill.errors import DistillError, first_line
 from distill.files.atomic import LockHeld, atomic_write_text, file_lock
 from distill.files.userfiles import read_yaml_mapping
@@ -203,7 +203,8 @@ def _run_epochs(
                              kinds=[trainer.phase(epoch).name for epoch in range(first_epoch, last_epoch + 1)]),
                        first_epoch)
     try:
-        metrics = trainer.fit([record, *callbacks], first_epoch, steps)
+        with subnormals_flushed(trainer.setup.device):
+            metrics = trainer.fit([record, *callbacks], first_epoch, steps)
     except NonFiniteLoss as error:
         mark_failed(error)
         kept = (f"last good checkpoint kept in {checkpoint_root}" if checkpoint_folders(checkpoint_root)
