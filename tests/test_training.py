@@ -326,7 +326,8 @@ def test_training_flushes_subnormal_floats_while_it_runs_and_not_after(tmp_path,
     from distill.training import TrainerCallback
 
     class Probe(TrainerCallback):
-        kept: list[bool] = []
+        def __init__(self) -> None:
+            self.kept: list[bool] = []
 
         def on_epoch_end(self, trainer, epoch, metrics) -> bool:
             self.kept.append(subnormal_kept())
@@ -335,6 +336,7 @@ def test_training_flushes_subnormal_floats_while_it_runs_and_not_after(tmp_path,
     assert subnormal_kept()
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=2,
                          work_dir=str(tmp_path / "runs")).validate()
-    train(config, quiet=True, callbacks=[Probe()])
-    assert Probe.kept == [False, False]
+    probe = Probe()
+    train(config, quiet=True, callbacks=[probe])
+    assert probe.kept == [False, False]
     assert subnormal_kept()
