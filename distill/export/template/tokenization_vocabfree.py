@@ -343,7 +343,10 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         **kwargs: Any,
     ) -> None:
         self.splitter = read_splitter(splitter_file)
-        self.word_decoder = self.splitter.decoder  # read once: each read of the attribute builds a new object
+        # Read once: each read of these attributes builds a new object.
+        self.word_normalizer = self.splitter.normalizer
+        self.word_pre_tokenizer = self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()
+        self.word_decoder = self.splitter.decoder
         self.piece_cache: OrderedDict[str, list[str]] = OrderedDict()  # the last PIECE_CACHE_SIZE words cut
         self.row_cache: OrderedDict[str, bytes] = OrderedDict()  # the last ROW_CACHE_SIZE words encoded
         self.token_cache: dict[str, tuple[int, str | None]] = {}  # see known_tokens
@@ -404,17 +407,16 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def words(self, text: str) -> list[Token]:
         """The source's normaliser, then its pre-tokeniser: the words of ``text``, with their offsets in it."""
         split = PreTokenizedString(text)
-        if self.splitter.normalizer is not None:
-            split.normalize(self.splitter.normalizer.normalize)
-        (self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()).pre_tokenize(split)
+        if self.word_normalizer is not None:
+            split.normalize(self.word_normalizer.normalize)
+        self.word_pre_tokenizer.pre_tokenize(split)
         return [Token(word, offsets) for word, offsets, _ in
                 split.get_splits(offset_referential="original", offset_type="char")]
 
     def word_strings(self, text: str) -> list[str]:
         """The words of :meth:`words` without their offsets, read with the splitter's string functions (faster)."""
-        normalizer = self.splitter.normalizer
-        pre_tokenizer = self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()
-        return [word for word, _ in pre_tokenizer.pre_tokenize_str(
+        normalizer = self.word_normalizer
+        return [word for word, _ in self.word_pre_tokenizer.pre_tokenize_str(
             text if normalizer is None else normalizer.normalize_str(text))]
 
     def text_tokens(self, texts: list[str], split_special_tokens: bool) -> list[list[str]]:
