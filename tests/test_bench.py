@@ -353,6 +353,12 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     for label in ("source", "vocabulary-free", "keep-vocabulary"):  # the tokenizers' times (issue #56)
         assert metrics[f"vocabulary-free/{label}/tokenization"] > 0
     assert metrics["vocabulary-free/vocabulary-free/tokenization_source"] > 0
+    for label in ("source", "vocabulary-free", "keep-vocabulary"):  # each sentence alone at batch 1 (issue #56)
+        assert metrics[f"vocabulary-free/{label}/batch_1_median_latency"] > 0
+        assert metrics[f"vocabulary-free/{label}/batch_1_median_latency_warm"] > 0
+    assert metrics["vocabulary-free/vocabulary-free/batch_1_median_latency_source"] > 0
+    assert "Batch 1, each sentence alone: each model's median latency over 16 sentences × 1 rounds" in text
+    assert re.search(r"\| vocabulary-free \| [\d.]+ \([\d.]+×\) \| [\d.]+ \([\d.]+×\) \|", text)
     assert main(argv) == 0
     assert results.read_text().count("## Vocabulary-free export") == 1
 
@@ -360,7 +366,7 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
 def test_the_models_take_turns_every_few_sentences_in_alternating_order() -> None:
     """A machine whose speed drifts within seconds slows the three models alike: they take turns every
     ``TURN_SENTENCES`` sentences (at least a batch), in alternating order, each encoding every batch once."""
-    from distill.bench.vocabfree import TURN_SENTENCES, interleaved_rates
+    from distill.bench.vocabfree import TURN_SENTENCES, interleaved_times
 
     turns: list[tuple[str, int]] = []
 
@@ -368,15 +374,18 @@ def test_the_models_take_turns_every_few_sentences_in_alternating_order() -> Non
         def __init__(self, label: str) -> None:
             self.label = label
 
-        def encode(self, batches: list[list[str]], max_length: int) -> None:
+        def encode(self, batches: list[list[str]], max_length: int) -> list[float]:
             turns.append((self.label, sum(map(len, batches))))
+            return [float(len(turns))] * len(batches)
 
     for batch_size in (1, 8, 2 * TURN_SENTENCES):
         turns.clear()
         batches = [["a sentence"] * batch_size for _ in range(4 * TURN_SENTENCES // batch_size + 1)]
         encoders = {label: Recorder(label) for label in ("source", "export")}
-        rates = interleaved_rates(encoders, batches, 16, torch.device("cpu"))  # type: ignore[arg-type]
-        assert rates.keys() == encoders.keys() and all(rate > 0 for rate in rates.values())
+        seconds = interleaved_times(encoders, batches, 16)  # type: ignore[arg-type]
+        assert seconds.keys() == encoders.keys()
+        assert all(len(times) == len(batches) for times in seconds.values())  # a time per batch, in their order
+        assert seconds["source"][0] == 1.0 and seconds["export"][0] == 2.0 and seconds["export"][-1] >= 3.0
         sentences = sum(map(len, batches))
         for label in encoders:
             assert sum(count for name, count in turns if name == label) == sentences
