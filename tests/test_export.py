@@ -372,6 +372,7 @@ def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(
     alone = states(texts[2:])  # every word of it was seen: the student does not run
     torch.testing.assert_close(alone[0], uncached[2, : alone.shape[1]], atol=1e-5, rtol=1e-4)
     assert rows_embedded == [distinct]
+    assert all(len(key) == 16 for key in model.word_cache)  # a key of 16 bytes a word, not the word's row
     model.config.word_cache_size = 4  # fewer than a batch's distinct words: the oldest are dropped
     torch.testing.assert_close(states(texts), uncached, atol=1e-6, rtol=0)
     assert len(model.word_cache) == 4
@@ -397,6 +398,22 @@ def test_a_batchs_distinct_words_are_found_by_hashing_their_rows(tiny_exports: d
         assert len(distinct) == len(torch.unique(rows, dim=0))
         monkeypatch.setattr(module, "row_weights", lambda width, device: torch.zeros(width, dtype=torch.long))
         # every row now hashes to 0: the second round takes the fallback
+
+
+def test_the_word_cache_keys_tell_rows_apart_that_differ_in_one_place(tiny_exports: dict[str, Path]) -> None:
+    """The word cache keys a word by two 64-bit hashes of its row: equal rows share a key, and rows one id apart in
+    any column (the rows of two n-gram words that differ in one gram) get different keys."""
+    from transformers import AutoModel
+
+    model = AutoModel.from_pretrained(tiny_exports["ngrams"], trust_remote_code=True)
+    module = sys.modules[type(model).__module__]
+    generator = torch.Generator().manual_seed(0)
+    row = torch.randint(0, 57_001, (195,), generator=generator)
+    rows = row.repeat(196, 1)
+    rows[torch.arange(1, 196), torch.arange(195)] += 1  # row i + 1 differs from row 0 in column i alone
+    keys = module.row_keys(torch.cat([rows, row[None]]).numpy())
+    assert len(set(keys)) == 196 and keys[-1] == keys[0]
+    assert all(isinstance(key, bytes) and len(key) == 16 for key in keys)
 
 
 def test_keep_vocabulary_gives_the_source_model_on_clean_text(
