@@ -44,9 +44,9 @@ def key_weights(width: int) -> np.ndarray:
 
 def row_keys(rows: np.ndarray) -> list[bytes]:
     """A 16-byte key for each row of the integer matrix ``rows``: two random linear hashes of the row, modulo 2^64
-    (unsigned arithmetic wraps around). Two different rows share a key with a chance of about 2^-128. The word cache
-    keys its words by them, not by the rows' own bytes (1,560 for an n-gram student's row): its keys then take 16
-    bytes a word, and a key compares in one step."""
+    (unsigned arithmetic wraps around). Two different rows share a key with a chance of 2^-128 where they differ by an
+    odd amount somewhere (2^(2k-128) where every difference is a multiple of 2^k). The word cache keys its words by
+    them, not by the rows' own bytes (1,560 for an n-gram student's row): its keys take 16 bytes a word."""
     hashes = np.ascontiguousarray(rows.astype(np.uint64) @ key_weights(rows.shape[1]))
     return hashes.view(np.dtype((np.void, 16))).ravel().tolist()
 
