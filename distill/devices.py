@@ -48,9 +48,9 @@ def subnormals_flushed(device: torch.device) -> Iterator[None]:
     """On the CPU, while the block runs, floats below float32's smallest normal number (1.2e-38) read and written as
     zero (``torch.set_flush_denormal``: x86's flush-to-zero and denormals-are-zero flags), then back to PyTorch's
     default (off). A CPU computes with subnormal floats in microcode, many times slower than with normal ones; a
-    Transformer over characters trained in float32 meets more of them as its weights grow, and its step took 1.5-1.9
-    times as long once it had trained a few epochs (docs/defaults.md, "Subnormal floats"). Values that small change no
-    step's update. Elsewhere, and where the CPU has no such flags, nothing changes."""
+    Transformer over characters trained in float32 took 1.5-1.9 times as long a step with them once it had trained a
+    few epochs (docs/defaults.md, "Subnormal floats"). Values that small change no step's update. Elsewhere, and
+    where the CPU has no such flags, nothing changes."""
     if device.type != "cpu" or not torch.set_flush_denormal(True):
         yield
         return

@@ -39,7 +39,7 @@ def row_weights(width: int, device: torch.device) -> Tensor:
 @functools.cache
 def key_weights(width: int) -> np.ndarray:
     """Fixed random uint64 weights, two columns, that key a row of ``width`` integers (drawn once per width)."""
-    return np.random.default_rng(0).integers(0, 2**64, (width, 2), dtype=np.uint64, endpoint=False)
+    return np.random.default_rng(0).integers(0, 2**64, (width, 2), dtype=np.uint64)
 
 
 def row_keys(rows: np.ndarray) -> list[bytes]:
