@@ -212,23 +212,9 @@ def laid_out(rows: list[list[int]], length: int, fill: int, left: bool) -> tuple
     lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
     columns = np.arange(length)
     kept = columns >= (length - lengths)[:, None] if left else columns < lengths[:, None]
-    array = np.zeros((len(rows), length), dtype=np.int64)
+    array = np.full((len(rows), length), fill, dtype=np.int64)
     array[kept] = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
-    return filled(array, kept, fill), kept
-
-
-def filled(array: np.ndarray, kept: np.ndarray, fill: int | None) -> np.ndarray:
-    """``array`` with ``fill`` where not ``kept`` (a padding id, which a tokenizer that never pads may lack)."""
-    if not kept.all():
-        array[~kept] = fill
-    return array
-
-
-def at_positions(values: np.ndarray, keys: np.ndarray, kept: np.ndarray) -> np.ndarray:
-    """An array shaped as ``kept``: where it is set, ``values`` at ``keys`` (one per set place, in order)."""
-    array = np.zeros(kept.shape, dtype=np.int64)
-    array[kept] = values[keys]
-    return array
+    return array, kept
 
 
 def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable[[list[K]], Iterable[T]],
@@ -247,15 +233,12 @@ def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable
     return values
 
 
-class Positions(dict[str, int]):
-    """The distinct tokens of a batch, each mapped to a key: its input id and its row of ``word_characters`` (row 0 is
-    no word, zeros; a word's row is the student's encoding of it, made for all the batch's new words at once). A token
-    of a text gets its key when first looked up."""
+class Positions:
+    """The distinct tokens of a batch, each given a key: its input id and its row of ``word_characters`` (row 0 is
+    no word, zeros; a word's row is the student's encoding of it, made for all the batch's new words at once)."""
 
     def __init__(self, tokenizer: VocabFreeTokenizer) -> None:
-        super().__init__()
         self.tokenizer = tokenizer
-        self.known = tokenizer.known_tokens()
         self.specials: dict[str, int] = {}
         self.ids: list[int] = []
         self.rows: list[int] = []
@@ -269,18 +252,21 @@ class Positions(dict[str, int]):
         self.rows.append(len(self.words) if word is not None else 0)
         return len(self.ids) - 1
 
-    def __missing__(self, token: str) -> int:
-        """A token of a text: its id as the base class converts it, and a row of its characters where the student
-        reads it (:meth:`VocabFreeTokenizer.reads_word`), both kept across calls
-        (:meth:`VocabFreeTokenizer.known_tokens`)."""
-        known = self.known.get(token)
-        if known is None:
-            tokenizer = self.tokenizer
-            token_id = tokenizer._convert_token_to_id_with_added_voc(token)
-            known = self.known[token] = (token_id, tokenizer.word_text(token) if tokenizer.reads_word(token, token_id)
-                                         else None)
-        key = self[token] = self.add(*known)
-        return key
+    def keys(self, texts: list[list[str]]) -> list[list[int]]:
+        """The key of each token of ``texts``, one per distinct token: its id as the base class converts it and a
+        row of its characters where the student reads it (:meth:`VocabFreeTokenizer.reads_word`), both kept across
+        calls (:meth:`VocabFreeTokenizer.known_tokens`)."""
+        tokenizer = self.tokenizer
+        known = tokenizer.known_tokens()
+        key_of: dict[str, int] = {}
+        for token in dict.fromkeys(chain.from_iterable(texts)):
+            entry = known.get(token)
+            if entry is None:
+                token_id = tokenizer._convert_token_to_id_with_added_voc(token)
+                entry = known[token] = (token_id, tokenizer.word_text(token) if tokenizer.reads_word(token, token_id)
+                                        else None)
+            key_of[token] = self.add(*entry)
+        return [[key_of[token] for token in text] for text in texts]
 
     def special(self, token: str) -> int:
         """A special token the template places: its id, no word."""
@@ -605,8 +591,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         (:class:`Positions`), truncation and the template text by text as the base class does them, then the
         batch padded in arrays. ``unset``: the options :func:`takes_options` wants unset."""
         positions = Positions(self)
-        tokens = [[positions[token] for token in text]
-                  for text in self.text_tokens(texts + (pairs or []), split_special_tokens)]
+        tokens = positions.keys(self.text_tokens(texts + (pairs or []), split_special_tokens))
         seconds: list[list[int] | None] = list(tokens[len(texts):]) if pairs is not None else [None] * len(texts)
         added = self.num_special_tokens_to_add(pair=pairs is not None) if add_special_tokens else 0
         rows, types, marks = [], [], []
@@ -624,7 +609,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             self._eventual_warn_about_too_long_sequence(row, max_length, verbose)
             rows.append(row)
             types.append(kinds)
-            marks.append(self.get_special_tokens_mask(first, second) if add_special_tokens else [0] * len(row))
+            if return_special_tokens_mask:
+                marks.append(self.get_special_tokens_mask(first, second) if add_special_tokens else [0] * len(row))
         wanted = {"token_type_ids": return_token_type_ids, "special_tokens_mask": return_special_tokens_mask,
                   "length": return_length, "attention_mask": return_attention_mask}
         for name in ("token_type_ids", "attention_mask"):
@@ -651,14 +637,17 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                      marks: list[list[int]], wanted: set[str], length: int, left: bool,
                      return_tensors: str | None) -> BatchEncoding:
         """The batch's inputs, in the base class's order and types: rows of one length as arrays (tensors when
-        asked for, else lists), rows of several lengths each laid out alone, in lists."""
+        asked for, else lists), rows of several lengths each laid out alone, in lists. Padding is one more key, the
+        padding id with no word."""
+        widths = [max(len(row), length) for row in rows]
+        padding = (positions.add(self.pad_token_id, None) if any(len(row) < width for row, width in zip(rows, widths))
+                   else 0)
         ids, word_rows = np.array(positions.ids, dtype=np.int64), np.array(positions.rows, dtype=np.int64)
         characters = positions.characters()
 
         def inputs(group: list[int], width: int) -> dict[str, np.ndarray]:
-            keys, kept = laid_out([rows[index] for index in group], width, 0, left)
-            at = keys[kept]  # the keys of the rows' own positions
-            encoded = {"input_ids": filled(at_positions(ids, at, kept), kept, self.pad_token_id)}
+            keys, kept = laid_out([rows[index] for index in group], width, padding, left)
+            encoded = {"input_ids": ids[keys]}
             if "token_type_ids" in wanted:
                 encoded["token_type_ids"] = laid_out([types[index] for index in group], width, self.pad_token_type_id,
                                                      left)[0]
@@ -666,20 +655,18 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
                 encoded["special_tokens_mask"] = laid_out([marks[index] for index in group], width, 1, left)[0]
             if "length" in wanted:
                 encoded["length"] = np.full(len(group), width, dtype=np.int64)
-            character_rows = filled(at_positions(word_rows, at, kept), kept, 0)
-            encoded["word_characters"] = np.take(characters, character_rows, axis=0)
+            encoded["word_characters"] = np.take(characters, word_rows[keys], axis=0)
             if "attention_mask" in wanted:
                 encoded["attention_mask"] = kept.astype(np.int64)
             return encoded
 
-        widths = [max(len(row), length) for row in rows]
         if len(set(widths)) == 1:
             batch = inputs(list(range(len(rows))), widths[0])
             if return_tensors is None:
                 return BatchEncoding({name: list(value) if name == "word_characters" else value.tolist()
                                       for name, value in batch.items()})
             return BatchEncoding({name: torch.from_numpy(value) if return_tensors == "pt" else value
-                                  for name, value in batch.items()}, tensor_type=return_tensors)
+                                  for name, value in batch.items()})  # of the type asked for already
         alone = [inputs([index], width) for index, width in enumerate(widths)]
         return BatchEncoding({name: [row[name][0] if name == "word_characters" else row[name][0].tolist()
                                      for row in alone] for name in alone[0]}, tensor_type=return_tensors)
