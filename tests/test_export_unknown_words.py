@@ -92,6 +92,27 @@ def test_a_written_unk_token_reads_the_table_and_known_words_the_student(exports
     assert (ids[[1, 3]] == tokenizer.word_token_id).all()
 
 
+def test_the_word_cache_gives_the_uncached_vectors_exactly(exports: dict[str, Path]) -> None:
+    """Inference reads words from the cache with its own bookkeeping (``cached_inputs``): on a padded batch of words,
+    unseen-character words, a written ``[UNK]`` and special tokens it gives the general path's vectors to the bit,
+    read from the cache or not, and a change of dtype empties the cache."""
+    model, tokenizer = loaded(exports["shipped"])
+    encoded = tokenizer([TEXT, "the [UNK] dog", TWIN, "dog"], padding=True, return_tensors="pt")
+    inputs = encoded["input_ids"], encoded["word_characters"]
+    assert (encoded["input_ids"] == tokenizer.unk_token_id).sum() == 5 and not encoded["attention_mask"].all()
+    with torch.no_grad():
+        model.config.word_cache_size = 0
+        uncached = model.embed_inputs(*inputs)
+        model.config.word_cache_size = 1000
+        assert torch.equal(model.embed_inputs(*inputs), uncached) and model.word_cache
+        assert torch.equal(model.embed_inputs(*inputs), uncached)  # every word from the cache
+        model.double()
+        assert not model.word_cache
+        cached = model.embed_inputs(*inputs)
+        model.config.word_cache_size = 0
+        assert cached.dtype == torch.float64 and torch.equal(cached, model.embed_inputs(*inputs))
+
+
 def test_at_weight_zero_every_unknown_word_is_the_anchor_and_at_none_the_students_vector(
         exports: dict[str, Path]) -> None:
     model, tokenizer = loaded(exports["shipped"])
