@@ -93,9 +93,8 @@ def test_a_written_unk_token_reads_the_table_and_known_words_the_student(exports
 
 
 def test_the_word_cache_gives_the_uncached_vectors_exactly(exports: dict[str, Path]) -> None:
-    """Inference reads words from the cache with its own bookkeeping (``cached_inputs``): on a padded batch of words,
-    unseen-character words, a written ``[UNK]`` and special tokens it gives the general path's vectors to the bit,
-    read from the cache or not, and a change of dtype empties the cache."""
+    """On a padded batch of words, unseen-character words, a written ``[UNK]`` and special tokens, inference gives
+    the uncached vectors to the bit, read from the word cache or not, and a change of dtype empties the cache."""
     model, tokenizer = loaded(exports["shipped"])
     encoded = tokenizer([TEXT, "the [UNK] dog", TWIN, "dog"], padding=True, return_tensors="pt")
     inputs = encoded["input_ids"], encoded["word_characters"]

@@ -130,9 +130,7 @@ class VocabFreeModel(PreTrainedModel):
         """``(B, L, hidden)`` input vectors: table rows, and the student's for the words (:meth:`word_vectors`). A
         word the source reads as its unknown token (``config.unknown_token_id`` with characters: a row of
         ``word_characters`` that is not all zeros) is blended with ``unknown_word_anchor`` (:meth:`blend_unknown`).
-        In inference the words' vectors come from the word cache (:meth:`cached_inputs`)."""
-        if not self.training and not torch.is_grad_enabled() and self.config.word_cache_size:
-            return self.cached_inputs(input_ids, word_characters)
+        The words are found with few tensor operations: at batch size 1 their count, not their size, is the cost."""
         vectors = self.get_input_embeddings()(input_ids)
         is_word = input_ids == self.config.word_token_id
         unknown_token_id = self.config.unknown_token_id
@@ -151,56 +149,6 @@ class VocabFreeModel(PreTrainedModel):
         hidden = vectors.shape[-1]
         return vectors.view(-1, hidden).index_copy(0, places, words.to(vectors.dtype)).view_as(vectors)
 
-    def cached_inputs(self, input_ids: Tensor, word_characters: Tensor) -> Tensor:
-        """What :meth:`embed_inputs` gives, the words' vectors kept across batches: a bounded cache of the last
-        ``config.word_cache_size`` words (looked up by each row's key, :func:`row_keys`), the others from the student.
-        The positions are sorted out on the host (numpy) and every position's vector stacked once: at batch size 1
-        the number of tensor operations, not their size, is the cost."""
-        if not word_characters.numel():  # no words (forward checks it)
-            return self.get_input_embeddings()(input_ids)
-        device = input_ids.device
-        ids = input_ids.cpu().numpy().ravel()
-        characters = word_characters.cpu().numpy().reshape(len(ids), -1)
-        is_word = ids == self.config.word_token_id
-        is_unknown = None
-        if self.config.unknown_token_id is not None:
-            at_unknown_id = ids == self.config.unknown_token_id
-            if at_unknown_id.any():
-                is_unknown = at_unknown_id & characters.any(axis=1)
-                is_word |= is_unknown
-        places, others = np.flatnonzero(is_word), np.flatnonzero(~is_word)
-        vectors: list[Tensor] = [*self.cached_word_vectors(characters[places], device),
-                                 *self.get_input_embeddings()(torch.from_numpy(ids[others]).to(device))]
-        unknown = [] if is_unknown is None else np.flatnonzero(is_unknown[places]).tolist()
-        if unknown:
-            blended = self.blend_unknown(torch.stack([vectors[index] for index in unknown]))
-            for index, vector in zip(unknown, blended):
-                vectors[index] = vector
-        dtype = self.get_input_embeddings().weight.dtype
-        if len(places) and vectors[0].dtype != dtype:
-            vectors[: len(places)] = [vector.to(dtype) for vector in vectors[: len(places)]]
-        in_order = np.empty(len(ids), dtype=np.int64)
-        in_order[np.concatenate([places, others])] = np.arange(len(ids))
-        return torch.stack([vectors[index] for index in in_order.tolist()]).view(*input_ids.shape, -1)
-
-    def cached_word_vectors(self, characters: np.ndarray, device: torch.device) -> list[Tensor]:
-        """The vector of each word (one a row of ``characters``): from the cache, or from the student once per
-        distinct word and then kept; the least recently used dropped past ``config.word_cache_size``."""
-        keys = row_keys(characters)
-        cache = self.word_cache
-        row_of = {key: index for index, key in enumerate(keys)}  # a row of each distinct word
-        fresh = [key for key in row_of if key not in cache]
-        if fresh:
-            rows = torch.from_numpy(characters[[row_of[key] for key in fresh]]).to(device)
-            for key, vector in zip(fresh, self.student_vectors(rows)):
-                cache[key] = vector.clone()
-        for key in row_of:
-            cache.move_to_end(key)
-        vectors = [cache[key] for key in keys]
-        while len(cache) > self.config.word_cache_size:
-            cache.popitem(last=False)
-        return vectors
-
     def blend_unknown(self, words: Tensor) -> Tensor:
         """``(1 - w) a + w |a| s / |s|`` for each student vector ``s`` of ``words``, where ``a`` is
         ``unknown_word_anchor`` (the source's rows of its most frequent English words, weighed by their frequency:
@@ -213,10 +161,26 @@ class VocabFreeModel(PreTrainedModel):
         return (1 - weight) * anchor + weight * anchor.norm() * directions
 
     def word_vectors(self, characters: Tensor) -> Tensor:
-        """The vectors of words (one a row of ``characters``), the student run once per distinct word (text repeats
-        its words: "the", "of"...), the distinct rows found by :func:`distinct_rows`."""
-        distinct, occurrence = distinct_rows(characters)
-        return self.student_vectors(distinct)[occurrence]
+        """The vectors of words (one a row of ``characters``), the student run once per distinct word: text repeats
+        its words ("the", "of"...). In inference, the vectors of words seen in earlier batches come from a bounded
+        cache (``config.word_cache_size`` words, looked up by each row's key, :func:`row_keys`), the others from the
+        student; otherwise the distinct rows are found by :func:`distinct_rows`."""
+        if self.training or torch.is_grad_enabled() or not self.config.word_cache_size:
+            distinct, occurrence = distinct_rows(characters)
+            return self.student_vectors(distinct)[occurrence]
+        keys = row_keys(characters.cpu().numpy())
+        row_of = {key: index for index, key in enumerate(keys)}  # a row of each distinct word
+        fresh = [key for key in row_of if key not in self.word_cache]
+        if fresh:
+            computed = self.student_vectors(characters[[row_of[key] for key in fresh]])
+            for key, vector in zip(fresh, computed):
+                self.word_cache[key] = vector.clone()
+        for key in row_of:
+            self.word_cache.move_to_end(key)
+        vectors = torch.stack([self.word_cache[key] for key in keys])
+        while len(self.word_cache) > self.config.word_cache_size:
+            self.word_cache.popitem(last=False)
+        return vectors
 
     def student_vectors(self, characters: Tensor) -> Tensor:
         """The student's vectors of ``characters`` (one word a row), at ``rescale_norm`` when it is set."""
