@@ -551,8 +551,7 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         """The base class's call; a single text's empty second text is no second text, as the source's fast
         tokenizer has it (``tokenizer("a", "")`` is ``tokenizer("a")``; in a batch it is an empty text). A batch of
         texts with options of :data:`CALL_OPTIONS` skips the base class's layers: its padding and truncation
-        strategies, then :meth:`_encode_plus`, as the base class calls it (a sentence at a time, those layers cost
-        about a tenth of the call)."""
+        strategies, then :meth:`_encode_plus`, as the base class calls it."""
         if isinstance(text, str) and text_pair == "":
             text_pair = None
         if args or not is_text_batch(text, text_pair) or not kwargs.keys() <= CALL_OPTIONS:
