@@ -282,3 +282,14 @@ def test_a_batch_encoded_at_once_is_what_the_base_class_gives_text_by_text(
     monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "takes_options", lambda options: False)
     expected = tokenizer(*args, **keywords)
     assert_identical(got, expected)
+
+
+def test_a_batch_reads_the_tokenizers_own_split_special_tokens(every_splitter: dict[str, Any],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch call without ``split_special_tokens`` takes the tokenizer's setting, as the base class's call does."""
+    tokenizer = every_splitter["bert"]
+    kept_whole = tokenizer(MIXED, padding=True)
+    monkeypatch.setattr(tokenizer, "split_special_tokens", True)
+    split = tokenizer(MIXED, padding=True)
+    assert_identical(split, tokenizer(MIXED, padding=True, split_special_tokens=True))
+    assert split["input_ids"] != kept_whole["input_ids"]  # "[MASK]" and "[SEP]" in MIXED read as text

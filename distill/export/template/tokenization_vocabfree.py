@@ -550,8 +550,8 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def __call__(self, text: Any = None, text_pair: Any = None, *args: Any, **kwargs: Any) -> BatchEncoding:
         """The base class's call; a single text's empty second text is no second text, as the source's fast
         tokenizer has it (``tokenizer("a", "")`` is ``tokenizer("a")``; in a batch it is an empty text). A batch of
-        texts with options of :data:`CALL_OPTIONS` skips the base class's layers: its padding and truncation
-        strategies, then :meth:`_encode_plus`, as the base class calls it."""
+        texts with options of :data:`CALL_OPTIONS` goes past the base class's layers: the padding and truncation
+        strategies as the base class makes them, then :meth:`_encode_plus` as the base class calls it."""
         if isinstance(text, str) and text_pair == "":
             text_pair = None
         if args or not is_text_batch(text, text_pair) or not kwargs.keys() <= CALL_OPTIONS:
