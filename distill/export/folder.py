@@ -6,7 +6,8 @@ convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load i
 
 * its code, every file a copy of the repository's, byte for byte, as transformers' ``custom_object_save`` copies
   a custom model's code: ``configuration_vocabfree.py``, ``modeling_vocabfree.py`` and ``tokenization_vocabfree.py``
-  from ``distill/export/template/``, its ``families.py`` (``template/families_<family>.py``, naming the student's
+  from ``distill/export/template/`` with the modules they import there (the tokenizer's ``tokenization_batch.py``
+  and ``tokenization_files.py``), its ``families.py`` (``template/families_<family>.py``, naming the student's
   family alone), and the modules of ``students/`` these import relatively (that family's module and what it
   imports, ``segmenter.py``): the code it runs and no other; transformers' own ``save_pretrained`` writes them,
   ``config.json`` (the source encoder's configuration under ``encoder``, the student's and its class under

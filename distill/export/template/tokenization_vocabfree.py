@@ -25,13 +25,8 @@ for the student (a row of zeros where the table is read). The ids the base class
 (:class:`TokenId`), so that each position it keeps (after truncation, between special tokens) knows its word and
 its offsets; :meth:`_pad` pads ``word_characters`` and ``offset_mapping`` with the other inputs.
 
-A batch of texts (or of pairs of texts, as two lists), the call sentence-transformers makes, is encoded at once
-instead (:meth:`encode_texts`, the same inputs the base class gives): the texts split into words with the splitter's
-string functions, the batch's words cut in one segmenter call and each distinct piece encoded for the student once
-(the tokenizer keeps the pieces, ids and encodings of the words it met before: a sentence at a time is mostly those),
-truncation and the template text by text as the base class does them, the batch padded in arrays. Options it does
-not take (:func:`takes_options`: words already split, offsets, overflowing tokens), single texts asked for as
-lists, and lists of pairs go through the base class.
+A batch of texts is encoded at once (``tokenization_batch.py``); the export's files are read and checked by
+``tokenization_files.py``.
 """
 
 from __future__ import annotations
@@ -40,20 +35,27 @@ import json
 import os
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from itertools import chain
 from typing import Any, TypeVar
 
 import numpy as np
-import torch
-from safetensors.torch import load_file, save_file
-from tokenizers import PreTokenizedString, Tokenizer, pre_tokenizers
+from safetensors.torch import save_file
+from tokenizers import PreTokenizedString, pre_tokenizers
 from transformers import BatchEncoding, PreTrainedTokenizer
 from transformers.tokenization_utils_base import TruncationStrategy
 from transformers.utils import PaddingStrategy
 
 from .errors import StudentError
 from .families import FAMILIES
-from .segmenter import SegmenterConfig, WordSegmenter
+from .segmenter import WordSegmenter
+from .tokenization_batch import CALL_OPTIONS, Positions, is_text_batch, padded_length, takes_options
+from .tokenization_files import (
+    check_same_student,
+    checked_template,
+    read_segmenter,
+    read_splitter,
+    read_vocabulary,
+    unknown_word_id,
+)
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -62,161 +64,6 @@ TOKEN_CACHE_SIZE = 65536  # tokens whose id and word the tokenizer keeps across 
 ROW_CACHE_SIZE = 16384  # words whose encoded characters the tokenizer keeps (26 MB at the n-gram student's 195 ids)
 MEMBERSHIP_CACHE_SIZE = 1 << 20  # strings whose membership of the segmenter's pieces the tokenizer keeps
 Offsets = tuple[int, int]
-# The keywords of ``_encode_plus`` that :meth:`VocabFreeTokenizer.encode_texts` reads; the last three only unset.
-BATCH_OPTIONS = frozenset({
-    "add_special_tokens", "padding_strategy", "truncation_strategy", "max_length", "stride", "pad_to_multiple_of",
-    "padding_side", "return_tensors", "return_token_type_ids", "return_attention_mask", "return_special_tokens_mask",
-    "return_length", "verbose", "split_special_tokens",
-    "is_split_into_words", "return_overflowing_tokens", "return_offsets_mapping"})
-# The keywords of ``__call__`` that go to ``_encode_plus`` past the base class's layers (no targets).
-CALL_OPTIONS = BATCH_OPTIONS - {"padding_strategy", "truncation_strategy"} | {"padding", "truncation"}
-
-
-def read_json(path: str | None, name: str) -> Any:
-    """The JSON value in the export's file ``name`` (at ``path``); a missing or unreadable one is refused in one
-    line naming it."""
-    if path is None or not os.path.isfile(path):
-        raise ValueError(f"{name} is missing from the export")
-    try:
-        with open(path, encoding="utf-8") as file:
-            return json.load(file)
-    except (OSError, ValueError) as error:
-        raise ValueError(f"{name} is not readable JSON ({str(error).splitlines()[0]})") from None
-
-
-def read_splitter(path: str | None) -> Tokenizer:
-    """The source's normaliser and pre-tokeniser (``word_splitter.json``, a ``tokenizers`` pipeline)."""
-    read_json(path, "word_splitter.json")
-    try:
-        return Tokenizer.from_file(str(path))
-    except Exception as error:  # tokenizers raises its own exception type for any file it cannot build
-        raise ValueError(f"word_splitter.json is not a tokenizers pipeline ({str(error).splitlines()[0]})") from None
-
-
-def read_vocabulary(path: str | None) -> dict[str, int]:
-    """``vocabulary.json``: the tokens that keep an id of their own (the special tokens at least), token → id."""
-    vocabulary = read_json(path, "vocabulary.json")
-    if not isinstance(vocabulary, dict) or not all(
-            isinstance(token, str) and type(index) is int and index >= 0 for token, index in vocabulary.items()):
-        raise ValueError(f"vocabulary.json must map tokens to non-negative integer ids, got a "
-                         f"{type(vocabulary).__name__}" + ("" if isinstance(vocabulary, dict) else " (not an object)"))
-    if len(set(vocabulary.values())) < len(vocabulary):
-        raise ValueError("vocabulary.json gives two tokens the same id")
-    return vocabulary
-
-
-def read_segmenter(settings: Any, path: str | None) -> WordSegmenter:
-    """The word segmenter of ``segmenter_config`` and ``segmenter.safetensors`` (its filter, checked against the
-    settings' checksum by the segmenter itself)."""
-    if not isinstance(settings, dict):
-        raise ValueError(f"tokenizer_config.json: segmenter_config must be an object or null, got "
-                         f"{type(settings).__name__}")
-    if path is None or not os.path.isfile(path):
-        raise ValueError("segmenter_config is set but segmenter.safetensors is missing")
-    try:
-        config = SegmenterConfig(**settings)
-    except TypeError as error:
-        raise ValueError(f"tokenizer_config.json: segmenter_config: {error}") from None
-    return WordSegmenter.from_state(config, load_file(path))
-
-
-def checked_template(name: str, template: Any, texts: list[str], vocabulary: dict[str, int]
-                     ) -> list[tuple[str, int]]:
-    """A template of ``tokenizer_config.json``: a list of ``[token, token type]`` pairs holding each of ``texts``
-    (``$A``, ``$B``) once, its other tokens in ``vocabulary.json``."""
-    if not isinstance(template, list) or not all(
-            isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], str) and type(item[1]) is int
-            and item[1] >= 0 for item in template):
-        raise ValueError(f"tokenizer_config.json: {name} must be a list of [token, token type] pairs, "
-                         f"got {template!r:.80}")
-    found = sorted(token for token, _ in template if token.startswith("$"))
-    if found != texts:
-        raise ValueError(f"tokenizer_config.json: {name} must hold {' and '.join(texts)} once each (where the text "
-                         f"goes), got {', '.join(found) or 'none'}")
-    missing = [token for token, _ in template if not token.startswith("$") and token not in vocabulary]
-    if missing:
-        raise ValueError(f"vocabulary.json lacks {', '.join(missing)}, a special token of tokenizer_config.json's "
-                         f"{name}")
-    return [(token, kind) for token, kind in template]
-
-
-def check_same_student(vocabulary_file: str, student_class: str, student: Any) -> None:
-    """``tokenizer_config.json``'s student is ``config.json``'s, where that file lies beside it: the tokenizer
-    encodes words for the model's student, and two exports' files mixed would encode them for another."""
-    path = os.path.join(os.path.dirname(vocabulary_file), "config.json")
-    try:
-        with open(path, encoding="utf-8") as file:
-            model = json.load(file)
-    except (OSError, ValueError):  # no config.json beside it (a tokenizer saved alone), or one the model refuses
-        return
-    if not isinstance(model, dict):
-        return
-    if model.get("student_class", student_class) != student_class:
-        raise ValueError(f"tokenizer_config.json: student_class {student_class!r} is not config.json's "
-                         f"{model.get('student_class')!r}; the two files come from different exports")
-    theirs = model.get("student", student)
-    if theirs != student:
-        mine, other = settings_of(student), settings_of(theirs)
-        changed = [f"{key} {mine.get(key)!r} against {other.get(key)!r}" for key in sorted({*mine, *other})
-                   if mine.get(key) != other.get(key)]
-        raise ValueError("tokenizer_config.json: student differs from config.json's ("
-                         + "; ".join(changed) + "); the two files come from different exports")
-
-
-def settings_of(student: Any) -> dict[str, Any]:
-    """A saved student configuration's settings on one level: its family's options (``hparams``) beside the rest."""
-    if not isinstance(student, dict):
-        return {"student": student}
-    options = student.get("hparams")
-    rest = {key: value for key, value in student.items() if key != "hparams"}
-    return {**rest, **options} if isinstance(options, dict) else {**rest, "hparams": options}
-
-
-def unknown_word_id(mark: Any, segmenter: WordSegmenter | None, vocabulary: dict[str, int], unk_token: Any
-                    ) -> int | None:
-    """The id a word the source reads as its unknown token is given (``mark_unknown_words``): that token's, in
-    ``vocabulary.json``. Only a segmenter tells such words (it keeps them whole, as no piece of the source's)."""
-    if not isinstance(mark, bool):
-        raise ValueError(f"tokenizer_config.json: mark_unknown_words must be true or false, got {mark!r}")
-    if not mark:
-        return None
-    if segmenter is None:
-        raise ValueError("tokenizer_config.json: mark_unknown_words needs a segmenter (segmenter_config)")
-    if str(unk_token) not in vocabulary:
-        raise ValueError(f"tokenizer_config.json: mark_unknown_words needs unk_token in vocabulary.json, "
-                         f"got {unk_token!r}")
-    return vocabulary[str(unk_token)]
-
-
-def is_text_batch(text: Any, text_pair: Any) -> bool:
-    """Whether ``text`` is a batch of texts (``text_pair`` none, or as many second texts): what
-    :meth:`VocabFreeTokenizer.encode_texts` encodes."""
-    return (isinstance(text, list | tuple) and len(text) > 0 and all(isinstance(item, str) for item in text)
-            and (text_pair is None or isinstance(text_pair, list | tuple) and len(text_pair) == len(text)
-                 and all(isinstance(item, str) for item in text_pair)))
-
-
-def takes_options(options: dict[str, Any]) -> bool:
-    """Whether :meth:`VocabFreeTokenizer.encode_texts` gives what the base class gives with ``options``: none it does
-    not read, no words already split, no overflowing tokens, no offsets, tensors of torch or numpy if any, a padding
-    side the base class knows."""
-    return (options.keys() <= BATCH_OPTIONS and not options.get("is_split_into_words")
-            and not options.get("return_overflowing_tokens") and not options.get("return_offsets_mapping")
-            and options.get("return_tensors") in (None, "pt", "np")
-            and options.get("padding_side") in (None, "left", "right"))
-
-
-def laid_out(rows: list[list[int]], length: int, fill: int, left: bool) -> tuple[np.ndarray, np.ndarray]:
-    """``rows`` (none longer than ``length``) as one ``(len(rows), length)`` int64 array, ``fill`` after each (or
-    before, ``left``), and where the rows' own values lie."""
-    if all(len(row) == length for row in rows):  # no padding: a batch of one text, or of texts of one length
-        return np.array(rows, dtype=np.int64).reshape(len(rows), length), np.ones((len(rows), length), dtype=bool)
-    lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-    columns = np.arange(length)
-    kept = columns >= (length - lengths)[:, None] if left else columns < lengths[:, None]
-    array = np.full((len(rows), length), fill, dtype=np.int64)
-    array[kept] = np.fromiter(chain.from_iterable(rows), dtype=np.int64, count=int(lengths.sum()))
-    return array, kept
 
 
 def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable[[list[K]], Iterable[T]],
@@ -233,56 +80,6 @@ def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable
     while len(cache) > size:
         cache.popitem(last=False)
     return values
-
-
-class Positions:
-    """The distinct tokens of a batch, each given a key: its input id and its row of ``word_characters`` (row 0 is
-    no word, zeros; a word's row is the student's encoding of it, made for all the batch's new words at once)."""
-
-    def __init__(self, tokenizer: VocabFreeTokenizer) -> None:
-        self.tokenizer = tokenizer
-        self.specials: dict[str, int] = {}
-        self.ids: list[int] = []
-        self.rows: list[int] = []
-        self.words: list[str] = []  # the student's text of each word, row 1 onwards
-
-    def add(self, token_id: int, word: str | None) -> int:
-        """A new key for ``token_id``, reading ``word`` if any."""
-        if word is not None:
-            self.words.append(word)
-        self.ids.append(token_id)
-        self.rows.append(len(self.words) if word is not None else 0)
-        return len(self.ids) - 1
-
-    def keys(self, texts: list[list[str]]) -> list[list[int]]:
-        """The key of each token of ``texts``, one per distinct token: its id as the base class converts it and a
-        row of its characters where the student reads it (:meth:`VocabFreeTokenizer.reads_word`), both kept across
-        calls (:meth:`VocabFreeTokenizer.known_tokens`)."""
-        tokenizer = self.tokenizer
-        known = tokenizer.known_tokens()
-        key_of: dict[str, int] = {}
-        for token in dict.fromkeys(chain.from_iterable(texts)):
-            entry = known.get(token)
-            if entry is None:
-                token_id = tokenizer._convert_token_to_id_with_added_voc(token)
-                entry = known[token] = (token_id, tokenizer.word_text(token) if tokenizer.reads_word(token, token_id)
-                                        else None)
-            key_of[token] = self.add(*entry)
-        return [[key_of[token] for token in text] for text in texts]
-
-    def special(self, token: str) -> int:
-        """A special token the template places: its id, no word."""
-        key = self.specials.get(token)
-        if key is None:
-            key = self.specials[token] = self.add(self.tokenizer._convert_token_to_id(token), None)
-        return key
-
-    def characters(self) -> np.ndarray:
-        """The rows of ``word_characters``: zeros, then each word's."""
-        tokenizer = self.tokenizer
-        table = np.zeros((1 + len(self.words), tokenizer.character_width), dtype=np.int64)
-        table[1:] = tokenizer.word_rows(self.words)
-        return table
 
 
 class Token(str):
@@ -629,60 +426,9 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         for name in ("token_type_ids", "attention_mask"):
             if wanted[name] is None:
                 wanted[name] = name in self.model_input_names
-        return self.padded_batch(positions, rows, types, marks, {name for name, on in wanted.items() if on},
-                                 self.padded_length([len(row) for row in rows], padding_strategy, max_length,
-                                                    pad_to_multiple_of),
-                                 (padding_side or self.padding_side) == "left", return_tensors)
-
-    @staticmethod
-    def padded_length(lengths: list[int], strategy: PaddingStrategy, max_length: int | None,
-                      pad_to_multiple_of: int | None) -> int:
-        """The length the base class pads a batch's rows to (a longer row stays as it is; 0: no padding)."""
-        if strategy == PaddingStrategy.LONGEST:
-            max_length = max(lengths)
-        elif strategy == PaddingStrategy.DO_NOT_PAD or max_length is None:
-            return 0
-        if pad_to_multiple_of is not None and max_length % pad_to_multiple_of:
-            max_length = (max_length // pad_to_multiple_of + 1) * pad_to_multiple_of
-        return max_length
-
-    def padded_batch(self, positions: Positions, rows: list[list[int]], types: list[list[int]],
-                     marks: list[list[int]], wanted: set[str], length: int, left: bool,
-                     return_tensors: str | None) -> BatchEncoding:
-        """The batch's inputs, in the base class's order and types: rows of one length as arrays (tensors when
-        asked for, else lists), rows of several lengths each laid out alone, in lists. Padding is one more key, the
-        padding id with no word."""
-        widths = [max(len(row), length) for row in rows]
-        padding = (positions.add(self.pad_token_id, None) if any(len(row) < width for row, width in zip(rows, widths))
-                   else 0)
-        ids, word_rows = np.array(positions.ids, dtype=np.int64), np.array(positions.rows, dtype=np.int64)
-        characters = positions.characters()
-
-        def inputs(group: list[int], width: int) -> dict[str, np.ndarray]:
-            keys, kept = laid_out([rows[index] for index in group], width, padding, left)
-            encoded = {"input_ids": ids[keys]}
-            if "token_type_ids" in wanted:
-                encoded["token_type_ids"] = laid_out([types[index] for index in group], width, self.pad_token_type_id,
-                                                     left)[0]
-            if "special_tokens_mask" in wanted:
-                encoded["special_tokens_mask"] = laid_out([marks[index] for index in group], width, 1, left)[0]
-            if "length" in wanted:
-                encoded["length"] = np.full(len(group), width, dtype=np.int64)
-            encoded["word_characters"] = np.take(characters, word_rows[keys], axis=0)
-            if "attention_mask" in wanted:
-                encoded["attention_mask"] = kept.astype(np.int64)
-            return encoded
-
-        if len(set(widths)) == 1:
-            batch = inputs(list(range(len(rows))), widths[0])
-            if return_tensors is None:
-                return BatchEncoding({name: list(value) if name == "word_characters" else value.tolist()
-                                      for name, value in batch.items()})
-            return BatchEncoding({name: torch.from_numpy(value) if return_tensors == "pt" else value
-                                  for name, value in batch.items()})  # of the type asked for already
-        alone = [inputs([index], width) for index, width in enumerate(widths)]
-        return BatchEncoding({name: [row[name][0] if name == "word_characters" else row[name][0].tolist()
-                                     for row in alone] for name in alone[0]}, tensor_type=return_tensors)
+        length = padded_length([len(row) for row in rows], padding_strategy, max_length, pad_to_multiple_of)
+        return positions.padded(rows, types, marks, {name for name, on in wanted.items() if on}, length,
+                                (padding_side or self.padding_side) == "left", return_tensors)
 
     def prepare_for_model(self, ids: list[int], pair_ids: list[int] | None = None, *args: Any, **kwargs: Any
                           ) -> BatchEncoding:
