@@ -38,6 +38,8 @@ from sweeps.published import PUBLISHED, PublishedStudy
 from sweeps.results import CLEAN, Student, StudyResults, ratio
 from sweeps.spec import SweepSpec
 
+STUDENT_COLUMNS = ("student", "loss", "settings")  # what names a model's row in Tables 2 and 3
+
 
 def student_parameters(students: Iterable[Student], dim: int) -> dict[str, int]:
     """Parameters of each distinct student (family and options) at width ``dim``, built on the meta device."""
@@ -58,6 +60,13 @@ def student_parameters(students: Iterable[Student], dim: int) -> dict[str, int]:
 def student_name(config: dict[str, Any]) -> str:
     options = config.get("student_options") or {}
     return str(config["student"]) + (" " + json.dumps(options, sort_keys=True) if options else "")
+
+
+def student_cells(student: Student) -> list[str]:
+    """A student's cells of :data:`STUDENT_COLUMNS`: its family, its loss, and the other settings its trial varies
+    (the parts of its label that name neither)."""
+    named = {student.family, student.loss}
+    return [student.family, student.loss, " · ".join(part for part in student.label.split(" · ") if part not in named)]
 
 
 def _p(value: float) -> str:
@@ -90,18 +99,17 @@ def table2(results: StudyResults, metric: str, published: PublishedStudy | None)
     vocabulary-free figure against the baseline's, and the published figures where the study has them."""
     domains = results.datasets(CLEAN)
     baseline_worst, _ = results.worst(BASELINE, metric)
-    header = ["student", "loss", "worst domain, vocabulary-free", "× untouched",
+    header = [*STUDENT_COLUMNS, "worst domain, vocabulary-free", "× untouched",
               *(f"{domain}: baked / vocabulary-free" for domain in domains)]
     if published is not None:
         header += [f"paper, {dataset}" for dataset in published.datasets]
     paper_baseline = [] if published is None else [
         _accuracy(published.baseline[(metric, dataset)]) for dataset in published.datasets]
-    rows = [["untouched model", "", _accuracy(baseline_worst), "1",
+    rows = [["untouched model", "", "", _accuracy(baseline_worst), "1",
              *(_accuracy(results.mean(BASELINE, domain, metric)) for domain in domains), *paper_baseline]]
     for student in results.students:
         worst, _ = results.worst(student.label + SUFFIX, metric)
-        row = [student.label.partition(" · ")[0], student.label.partition(" · ")[2], _accuracy(worst),
-               ratio(worst, baseline_worst),
+        row = [*student_cells(student), _accuracy(worst), ratio(worst, baseline_worst),
                *(f"{_accuracy(results.mean(student.label, domain, metric))} / "
                  f"{_accuracy(results.mean(student.label + SUFFIX, domain, metric))}" for domain in domains)]
         if published is not None:
@@ -115,13 +123,13 @@ def noise_table(results: StudyResults, metric: str) -> str:
     """``metric`` under each noise setting on its worst domain: the untouched model, then each student
     vocabulary-free, its difference from the untouched model on the same noisy text and the Holm p-value."""
     noises = [noise for noise in results.noises() if noise != CLEAN]
-    header = ["student", "loss"]
+    header = list(STUDENT_COLUMNS)
     for noise in noises:
         header += [f"{noise}: worst domain", f"{noise}: − untouched (p)"]
-    rows = [["untouched model", "", *[cell for noise in noises
+    rows = [["untouched model", "", "", *[cell for noise in noises
                                       for cell in (_accuracy(results.worst(BASELINE, metric, noise)[0]), "")]]]
     for student in results.students:
-        row = [student.label.partition(" · ")[0], student.label.partition(" · ")[2]]
+        row = student_cells(student)
         for noise in noises:
             value, dataset = results.worst(student.label + SUFFIX, metric, noise)
             gain = value - results.mean(BASELINE, dataset, metric)
@@ -135,12 +143,12 @@ def table3(results: StudyResults, published: PublishedStudy | None) -> str:
     """Holm-adjusted p-values of each student (baked, vocabulary-free) against the untouched model on the clean
     domains, and the published p-values beside them."""
     columns = [(domain, metric) for metric in results.metrics() for domain in results.datasets(CLEAN)]
-    header = ["student", "loss", *(f"{domain} {metric}: baked / vocabulary-free" for domain, metric in columns)]
+    header = [*STUDENT_COLUMNS, *(f"{domain} {metric}: baked / vocabulary-free" for domain, metric in columns)]
     if published is not None:
         header.append("paper (its MLM/NSP test)")
     rows = []
     for student in results.students:
-        row = [student.label.partition(" · ")[0], student.label.partition(" · ")[2],
+        row = [*student_cells(student),
                *(f"{_p(results.holm_p(student.label, domain, metric))} / "
                  f"{_p(results.holm_p(student.label + SUFFIX, domain, metric))}" for domain, metric in columns)]
         if published is not None:

@@ -465,13 +465,26 @@ def test_results_document_sets_the_published_tables_beside_the_study(tmp_path: P
     assert "### Table 3: p-values against the untouched model" in text and "0.013" in text
     for claim in ("The big BytesCNN beats the small one", "Cosine-based losses", "not more robust to noise"):
         assert claim in text
-    for row in ("| bytescnn-small | mse |", "| bytescnn-big | cosine |", "| ngrams | mse · student_options="):
+    for row in ("| bytescnn-small | mse |  |", "| bytescnn-big | cosine |  |", "| ngrams | mse | student_options="):
         assert row in text
     results.write_text(text.replace("Written by hand.", "Edited by hand."))
     assert main(["sweep", "--config", str(path), "--results", str(results), "--quiet"]) == 0
     again = results.read_text()
     assert "Edited by hand." in again and again.count("<!-- study tiny -->") == 1
     assert len(load_study(tmp_path).trials) == 5  # nothing trained again
+
+
+def test_a_results_row_names_the_trials_student_and_loss_whatever_it_varies() -> None:
+    """A student sweep varies the rate first and keeps the student fixed: its rows still name the student and the
+    loss in their columns, the trial's other settings in the third."""
+    from sweeps.document import student_cells
+    from sweeps.results import Student
+
+    swept = Student("lr=0.002 · batch_size=192 · triplet-angular · word_cls",
+                    {"student": "hlm-intra-1k-h384", "loss": "triplet-angular"}, 60.0)
+    assert student_cells(swept) == ["hlm-intra-1k-h384", "triplet-angular", "lr=0.002 · batch_size=192 · word_cls"]
+    grid = Student("bytescnn-small · cosine", {"student": "bytescnn-small", "loss": "cosine"}, 60.0)
+    assert student_cells(grid) == ["bytescnn-small", "cosine", ""]
 
 
 def test_results_document_follows_a_study_stopped_part_way(tmp_path: Path, tiny_bert_dir: Path) -> None:
