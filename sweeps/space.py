@@ -33,6 +33,9 @@ class Choice:
     def describe(self) -> str:
         return ", ".join(map(str, self.values))
 
+    def contains(self, value: Any) -> bool:
+        return any(value == choice and type(value) is type(choice) for choice in self.values)
+
 
 @dataclass(frozen=True)
 class Range:
@@ -48,6 +51,14 @@ class Range:
     def describe(self) -> str:
         text = f"{self.low:g}..{self.high:g}"
         return text + (" log" if self.log else "") + (f" step {self.step:g}" if self.step else "")
+
+    def contains(self, value: Any) -> bool:
+        """Whether ``value`` is one the trial could draw: a number in the range, an integer on its steps."""
+        if isinstance(value, bool) or not isinstance(value, int | float) or not self.low <= value <= self.high:
+            return False
+        if not self.integer:
+            return True
+        return isinstance(value, int) and (value - self.low) % (self.step or 1) == 0
 
 
 Parameter = Choice | Range

@@ -79,8 +79,9 @@ class Heartbeat:
 
 @dataclass(frozen=True)
 class Point:
-    """A trial beside a grid (``points:``): a value for each of the grid's parameters (``params``, what Optuna
-    records and the tables show) and training settings of its own on top of ``fixed`` (``settings``)."""
+    """A trial run once, first (``points:``): beside a grid, or before a search draws its own. A value for each of
+    the space's parameters (``params``, what Optuna records and the tables show) and training settings of its own
+    on top of ``fixed`` (``settings``)."""
 
     params: dict[str, Any]
     settings: dict[str, Any] = field(default_factory=dict)

@@ -245,8 +245,9 @@ def open_study(spec: SweepSpec, storage: RDBStorage, name: str, worker_key: str 
 
 
 def enqueue_points(study: optuna.Study, spec: SweepSpec, budget: int) -> None:
-    """Queue, in the file's order, the points beside the grid that the study does not hold yet (a resumed study
-    keeps its own), as many as ``budget`` still has room for; they run before the grid's next trials."""
+    """Queue, in the file's order, the points (beside a grid, or a search's known recipes) that the study does not
+    hold yet (a resumed study keeps its own), as many as ``budget`` still has room for; they run before the trials
+    the sampler draws next."""
     held = [(trial.system_attrs.get("fixed_params"), TrialRecord.from_trial(trial).settings)
             for trial in study.get_trials(deepcopy=False) if "grid_id" not in trial.system_attrs]
     missing = [point for point in spec.points if (point.params, point.settings) not in held]

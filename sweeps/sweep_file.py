@@ -14,9 +14,9 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
       batch_size: {low: 32, high: 256, step: 32}
     objective: {metric: recall_at_1, direction: maximize}
     pruner: {kind: median, n_warmup_steps: 1}     # none | median | hyperband, + the pruner's options
-    points:                       # grids only: trials beside the grid, each run once (Optuna's enqueue_trial)
-      - {student: ngrams, loss: mse}              # a value for every space key, and TrainConfig keys of its own
-      - {student: retvec, loss: cosine, epochs: 40}
+    points:                       # trials run once each, first (Optuna's enqueue_trial): beside a grid, or a search's
+      - {student: ngrams, loss: mse}              # known recipe before it draws its own; a value for every space
+      - {student: retvec, loss: cosine, epochs: 40}   # key (in a search, one it could draw), TrainConfig keys too
     evaluation:                   # surgery + evaluation of every trial's student: the keys of
       model: bert-base-uncased    # distill.evaluation.EvaluationSettings (distill evaluate's flags);
       tasks: [mlm, nsp]           # model: default the trials' teacher; tasks: required
@@ -230,13 +230,13 @@ def _parse_evaluation(raw: Any, fixed: Mapping[str, Any], space: tuple[Parameter
 
 
 def _parse_points(raw: Any, space: tuple[Parameter, ...], sampler: SamplerSpec, source: str) -> tuple[Point, ...]:
-    """The ``points:`` list: a grid's trials beside it, each a mapping with a value for every space key and, on
-    top of ``fixed``, training settings of its own (checked with the grid's trials, :func:`_check_trials`)."""
+    """The ``points:`` list, each a mapping with a value for every space key and, on top of ``fixed``, training
+    settings of its own (checked with the other trials, :func:`_check_trials`): a grid's trials beside it, or
+    trials a search runs before it draws its own (a known recipe, which the sampler then learns from), their values
+    within its space."""
     if raw is None:
         return ()
     where = f"{source}: points"
-    if sampler.kind != GRID:
-        raise DistillError(f"{where}: points run beside a grid; a {sampler.kind} search draws its own trials")
     if not isinstance(raw, list) or not raw:
         raise DistillError(f"{where} must be a non-empty list of mappings")
     names = [parameter.name for parameter in space]
@@ -246,8 +246,12 @@ def _parse_points(raw: Any, space: tuple[Parameter, ...], sampler: SamplerSpec, 
         missing = [name for name in names if name not in values]
         if missing:
             raise DistillError(f"{where}[{index}]: give a value for every space key; missing {', '.join(missing)}")
-        for name in names:
-            _grid_value(values[name], f"{where}[{index}].{name}")
+        for parameter in space:
+            value = values[parameter.name]
+            _grid_value(value, f"{where}[{index}].{parameter.name}")
+            if sampler.kind != GRID and not parameter.contains(value):
+                raise DistillError(f"{where}[{index}].{parameter.name}: {value!r} is outside the search's space "
+                                   f"({parameter.describe()}); a search's points are trials it could draw")
         point = Point({name: values[name] for name in names},
                       {key: value for key, value in values.items() if key not in names})
         if point in points:

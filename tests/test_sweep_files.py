@@ -11,6 +11,7 @@ from sweep_files import free_port, tiny_evaluation, write_corpus, write_sweep
 
 from distill.cli import main
 from distill.config.training import TrainConfig
+from students import build_student
 from sweeps import load_spec, shipped_configs
 from sweeps.spec import GRID, after_surgery, probe_points, trial_config
 from sweeps.study import fingerprint, grid, trial_budget
@@ -74,6 +75,14 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
                                           "multi-similarity"]
         assert students.objective.metric == "sentence_cosine" and students.evaluation.vocabulary_free
         assert students.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"]
+        # the first trial is the student's recipe today: what distill train gives it without options
+        (today,) = students.points
+        first = trial_config({**students.fixed, **today.settings}, today.params, students.source)
+        default = trial_config(students.fixed, {}, students.source)
+        for key in ("lr", "warmup_fraction", "batch_size", "loss", "frequency_exponent"):
+            assert getattr(first, key) == getattr(default, key), (family, key)
+        preset = build_student(student, 384).config.to_dict()
+        assert build_student(student, 384, **first.student_options).config.to_dict() == preset
     for name in ("quick.yaml", "sweeps/quick.yaml"):
         assert fingerprint(load_spec(name)) == fingerprint(quick)
 

@@ -13,6 +13,7 @@ import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import mlflow
 import optuna
@@ -277,6 +278,37 @@ def test_tpe_search_with_pruning_reports_every_epoch(tmp_path, tiny_bert_dir, ca
     artifacts = {item.path for item in MlflowClient().list_artifacts(parent.info.run_id)}
     assert SUMMARY_FILES | {"param_importances.png"} <= artifacts
     assert f"Best: trial {study.best_trial.number}" in capsys.readouterr().out
+
+
+def search_with_points(tmp_path: Path, tiny_bert_dir: Path, points: list[dict[str, Any]]) -> Path:
+    return write_sweep(
+        tmp_path, tiny_bert_dir, sampler={"kind": "tpe", "n_startup_trials": 1}, n_trials=2, points=points,
+        fixed=fixed_settings(tmp_path, tiny_bert_dir, loss="aec", epochs=1, lr=None, batch_size=None),
+        space={"lr": {"low": 1e-4, "high": 3e-2, "log": True}, "batch_size": {"low": 16, "high": 64, "step": 16}})
+
+
+def test_a_search_runs_its_points_first_then_draws_its_own(tmp_path: Path, tiny_bert_dir: Path) -> None:
+    """A search's ``points`` (a known recipe) are its first trials, run once: resumed with a larger budget, the
+    study draws new trials and does not run the point again."""
+    known = {"lr": 1e-3, "batch_size": 32}
+    path = search_with_points(tmp_path, tiny_bert_dir, [known])
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    trials = load_study(tmp_path).trials
+    assert len(trials) == 2 and trials[0].params == known and trials[1].params != known
+    assert main(["sweep", "--config", str(path), "--n-trials", "3", "--quiet"]) == 0
+    trials = load_study(tmp_path).trials
+    assert len(trials) == 3 and [trial.params == known for trial in trials] == [True, False, False]
+
+
+@pytest.mark.parametrize("point, message", [
+    ({"lr": 0.5, "batch_size": 32}, "points[0].lr: 0.5 is outside the search's space (0.0001..0.03 log)"),
+    ({"lr": 1e-3, "batch_size": 40}, "points[0].batch_size: 40 is outside the search's space (16..64 step 16)"),
+])
+def test_a_search_refuses_a_point_it_could_not_draw(point: dict[str, Any], message: str, tmp_path: Path,
+                                                     tiny_bert_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sweep", "--config", str(search_with_points(tmp_path, tiny_bert_dir, [point])), "--quiet"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert message in error and len(error.splitlines()) == 1
 
 
 # --- failures and resume (several workers: test_sweep_workers.py) ----------------------------------------
