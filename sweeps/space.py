@@ -34,6 +34,7 @@ class Choice:
         return ", ".join(map(str, self.values))
 
     def contains(self, value: Any) -> bool:
+        """Whether ``value`` is one of the choices, of its type (``1`` is not ``true``)."""
         return any(value == choice and type(value) is type(choice) for choice in self.values)
 
 
@@ -56,9 +57,10 @@ class Range:
         """Whether ``value`` is one the trial could draw: a number in the range, an integer on its steps."""
         if isinstance(value, bool) or not isinstance(value, int | float) or not self.low <= value <= self.high:
             return False
-        if not self.integer:
-            return True
-        return isinstance(value, int) and (value - self.low) % (self.step or 1) == 0
+        if self.integer and not isinstance(value, int):
+            return False
+        step = self.step or (1 if self.integer else None)
+        return step is None or math.isclose((value - self.low) / step, round((value - self.low) / step), abs_tol=1e-9)
 
 
 Parameter = Choice | Range
