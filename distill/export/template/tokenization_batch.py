@@ -163,4 +163,3 @@ class Positions:
         alone = [inputs([index], width) for index, width in enumerate(widths)]
         return BatchEncoding({name: [row[name][0] if name == "word_characters" else row[name][0].tolist()
                                      for row in alone] for name in alone[0]}, tensor_type=return_tensors)
-
