@@ -24,7 +24,9 @@ from torch import Tensor
 
 from distill.cli import main
 from distill.errors import DistillError
-from distill.export.folder import code_files, export_vocabulary_free, family_module, load_exported_student
+from distill.export.code import code_files, family_module
+from distill.export.folder import export_vocabulary_free
+from distill.export.reading import load_exported_student
 from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SPECIAL_ROWS_KEY, SURGERY_RECORD, StudentEmbedding, load_transformer

@@ -76,7 +76,7 @@ def test_every_family_has_the_export_families_file_naming_it_alone() -> None:
     family's class, from its module, and no other."""
     import ast
 
-    from distill.export.folder import TEMPLATE_DIR, family_module
+    from distill.export.code import TEMPLATE_DIR, family_module
 
     for class_name, family in FAMILIES.items():
         module = family_module(family)

@@ -16,7 +16,7 @@ from safetensors import safe_open
 from distill.bench.timing import timed
 from distill.bench.vocabfree import MAX_LENGTH, Encoder
 from distill.errors import DistillError
-from distill.export.folder import STUDENT_PREFIX
+from distill.export.reading import STUDENT_PREFIX
 from teachers import TeacherTable
 
 SPEED_BATCH = 64

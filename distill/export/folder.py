@@ -33,32 +33,21 @@ all merged.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import importlib
-import importlib.util
 import inspect
 import json
 import shutil
-import sys
 import tempfile
-import types
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import torch
-from safetensors import safe_open
 from safetensors.torch import save_file
 from torch import Tensor
 from transformers import PreTrainedModel, PreTrainedTokenizerBase
-from transformers.dynamic_module_utils import get_relative_imports
 
-import students
-from distill.errors import DistillError, first_line
+from distill.errors import DistillError
+from distill.export.code import TEMPLATE_DIR, code_files, code_package, family_module
 from distill.export.unknown_words import UNKNOWN_WORD_WEIGHT, unknown_words_of
-from distill.files.userfiles import read_json_mapping
 from distill.swap.packaging import (
     MODEL_CARD,
     copy_sentence_transformers_files,
@@ -73,19 +62,13 @@ from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import SURGERY_RECORD, StudentEmbedding, load_transformer
 from students import StudentEncoder, StudentError
 from students.families import FAMILIES
-from students.registry import config_from_dict, student_from_config
 from students.segmenter import WordSegmenter
 from teachers import input_embeddings, load_tokenizer, quiet_transformers
 from teachers.loading import EMBEDDED
 from teachers.vocabulary import special_token_ids
 from teachers.words import WordSplitter
 
-TEMPLATE_DIR = Path(__file__).parent / "template"
-STUDENTS_DIR = Path(students.__file__).parent  # where the modules the templates import relatively are found
-STUDENT_PREFIX = "student."  # the student's weights in model.safetensors
 SHIPPED_PRECISION = "int8"  # how a student that stores its table of rows smaller (ngrams) is exported by default
-TEMPLATE_FILES = ("configuration_vocabfree.py", "modeling_vocabfree.py", "tokenization_vocabfree.py")
-FAMILIES_FILE = "families.py"  # what the templates import the student's class from: each family's own
 # VocabFreeTokenizer.vocab_files_names
 WORD_SPLITTER, VOCABULARY, SEGMENTER = "word_splitter.json", "vocabulary.json", "segmenter.safetensors"
 # The encoder families exported and tested (transformers' model_type): each runs on inputs_embeds.
@@ -103,33 +86,11 @@ sentences = SentenceTransformer(FOLDER, trust_remote_code=True).encode(["a mispe
 ```"""
 
 
-def family_module(student: StudentEncoder | type[StudentEncoder]) -> str:
-    """The module of ``students/`` that defines ``student``'s family (``ngrams``)."""
-    family = student if isinstance(student, type) else type(student)
-    return family.__module__.rpartition(".")[2]
-
-
 def export_folder(parent: Path, student: StudentEncoder, *labels: str) -> Path:
     """A folder under ``parent`` for an export of ``student`` that a process loads beside other exports, named by the
     student's family and ``labels`` (``ngrams-int8``): transformers imports an export's code once per folder name and
     process, so an export of another family loaded earlier under the same name would answer for this one."""
     return parent / "-".join((family_module(student), *labels))
-
-
-def code_files(family: str) -> dict[str, Path]:
-    """The code of an export of a student of the ``family`` module (``ngrams``): each file's name → the repository
-    file it is a copy of. The templates and its ``families.py``, the family's own (``template/families_<family>.py``,
-    which names that family alone), and, read as transformers' loader reads them (``get_relative_imports``), the
-    modules they import relatively, found beside them or in ``students/``, and those these import, and so on: the
-    other families' modules are not among them."""
-    files: dict[str, Path] = {FAMILIES_FILE: TEMPLATE_DIR / f"families_{family}.py"}
-    pending = [*TEMPLATE_FILES, *(f"{module}.py" for module in get_relative_imports(files[FAMILIES_FILE]))]
-    while pending:
-        name = pending.pop()
-        if name not in files:
-            files[name] = next(folder / name for folder in (TEMPLATE_DIR, STUDENTS_DIR) if (folder / name).is_file())
-            pending += [f"{module}.py" for module in get_relative_imports(files[name])]
-    return files
 
 
 def special_token_templates(tokenizer: PreTrainedTokenizerBase) -> tuple[Template, Template]:
@@ -319,7 +280,7 @@ def stored_student(student: StudentEncoder, precision: str | None) -> StudentEnc
 
 def write_code(folder: Path, family: str, splitter: WordSplitter, vocabulary: dict[str, int],
                segmenter: WordSegmenter | None = None) -> Path:
-    """The export's code (:func:`code_files`) and word files, in ``folder``: the segmenter's weights when there is
+    """The export's code (:func:`distill.export.code.code_files`) and word files, in ``folder``: the segmenter's weights when there is
     one, the word splitter and the vocabulary of the positions that read the table."""
     for name, source in code_files(family).items():
         shutil.copyfile(source, folder / name)
@@ -329,22 +290,6 @@ def write_code(folder: Path, family: str, splitter: WordSplitter, vocabulary: di
     splitter.pipeline().save(str(folder / WORD_SPLITTER))
     write_json(folder / VOCABULARY, vocabulary)
     return folder
-
-
-@contextmanager
-def code_package(folder: Path) -> Iterator[Callable[[str], types.ModuleType]]:
-    """The export's code in ``folder``, imported as a package (its modules import each other relatively),
-    so that transformers' ``save_pretrained`` writes the classes' files and ``auto_map`` as for any
-    custom model. The package is forgotten afterwards."""
-    name = f"_vocabfree_export_{uuid.uuid4().hex}"
-    package = types.ModuleType(name)
-    package.__path__ = [str(folder)]
-    sys.modules[name] = package
-    try:
-        yield lambda module: importlib.import_module(f"{name}.{module}")
-    finally:
-        for module in [module for module in sys.modules if module == name or module.startswith(f"{name}.")]:
-            del sys.modules[module]
 
 
 def embedding_module_name(base: PreTrainedModel) -> str:
@@ -373,41 +318,6 @@ def tokenizer_settings(tokenizer: PreTrainedTokenizerBase, base: PreTrainedModel
         "model_input_names": [*inputs, "word_characters"],
         **{name: str(getattr(tokenizer, name)) for name in special_tokens if getattr(tokenizer, name, None)},
     }
-
-
-@functools.cache
-def model_type() -> str:
-    """``model_type`` of the export's configuration class (``template/configuration_vocabfree.py``)."""
-    path = TEMPLATE_DIR / "configuration_vocabfree.py"
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return str(module.VocabFreeConfig.model_type)
-
-
-def is_vocabulary_free_export(folder: Path) -> bool:
-    """Whether ``folder`` holds a model ``export_vocabulary_free`` wrote."""
-    config_path = folder / "config.json"
-    if not config_path.is_file():
-        return False
-    return read_json_mapping(config_path, "model configuration").get("model_type") == model_type()
-
-
-def load_exported_student(folder: str | Path, map_location: str | torch.device = "cpu") -> StudentEncoder:
-    """The student inside a vocabulary-free export (its configuration in ``config.json``, its weights
-    under ``student.`` in ``model.safetensors``), read without running the folder's code."""
-    folder = Path(folder)
-    try:
-        config = read_json_mapping(folder / "config.json", "export configuration")
-        student = student_from_config(config_from_dict({**config["student"], "rescale_norm": config["rescale_norm"]}))
-        with safe_open(str(folder / "model.safetensors"), framework="pt", device=str(map_location)) as weights:
-            state = {key.removeprefix(STUDENT_PREFIX): weights.get_tensor(key)
-                     for key in weights.keys() if key.startswith(STUDENT_PREFIX)}
-        student.load_weights(state)
-    except (OSError, KeyError, ValueError, RuntimeError, StudentError) as error:
-        raise DistillError(f"{folder} is not a readable vocabulary-free export: {first_line(error)}") from None
-    return student.to(map_location)
 
 
 def write_json(path: Path, content: dict[str, Any]) -> None:

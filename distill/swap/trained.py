@@ -22,7 +22,7 @@ def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
     artifact of an MLflow run."""
     check_path_name(run_or_folder, "student")
     if Path(run_or_folder).exists():
-        from distill.export.folder import is_vocabulary_free_export, load_exported_student
+        from distill.export.reading import is_vocabulary_free_export, load_exported_student
 
         if is_vocabulary_free_export(Path(run_or_folder)):
             check_export_folder(Path(run_or_folder))

@@ -98,7 +98,8 @@ def train_recipe(overrides: Mapping[str, Any], *, tracking_uri: str | None, quie
 def export_students(sources: Sequence[str], model: str, exports: Path, *, revision: str | None = None,
                     tracking_uri: str | None) -> list[Path]:
     """Each student as a vocabulary-free model in ``exports/<name>`` (an export given is used as it is)."""
-    from distill.export.folder import export_vocabulary_free, is_vocabulary_free_export
+    from distill.export.folder import export_vocabulary_free
+    from distill.export.reading import is_vocabulary_free_export
     from distill.swap.trained import load_student_from
 
     folders = []
