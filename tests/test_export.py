@@ -249,7 +249,7 @@ def test_the_segmented_tokenizer_cuts_each_word_once_and_reads_the_filter_once(
     assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(cut) == len(set(cut))
     tokenizer.piece_cache.clear()
     assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(cut) == 2 * len(set(cut))
-    monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "PIECE_CACHE_SIZE", 2)
+    monkeypatch.setattr(sys.modules[type(tokenizer).cut.__module__], "PIECE_CACHE_SIZE", 2)  # tokenization_words.py
     assert tokenizer(texts, padding=True)["input_ids"] == batch["input_ids"] and len(tokenizer.piece_cache) == 2
 
 
@@ -312,7 +312,7 @@ def test_the_tokenizer_encodes_each_word_once_across_calls(tiny_exports: dict[st
     assert encoded == []  # a single text, through the base class: the same cache
     assert single["input_ids"] == alone["input_ids"]
     assert (single["word_characters"] == alone["word_characters"]).all()
-    monkeypatch.setattr(sys.modules[type(tokenizer).__module__], "ROW_CACHE_SIZE", 2)
+    monkeypatch.setattr(sys.modules[type(tokenizer).word_rows.__module__], "ROW_CACHE_SIZE", 2)
     same_inputs()
     assert len(tokenizer.row_cache) == 2 and encoded
     added = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)

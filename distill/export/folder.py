@@ -5,11 +5,12 @@ convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load i
 ``trust_remote_code=True`` in any Python with transformers. The folder holds
 
 * its code, every file a copy of the repository's, byte for byte, as transformers' ``custom_object_save`` copies
-  a custom model's code: ``configuration_vocabfree.py``, ``modeling_vocabfree.py`` and ``tokenization_vocabfree.py``
-  from ``distill/export/template/`` with the modules they import there (the tokenizer's ``tokenization_batch.py``
-  and ``tokenization_files.py``), its ``families.py`` (``template/families_<family>.py``, naming the student's
-  family alone), and the modules of ``students/`` these import relatively (that family's module and what it
-  imports, ``segmenter.py``): the code it runs and no other; transformers' own ``save_pretrained`` writes them,
+  a custom model's code (:mod:`distill.export.code` chooses it): ``configuration_vocabfree.py``,
+  ``modeling_vocabfree.py`` and ``tokenization_vocabfree.py`` from ``distill/export/template/`` with the modules they
+  import there (the tokenizer's ``tokenization_words.py``, ``tokenization_batch.py`` and ``tokenization_files.py``),
+  its ``families.py`` (``template/families_<family>.py``, naming the student's family alone), and the modules of
+  ``students/`` these import relatively (that family's module and what it imports, ``segmenter.py``): the code it
+  runs and no other; transformers' own ``save_pretrained`` writes them,
   ``config.json`` (the source encoder's configuration under ``encoder``, the student's and its class under
   ``student`` and ``student_class``) and ``auto_map``, the classes being registered with ``register_for_auto_class``;
 * ``model.safetensors``: the source model's weights, the student's under ``student.``, and
@@ -280,8 +281,8 @@ def stored_student(student: StudentEncoder, precision: str | None) -> StudentEnc
 
 def write_code(folder: Path, family: str, splitter: WordSplitter, vocabulary: dict[str, int],
                segmenter: WordSegmenter | None = None) -> Path:
-    """The export's code (:func:`distill.export.code.code_files`) and word files, in ``folder``: the segmenter's weights when there is
-    one, the word splitter and the vocabulary of the positions that read the table."""
+    """The export's code (:func:`distill.export.code.code_files`) and word files, in ``folder``: the segmenter's
+    weights when there is one, the word splitter and the vocabulary of the positions that read the table."""
     for name, source in code_files(family).items():
         shutil.copyfile(source, folder / name)
     if segmenter is not None:

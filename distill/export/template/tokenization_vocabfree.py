@@ -25,8 +25,8 @@ for the student (a row of zeros where the table is read). The ids the base class
 (:class:`TokenId`), so that each position it keeps (after truncation, between special tokens) knows its word and
 its offsets; :meth:`_pad` pads ``word_characters`` and ``offset_mapping`` with the other inputs.
 
-A batch of texts is encoded at once (``tokenization_batch.py``); the export's files are read and checked by
-``tokenization_files.py``.
+A text's words are read, cut and encoded by ``tokenization_words.py``, a batch of texts is encoded at once by
+``tokenization_batch.py``, and the export's files are read and checked by ``tokenization_files.py``.
 """
 
 from __future__ import annotations
@@ -34,19 +34,18 @@ from __future__ import annotations
 import json
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import numpy as np
 from safetensors.torch import save_file
-from tokenizers import PreTokenizedString, pre_tokenizers
+from tokenizers import pre_tokenizers
 from transformers import BatchEncoding, PreTrainedTokenizer
 from transformers.tokenization_utils_base import TruncationStrategy
 from transformers.utils import PaddingStrategy
 
 from .errors import StudentError
 from .families import FAMILIES
-from .segmenter import WordSegmenter
 from .tokenization_batch import CALL_OPTIONS, Positions, is_text_batch, padded_length, takes_options
 from .tokenization_files import (
     check_same_student,
@@ -56,41 +55,11 @@ from .tokenization_files import (
     read_vocabulary,
     unknown_word_id,
 )
+from .tokenization_words import Token, WordReader
 
 T = TypeVar("T")
-K = TypeVar("K", bound=Hashable)
-PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across calls
 TOKEN_CACHE_SIZE = 65536  # tokens whose id and word the tokenizer keeps across calls
-ROW_CACHE_SIZE = 16384  # words whose encoded characters the tokenizer keeps (26 MB at the n-gram student's 195 ids)
 MEMBERSHIP_CACHE_SIZE = 1 << 20  # strings whose membership of the segmenter's pieces the tokenizer keeps
-Offsets = tuple[int, int]
-
-
-def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable[[list[K]], Iterable[T]],
-                  size: int) -> list[T]:
-    """The value of each of ``keys`` in ``cache``, those it lacks computed in one ``compute`` call and kept; then the
-    least recently used dropped until ``size`` are left. Each key is looked up alone: a set difference with the
-    cache's keys would walk all of it."""
-    fresh = [key for key in dict.fromkeys(keys) if key not in cache]
-    if fresh:
-        cache.update(zip(fresh, compute(fresh)))
-    for key in keys:
-        cache.move_to_end(key)
-    values = [cache[key] for key in keys]
-    while len(cache) > size:
-        cache.popitem(last=False)
-    return values
-
-
-class Token(str):
-    """A token and the characters of the text it was read from (``offsets``, end excluded)."""
-
-    offsets: Offsets
-
-    def __new__(cls, text: str, offsets: Offsets = (0, 0)) -> Token:
-        token = super().__new__(cls, text)
-        token.offsets = offsets
-        return token
 
 
 class TokenId(int):
@@ -105,7 +74,7 @@ class TokenId(int):
         return token_id
 
 
-class VocabFreeTokenizer(PreTrainedTokenizer):
+class VocabFreeTokenizer(WordReader, PreTrainedTokenizer):
     vocab_files_names: dict[str, str] = {
         "splitter_file": "word_splitter.json",
         "vocabulary_file": "vocabulary.json",
@@ -132,11 +101,11 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         self.word_normalizer = self.splitter.normalizer
         self.word_pre_tokenizer = self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()
         self.word_decoder = self.splitter.decoder
-        self.piece_cache: OrderedDict[str, list[str]] = OrderedDict()  # the last PIECE_CACHE_SIZE words cut
-        self.row_cache: OrderedDict[str, bytes] = OrderedDict()  # the last ROW_CACHE_SIZE words encoded
+        self.piece_cache = OrderedDict()
+        self.row_cache = OrderedDict()
         self.token_cache: dict[str, tuple[int, str | None]] = {}  # see known_tokens
         self.token_cache_added = 0  # the added tokens the token cache was filled with
-        self.segmenter: WordSegmenter | None = None
+        self.segmenter = None
         if segmenter_config is not None:
             self.segmenter = read_segmenter(segmenter_config, segmenter_file)
             self.is_piece = self.segmenter.membership(MEMBERSHIP_CACHE_SIZE)
@@ -189,21 +158,6 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
     def get_vocab(self) -> dict[str, int]:
         return dict(self.vocabulary)
 
-    def words(self, text: str) -> list[Token]:
-        """The source's normaliser, then its pre-tokeniser: the words of ``text``, with their offsets in it."""
-        split = PreTokenizedString(text)
-        if self.word_normalizer is not None:
-            split.normalize(self.word_normalizer.normalize)
-        self.word_pre_tokenizer.pre_tokenize(split)
-        return [Token(word, offsets) for word, offsets, _ in
-                split.get_splits(offset_referential="original", offset_type="char")]
-
-    def word_strings(self, text: str) -> list[str]:
-        """The words of :meth:`words` without their offsets, read with the splitter's string functions (faster)."""
-        normalizer = self.word_normalizer
-        return [word for word, _ in self.word_pre_tokenizer.pre_tokenize_str(
-            text if normalizer is None else normalizer.normalize_str(text))]
-
     def text_tokens(self, texts: list[str], split_special_tokens: bool) -> list[list[str]]:
         """The tokens :meth:`tokenize` gives each of ``texts``, without offsets: the words of every text
         (:meth:`word_strings`), then all cut in one :meth:`cut`. A text with a special token in it (kept whole
@@ -217,34 +171,6 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
         return [self.tokenize(text, split_special_tokens=split_special_tokens) if split is None
                 else [piece for word in split for piece in cut.get(word, (word,))]
                 for text, split in zip(texts, words)]
-
-    def cut(self, words: Sequence[str]) -> dict[str, list[str]]:
-        """The pieces the segmenter cuts each of ``words`` outside ``vocabulary.json`` into: those of the
-        last :data:`PIECE_CACHE_SIZE` words cut kept, the others in one segmenter call."""
-        segmenter = self.segmenter
-        assert segmenter is not None
-        unknown = [word for word in dict.fromkeys(words) if word not in self.vocabulary]
-        cut = recently_used(self.piece_cache, unknown, lambda fresh: segmenter.segment(fresh, self.is_piece),
-                            PIECE_CACHE_SIZE)
-        return dict(zip(unknown, cut))
-
-    def pieces(self, words: list[Token]) -> list[Token]:
-        """``words``, with a segmenter those outside ``vocabulary.json`` cut into their pieces; a piece's offsets are
-        its characters' where normalising kept the word's length, else the whole word's."""
-        if self.segmenter is None:
-            return words
-        cut = self.cut(words)
-        prefix = len(self.segmenter.config.continuation)
-        tokens = []
-        for word in words:
-            start, end = word.offsets
-            position = 0
-            for index, piece in enumerate(cut.get(word, [word])):
-                length = len(piece) - (prefix if index else 0)
-                offsets = (start + position, start + position + length) if end - start == len(word) else (start, end)
-                tokens.append(Token(piece, offsets))
-                position += length
-        return tokens
 
     # The signature of PythonBackend.tokenize, the class this one extends (transformers narrows its base's there).
     def tokenize(self, text: str, **kwargs: Any) -> list[str]:  # type: ignore[override]
@@ -298,20 +224,6 @@ class VocabFreeTokenizer(PreTrainedTokenizer):
             self.token_cache.clear()
             self.token_cache_added = added
         return self.token_cache
-
-    def word_rows(self, words: list[str]) -> np.ndarray:
-        """``(len(words), character_width)`` int64: each of ``words`` encoded for the student, those of the last
-        :data:`ROW_CACHE_SIZE` words encoded kept (as bytes), the others encoded in one call."""
-        def encode(fresh: list[str]) -> list[bytes]:
-            encoded = self.encode_words(fresh, **self.encoder_options).numpy().astype(np.int64, copy=False)
-            return [row.tobytes() for row in encoded]
-
-        rows: list[bytes] = recently_used(self.row_cache, words, encode, ROW_CACHE_SIZE)
-        return np.frombuffer(b"".join(rows), dtype=np.int64).reshape(len(words), self.character_width)
-
-    def word_text(self, word: str) -> str:
-        """The string the student reads for a word: byte-level words as the text they stand for."""
-        return self.word_decoder.decode([word]) if self.word_decoder is not None else word
 
     # --- special tokens -------------------------------------------------------------
     def fill_template(self, first: list[T], second: list[T] | None, special: Callable[[str], T]) -> tuple[
