@@ -34,7 +34,7 @@ from sweeps.options import check_trial_count
 from sweeps.runs import PARENT_RUN_ATTR, mark_trial_run
 from sweeps.space import Choice
 from sweeps.spec import GRID, PRUNERS, Heartbeat, SweepSpec, experimental_api
-from sweeps.trial import TrialObjective
+from sweeps.trial import TrialObjective, axis
 from sweeps.trial_record import TrialRecord
 
 if TYPE_CHECKING:
@@ -125,6 +125,28 @@ def fingerprint(spec: SweepSpec) -> str:
         content["points"] = spec.points
     text = json.dumps(_plain(content), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def fingerprints_before_last_points(spec: SweepSpec) -> set[str]:
+    """The fingerprints of ``spec`` with only its first points (none, one, ... all but the last): a study started
+    from the file before points were appended to it resumes with them (:func:`open_study`), as a grid extended
+    with new students, or a search given a new known recipe, should."""
+    return {fingerprint(dataclasses.replace(spec, points=spec.points[:count])) for count in range(len(spec.points))}
+
+
+def refuse_new_choices(spec: SweepSpec, recorded: str, name: str) -> None:
+    """Refuse, in one line, points appended to a grid's file that give a parameter a value its study never had
+    (``student: retvec-w1344`` beside a grid of BytesCNNs): Optuna keeps a parameter's choices for a study's life."""
+    count = next(count for count in range(len(spec.points))
+                 if fingerprint(dataclasses.replace(spec, points=spec.points[:count])) == recorded)
+    earlier = dataclasses.replace(spec, points=spec.points[:count])
+    for parameter in spec.space:
+        if isinstance(parameter, Choice):
+            new = [value for value in axis(parameter, spec) if value not in axis(parameter, earlier)]
+            if new:
+                raise DistillError(f"the points appended to study {name!r} give {parameter.name} the value "
+                                   f"{new[0]!r}, which its trials never had (Optuna keeps a parameter's choices "
+                                   "for a study's life); run them in a study of their own: --study NEW_NAME")
 
 
 def _plain(value: Any) -> Any:
@@ -236,6 +258,9 @@ def open_study(spec: SweepSpec, storage: RDBStorage, name: str, worker_key: str 
     if recorded is None:
         study.set_user_attr(SPEC_ATTR, fingerprint(spec))
         study.set_user_attr(SOURCE_ATTR, spec.source)
+    elif recorded in fingerprints_before_last_points(spec):  # the file appended points: they run, the rest is kept
+        refuse_new_choices(spec, recorded, name)
+        study.set_user_attr(SPEC_ATTR, fingerprint(spec))
     elif recorded != fingerprint(spec):
         raise DistillError(
             f"study {name!r} in {display_url(storage.url)} was started from a different sweep "

@@ -17,6 +17,7 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
     points:                       # trials run once each, first (Optuna's enqueue_trial): beside a grid, or a search's
       - {student: ngrams, loss: mse}              # known recipe before it draws its own; a value for every space
       - {student: retvec, loss: cosine, epochs: 40}   # key (in a search, one it could draw), TrainConfig keys too
+                                  # appended later, they resume the study (values it had)
     evaluation:                   # surgery + evaluation of every trial's student: the keys of
       model: bert-base-uncased    # distill.evaluation.EvaluationSettings (distill evaluate's flags);
       tasks: [mlm, nsp]           # model: default the trials' teacher; tasks: required

@@ -7,7 +7,7 @@ import optuna
 import pytest
 import yaml
 from output import without_phase_lines
-from sweep_files import free_port, tiny_evaluation, write_corpus, write_sweep
+from sweep_files import free_port, load_study, tiny_evaluation, write_corpus, write_sweep
 
 from distill.cli import main
 from distill.config.training import TrainConfig
@@ -15,6 +15,7 @@ from students import build_student
 from sweeps import load_spec, shipped_configs
 from sweeps.spec import GRID, after_surgery, probe_points, trial_config
 from sweeps.study import fingerprint, grid, trial_budget
+from sweeps.trial_record import TrialRecord
 
 
 def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
@@ -209,6 +210,30 @@ def test_invalid_yaml_and_resuming_with_another_file_are_refused(tmp_path, tiny_
     path = write_sweep(tmp_path, tiny_bert_dir, space={"loss": ["cosine"]})
     assert main(["sweep", "--config", str(path), "--quiet"]) == 0
     write_sweep(tmp_path, tiny_bert_dir, space={"loss": ["mse"]})  # same file, another search
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    assert "was started from a different sweep" in capsys.readouterr().err
+
+
+def test_a_file_that_appends_points_resumes_its_study_and_runs_only_them(tmp_path, tiny_bert_dir, capsys) -> None:
+    """A grid run with one point, then its file given a second point: the resumed study runs that point alone and
+    keeps the others' trials. Refused in one line: an appended point that gives a parameter a value the study never
+    had (Optuna cannot store it), and a file whose earlier point changed (another sweep)."""
+    grid = {"space": {"loss": ["mse"]}, "fixed": {**yaml.safe_load(write_sweep(tmp_path, tiny_bert_dir).read_text())[
+        "fixed"], "epochs": 1}}
+    path = write_sweep(tmp_path, tiny_bert_dir, points=[{"loss": "cosine"}], **grid)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    first = [(trial.number, trial.datetime_complete) for trial in load_study(tmp_path).trials]
+    write_sweep(tmp_path, tiny_bert_dir, points=[{"loss": "cosine"}, {"loss": "aec"}], **grid)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+    assert "give loss the value 'aec', which its trials never had" in capsys.readouterr().err
+    assert len(load_study(tmp_path).trials) == 2
+    write_sweep(tmp_path, tiny_bert_dir, points=[{"loss": "cosine"}, {"loss": "mse", "epochs": 2}], **grid)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    trials = load_study(tmp_path).trials
+    assert [(trial.number, trial.datetime_complete) for trial in trials[:2]] == first
+    assert len(trials) == 3 and trials[2].params == {"loss": "mse"} and trials[2].state.name == "COMPLETE"
+    assert TrialRecord.from_trial(trials[2]).config["epochs"] == 2
+    write_sweep(tmp_path, tiny_bert_dir, points=[{"loss": "mse", "epochs": 2}, {"loss": "cosine"}], **grid)
     assert main(["sweep", "--config", str(path), "--quiet"]) == 2
     assert "was started from a different sweep" in capsys.readouterr().err
 
