@@ -26,6 +26,7 @@ from tiny_models import write_corpus
 from distill.cli import main
 from distill.evaluation.report import TABLE2, TABLE3
 from students.base import CONFIG_NAME, WEIGHTS_NAME
+from students.registry import STUDENTS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 SHIPPED_SWEEPS = Path(__file__).resolve().parents[1] / "sweeps"
@@ -108,6 +109,8 @@ class Sandbox:
         tiny = {key: value for key, value in self.train_settings().items() if key not in searched}
         if "student_options" in searched:  # options of the file's student are searched: it keeps its student
             del tiny["student"]
+        if len({STUDENTS[name][1] for name in spec["space"].get("student", [])}) > 1:
+            del tiny["student_options"]  # students of several families: each with its own options
         spec["fixed"] = {**fixed, **tiny, "eval_every": 1}
         spec["n_trials"] = trials
         if "points" in spec:  # the trials beside a grid, made tiny: each student with its own default options

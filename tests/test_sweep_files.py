@@ -19,8 +19,8 @@ from sweeps.trial_record import TrialRecord
 
 
 def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
-    assert shipped_configs() == ["paper", "paper-bert-base", "quick", "search", "students-bytescnn",
-                                 "students-hlm-intra", "students-retvec"]
+    assert shipped_configs() == ["paper", "paper-bert-base", "paper-families", "quick", "search",
+                                 "students-bytescnn", "students-hlm-intra", "students-retvec"]
     published = load_spec("paper-bert-base")
     assert published.sampler.kind == GRID and grid(published) == {
         "student": ["bytescnn-small", "bytescnn-big"],
@@ -47,7 +47,17 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert paper.evaluation.model == "embedded-pretraining" and paper.evaluation.tasks == ["mlm", "nsp"]
     assert paper.evaluation.datasets == ["wiki:heldout", "pydoc+stdlib:heldout"] and paper.evaluation.vocabulary_free
     assert paper.evaluation.noise == ["clean", "typo:0.1", "human"]
-    for spec in (paper, published):
+    # each family at its point below half the table, distill train's recipe for it within 15 minutes, scored as
+    # the paper's grid is
+    families = load_spec("paper-families")
+    assert grid(families) == {"student": ["ngrams", "bytescnn-tiny", "retvec-w1344", "hlm-intra-1k-h384"]}
+    assert families.seconds_per_trial == 15 * 60 and families.evaluation == paper.evaluation
+    for student in grid(families)["student"]:
+        trial = trial_config(families.fixed, {"student": student}, families.source)
+        recipe = TrainConfig(student=student, teacher="embedded-pretraining").validate()
+        assert (trial.lr, trial.loss, trial.epochs, trial.context_epochs, trial.keep_special_rows) == (
+            recipe.lr, recipe.loss, recipe.epochs, recipe.context_epochs, recipe.keep_special_rows)
+    for spec in (paper, published, families):
         assert spec.evaluation.seeds == 5 and spec.objective.metric == "mlm_accuracy"
     quick = load_spec("quick")
     assert quick.sampler.kind == GRID and len(grid(quick)["loss"]) >= 2 and quick.evaluation.tasks == ["fidelity"]
