@@ -18,7 +18,7 @@ from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.tracking.progress import announce
 from distill.training import Trainer, TrainerCallback, train
-from distill.training.budget import fit_to_seconds
+from distill.training.budget import epoch_seconds, scaled_to_seconds
 from sweeps.accounting import frozen, is_grid_duplicate, requeue, worker_name
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
 from sweeps.options import duration_text
@@ -67,7 +67,11 @@ class TrialObjective:
         if spec.seconds_per_trial is not None:
             announce(f"trial {name}: timing an epoch to fit {duration_text(spec.seconds_per_trial)} of training",
                      quiet=self.quiet)
-            config = fit_to_seconds(config, spec.seconds_per_trial, resolve_device(config.device))
+            epoch_times = epoch_seconds(config, resolve_device(config.device))
+            config = scaled_to_seconds(config, spec.seconds_per_trial, epoch_times)
+            announce(f"trial {name}: {epoch_times[0]:.1f} s a table epoch, {epoch_times[1]:.1f} s a context epoch "
+                     f"here: {config.epochs} and {config.context_epochs} fit (a machine busy with other work while "
+                     "the epoch is timed gives a trial fewer)", quiet=self.quiet)
         record.config = {key: value for key, value in config.to_dict().items() if key != "run_name"}
         record.save(trial, "config")
         announce(f"trial {name}: training", quiet=self.quiet)

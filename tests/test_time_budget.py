@@ -8,6 +8,7 @@ import torch
 from sweep_files import fixed_settings, load_study, write_sweep
 from tiny_models import TABLE_ONLY_BYTESCNN
 
+import sweeps.trial
 from distill.cli import main
 from distill.config.training import TrainConfig
 from distill.training import budget
@@ -42,12 +43,13 @@ def test_an_epoch_is_timed_on_the_run_itself(tiny_bert_dir) -> None:
     assert budget.fit_to_seconds(config, 1e6, CPU).epochs == 50  # ample: the recipe as it is
 
 
-def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir, monkeypatch) -> None:
-    monkeypatch.setattr(budget, "epoch_seconds", lambda config, device: (0.5, 0.0))
+def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5, 0.0))
     path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=8),
                        time_per_trial="2s", pruner={"kind": "median", "n_startup_trials": 2})
     assert load_spec(str(path)).seconds_per_trial == 2.0
-    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    assert main(["sweep", "--config", str(path)]) == 0
+    assert "0.5 s a table epoch, 0.0 s a context epoch here: 4 and 0 fit" in capsys.readouterr().err
     trials = load_study(tmp_path).trials
     assert [trial.state.name for trial in trials] == ["COMPLETE", "COMPLETE"]
     for trial in trials:

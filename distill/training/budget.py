@@ -36,7 +36,13 @@ def fit_to_seconds(config: ValidConfig, seconds: float, device: torch.device, *,
     """``config`` with its table and context epochs scaled down by one share so that their training fits
     ``seconds`` (at least one table epoch); unchanged where it fits already, unless ``stretch``: then a recipe that
     would end early is scaled up by one share to fill ``seconds`` (a curve of fidelity against training time)."""
-    table_epoch, context_epoch = epoch_seconds(config, device)
+    return scaled_to_seconds(config, seconds, epoch_seconds(config, device), stretch=stretch)
+
+
+def scaled_to_seconds(config: ValidConfig, seconds: float, epoch_times: tuple[float, float], *,
+                      stretch: bool = False) -> ValidConfig:
+    """:func:`fit_to_seconds` with the seconds of a table and of a context epoch (:func:`epoch_seconds`) given."""
+    table_epoch, context_epoch = epoch_times
     whole = config.epochs * table_epoch + config.context_epochs * context_epoch
     share = seconds / whole if whole else 1.0
     if not stretch:
