@@ -182,8 +182,8 @@ def test_a_sweep_optimises_any_metric_an_objective_declares(tmp_path, tiny_bert_
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, paper-bert-base, quick, search, "
-     "students-bytescnn"),
+    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, paper-bert-base, paper-families, "
+     "quick, search, students-bytescnn, students-hlm-intra, students-retvec\n"),
     (["--config", "quick", "--workers", "0"], "workers must be a positive integer"),
     (["--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
     (["--config", "quick", "--storage", "not a url"], "is not a database URL"),
