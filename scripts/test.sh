@@ -10,4 +10,4 @@ bash scripts/ensure_postgres.sh
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 HF_DATASETS_OFFLINE=1
 ruff check .
 mypy
-python -m pytest -q "$@"
+python -m pytest -q --durations=25 "$@"  # the slowest tests named, to keep the suite fast
