@@ -15,6 +15,7 @@ from mlflow import MlflowClient
 from tiny_models import TABLE_ONLY_BYTESCNN
 
 SWEEP_EXPERIMENT = "distill-sweep"
+SHIPPED_SWEEPS = Path(__file__).resolve().parents[1] / "sweeps"  # the sweep files the package ships
 
 
 def fixed_settings(folder: Path, teacher: Path, **changes) -> dict:

@@ -21,6 +21,7 @@ import mlflow
 import pytest
 import tiny_models
 import yaml
+from sweep_files import SHIPPED_SWEEPS
 from tiny_models import write_corpus
 
 from distill.cli import main
@@ -29,7 +30,6 @@ from students.base import CONFIG_NAME, WEIGHTS_NAME
 from students.registry import STUDENTS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-SHIPPED_SWEEPS = Path(__file__).resolve().parents[1] / "sweeps"
 TINY_STUDENT = {"filters": [[1, 16], [2, 16], [3, 32]], "max_bytes_per_token": 16}
 HUB_ONLY = ("wikitext", "imdb", "wiki", "pydoc", "stdlib")  # corpora a tiny evaluation reads from local files
 

@@ -7,7 +7,7 @@ import optuna
 import pytest
 import yaml
 from output import without_phase_lines
-from sweep_files import free_port, load_study, tiny_evaluation, write_corpus, write_sweep
+from sweep_files import SHIPPED_SWEEPS, free_port, load_study, tiny_evaluation, write_corpus, write_sweep
 
 from distill.cli import main
 from distill.config.training import TrainConfig
@@ -182,8 +182,8 @@ def test_a_sweep_optimises_any_metric_an_objective_declares(tmp_path, tiny_bert_
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: paper, paper-bert-base, paper-families, "
-     "quick, search, students-bytescnn, students-hlm-intra, students-retvec\n"),
+    (["--config", "nowhere"], "sweep file nowhere not found; shipped sweeps: "
+     + ", ".join(sorted(path.stem for path in SHIPPED_SWEEPS.glob("*.yaml"))) + "\n"),
     (["--config", "quick", "--workers", "0"], "workers must be a positive integer"),
     (["--config", "quick", "--n-trials", "0"], "n_trials must be a positive integer"),
     (["--config", "quick", "--storage", "not a url"], "is not a database URL"),
