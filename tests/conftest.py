@@ -22,15 +22,13 @@ import huggingface_hub.constants
 import pytest
 
 
-def pytest_configure(config: pytest.Config) -> None:
+def pytest_configure() -> None:
     """Under pytest-xdist (``scripts/test.sh``), each worker's torch, and the commands it starts, get their share of
     the cores' threads: two workers of 2 threads each on 2 cores run slower than one. Set before any test module
-    imports torch, which reads ``OMP_NUM_THREADS`` once, at import."""
+    imports torch (no plugin of the suite does), which reads ``OMP_NUM_THREADS`` once, at import."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     if workers > 1 and "OMP_NUM_THREADS" not in os.environ:
         os.environ["OMP_NUM_THREADS"] = str(max(1, (os.cpu_count() or 1) // workers))
-        if "torch" in sys.modules:  # imported by a plugin before this hook
-            sys.modules["torch"].set_num_threads(int(os.environ["OMP_NUM_THREADS"]))
 
 
 @pytest.fixture(scope="session", autouse=True)
