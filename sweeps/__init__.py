@@ -13,8 +13,8 @@ main job, step by step, and its worker processes), ``study`` (storage, sampler, 
 3), ``curves`` (every trial's per-epoch curves on one chart), ``verdict`` (the best student in a few lines);
 ``calibration`` and ``budget`` (``distill quickstart``'s: the machine timed on the first epochs, the sweep sized to
 a time budget).
-Shipped sweep files: ``paper.yaml``, ``paper-bert-base.yaml``, ``quick.yaml``, ``search.yaml`` and
-``students-*.yaml`` (each student family's recipe).
+Shipped sweep files: ``paper.yaml``, ``paper-bert-base.yaml``, ``paper-families.yaml``, ``quick.yaml``,
+``search.yaml`` and ``students-*.yaml`` (each student family's recipe).
 
 The names below are imported on first use (PEP 562), so that a command reads its settings
 (:mod:`sweeps.options`) without loading Optuna, MLflow or torch.
@@ -26,12 +26,13 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sweeps.options import shipped_configs
     from sweeps.runner import SweepResult, run_sweep
     from sweeps.spec import SweepSpec
-    from sweeps.sweep_file import load_spec, shipped_configs
+    from sweeps.sweep_file import load_spec
 
 _EXPORTS = {"SweepResult": "sweeps.runner", "run_sweep": "sweeps.runner", "SweepSpec": "sweeps.spec",
-            "load_spec": "sweeps.sweep_file", "shipped_configs": "sweeps.sweep_file"}
+            "load_spec": "sweeps.sweep_file", "shipped_configs": "sweeps.options"}
 __all__ = ["SweepResult", "SweepSpec", "load_spec", "run_sweep", "shipped_configs"]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 from distill.config.fields import POSITIVE_COUNT, setting
@@ -34,12 +35,18 @@ DURATION_UNITS = {"s": 1, "m": 60, "h": 3600}
 MAX_DURATION = 7 * 24 * 3600  # a week: a budget beyond it is a typing mistake
 
 
+
+def shipped_configs() -> list[str]:
+    """Names of the sweep files shipped in the ``sweeps`` package (``distill sweep --config quick``)."""
+    return sorted(entry.name[: -len(".yaml")] for entry in resources.files("sweeps").iterdir()
+                  if entry.name.endswith(".yaml"))
+
 @dataclass(frozen=True)
 class SweepSettings:
     """How ``distill sweep`` (and ``distill quickstart``, its ``workers``) runs a sweep file."""
 
-    config: str = setting(help="sweep YAML file, or a shipped one by name: paper, paper-bert-base, quick, search, "
-                          "students-bytescnn, students-hlm-intra, students-retvec", metavar="FILE|NAME")
+    config: str = setting(help=f"sweep YAML file, or a shipped one by name: {', '.join(shipped_configs())}",
+                          metavar="FILE|NAME")
     n_trials: int | None = setting(None, "budget of a search; cap for a grid (default: the file's)",
                                    interval=POSITIVE_COUNT, metavar="N")
     workers: int = setting(1, "worker processes on this machine", interval=POSITIVE_COUNT, metavar="N")

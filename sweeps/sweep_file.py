@@ -54,7 +54,7 @@ from distill.data import check_corpus_name
 from distill.errors import DistillError, first_line
 from distill.evaluation.settings import EvaluationSettings
 from distill.files.userfiles import MAX_SETTINGS_BYTES, read_text, yaml_mapping
-from sweeps.options import check_factory_options, parse_duration
+from sweeps.options import check_factory_options, parse_duration, shipped_configs
 from sweeps.space import Choice, Parameter, Range, check_keys, integer, kind_and_options, mapping, parse_space
 from sweeps.spec import (
     ALIGNMENT_METRICS,
@@ -77,12 +77,6 @@ from sweeps.spec import (
 
 TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "points", "objective", "pruner",
                   "evaluation", "heartbeat", "published", "time_per_trial")
-
-def shipped_configs() -> list[str]:
-    """Names of the sweep files shipped in the ``sweeps`` package (``distill sweep --config quick``)."""
-    return sorted(entry.name[: -len(".yaml")] for entry in resources.files("sweeps").iterdir()
-                  if entry.name.endswith(".yaml"))
-
 
 def resolve_config_path(name_or_path: str) -> Path:
     """A sweep file path, or the name of a shipped one (``quick``, ``quick.yaml``, ``sweeps/quick.yaml``)."""
