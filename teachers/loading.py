@@ -159,7 +159,7 @@ def pretraining_folder() -> Path:
     folder = made_model_folder(EMBEDDED_PRETRAINING)
     if not (folder / "config.json").is_file():
         raise TeacherError(f"{EMBEDDED_PRETRAINING} (the embedded MiniLM with BERT's MLM and NSP heads) has not been "
-                           f"made on this machine; make it once with `distill heads` (81-108 min on 2 CPU "
+                           f"made on this machine; make it once with `distill heads` (78-108 min on 2 CPU "
                            f"cores), which keeps it in {folder}")
     return folder
 

@@ -4,7 +4,7 @@ What can be checked here on tiny models: BERT's batches (masking, pairs, determi
 (heads on the encoder, the table frozen and tied to the decoder), that training lowers the losses, that a stopped
 run resumes bit for bit, that a finished folder is reused and another recipe refused, that the name
 ``embedded-pretraining`` finds the cached model and says how to make it when it is missing, and that the paper's
-tasks run on the result. The real run on all-MiniLM-L6-v2 (81-108 min on 2 cores) is measured in docs/paper.md.
+tasks run on the result. The real run on all-MiniLM-L6-v2 (78-108 min on 2 cores) is measured in docs/paper.md.
 """
 
 from __future__ import annotations

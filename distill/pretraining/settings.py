@@ -1,7 +1,7 @@
 """The settings of ``distill heads``, declared once (flags, checks, ``--help``); importing this loads no torch.
 
 The defaults are the recipe that gives the embedded all-MiniLM-L6-v2 usable pre-training heads on two CPU cores in
-81-108 minutes: BERT's objectives (Devlin et al. 2019, §3.1: 15 % of the tokens masked, 80/10/10; next-sentence
+78-108 minutes: BERT's objectives (Devlin et al. 2019, §3.1: 15 % of the tokens masked, 80/10/10; next-sentence
 pairs, half of them random) on pairs of sentences of general English, the encoder trained with its heads and the
 word-embedding table frozen (docs/paper.md measures it, and the heads alone).
 """
