@@ -35,11 +35,11 @@ DURATION_UNITS = {"s": 1, "m": 60, "h": 3600}
 MAX_DURATION = 7 * 24 * 3600  # a week: a budget beyond it is a typing mistake
 
 
-
 def shipped_configs() -> list[str]:
     """Names of the sweep files shipped in the ``sweeps`` package (``distill sweep --config quick``)."""
     return sorted(entry.name[: -len(".yaml")] for entry in resources.files("sweeps").iterdir()
                   if entry.name.endswith(".yaml"))
+
 
 @dataclass(frozen=True)
 class SweepSettings:

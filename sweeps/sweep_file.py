@@ -78,6 +78,7 @@ from sweeps.spec import (
 TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "points", "objective", "pruner",
                   "evaluation", "heartbeat", "published", "time_per_trial")
 
+
 def resolve_config_path(name_or_path: str) -> Path:
     """A sweep file path, or the name of a shipped one (``quick``, ``quick.yaml``, ``sweeps/quick.yaml``)."""
     path = Path(name_or_path)

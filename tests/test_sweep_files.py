@@ -24,6 +24,7 @@ def test_the_config_options_help_names_every_shipped_sweep(capsys) -> None:
     help_text = " ".join(capsys.readouterr().out.split())
     assert all(name in help_text for name in shipped_configs()), help_text
 
+
 def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     assert shipped_configs() == ["paper", "paper-bert-base", "paper-families", "quick", "search",
                                  "students-bytescnn", "students-hlm-intra", "students-retvec"]
