@@ -79,7 +79,12 @@ class Progress:
         return budget - self.counted
 
     def finished(self, budget: int) -> bool:
-        return self.remaining(budget) <= 0 and not self.waiting and not self.running
+        return self.unfinished(budget) <= 0
+
+    def unfinished(self, budget: int) -> int:
+        """Trials not done yet: those still to start, queued retries, and those running (a running trial whose
+        worker was lost is retried once its heartbeat is found stale)."""
+        return max(self.remaining(budget), 0) + self.waiting + self.running
 
 
 def progress(study: optuna.Study) -> Progress:

@@ -108,8 +108,8 @@ def run_sweep(
     study = open_study(spec, study_storage, study_name or spec.name)
     try:
         state = progress(study)
-        announce(f"study {study.study_name} in {display_url(url)}: {max(state.remaining(budget), 0)} of {budget} "
-                 "trials to run; checking each trial's teacher and evaluation set-up", quiet=quiet)
+        announce(f"study {study.study_name} in {display_url(url)}: {state.unfinished(budget)} of {budget} "
+                 "trials left; checking each trial's teacher and evaluation set-up", quiet=quiet)
         if evaluator is None and spec.evaluation is not None and not state.finished(budget):
             evaluator = TrialEvaluator(spec.evaluation, quiet=quiet)
             evaluator.prepare()  # the model loaded, the tasks and corpora checked, before any training

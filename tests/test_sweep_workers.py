@@ -176,6 +176,7 @@ def test_grid_duplicates_are_surplus_and_retries_replace_lost_trials(tmp_path, t
     study.tell(first, state=optuna.trial.TrialState.FAIL)  # as fail_stale_trials does to a lost trial
     requeue(study, frozen(study, first.number))
     assert progress(study) == Progress(counted=2, waiting=1, running=1)
+    assert progress(study).unfinished(trial_budget(spec)) == 2  # the retry and the second, none new to start
     retry = study.ask()
     assert retry.number == 3 and not is_grid_duplicate(study, retry.number)
     assert study.trials[retry.number].system_attrs["grid_id"] == study.trials[first.number].system_attrs["grid_id"]
