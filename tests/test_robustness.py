@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import re
@@ -19,7 +20,16 @@ from transformers import AutoTokenizer
 from distill.cli import main
 from distill.data import noised_corpus, split_sentences
 from distill.errors import DistillError
-from distill.evaluation import BASELINE, TASKS, EvaluationSettings, ScoreKey, evaluate, load_corpus, score_variants
+from distill.evaluation import (
+    BASELINE,
+    TASKS,
+    EvaluationSettings,
+    ScoreKey,
+    ScoreTable,
+    evaluate,
+    load_corpus,
+    score_variants,
+)
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
 from distill.noise.specs import NoiseSpec
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
@@ -129,6 +139,48 @@ def test_the_vocabulary_free_path_equals_wordpieces_without_split_words(tiny_ber
     for key, values in scores.values.items():
         if key.model == "student" + SUFFIX:
             assert values == scores.values[key._replace(model="student")], key
+
+
+def _passes_and_scores(model, tokenizer, variants, corpus) -> tuple[int, ScoreTable]:
+    """The encoder's forward passes while every task scores ``variants`` on two seeds, and the scores."""
+    passes: list[int] = []
+    hook = model.bert.register_forward_pre_hook(lambda module, args: passes.append(1))
+    try:
+        scores = score_variants(model, tokenizer, variants, [corpus], list(TASKS.values()), [0, 1], samples=8,
+                                max_length=32, batch_size=4)
+    finally:
+        hook.remove()
+    return len(passes), scores
+
+
+def test_a_vocabulary_free_path_with_the_tables_inputs_reuses_its_forward_pass(tiny_bert_dir, tmp_path) -> None:
+    path = tmp_path / "plain.txt"
+    path.write_text("\n\n".join(tiny_paragraphs()) + "\n")  # whole vocabulary words: the same inputs on both paths
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    live = StudentEmbedding.from_model(model, lookup_student(tiny_bert_dir), tokenizer).eval()
+    table, corpus = live.baked(), load_corpus(str(path))
+
+    def variants(path_table: torch.nn.Module) -> dict[str, torch.nn.Module | VocabularyFreePath]:
+        return {BASELINE: input_embeddings(model), "student": table,
+                "student" + SUFFIX: VocabularyFreePath(live, path_table, tokenizer)}
+
+    shared_passes, shared = _passes_and_scores(model, tokenizer, variants(table), corpus)
+    full_passes, full = _passes_and_scores(model, tokenizer, variants(copy.deepcopy(table)), corpus)  # no reuse
+    batches = full_passes // 3
+    assert full_passes == 3 * batches and shared_passes == 2 * batches + 1  # the first reuse checked by a real pass
+    assert shared.values == full.values
+
+    def shifted_embeds(module, args, kwargs):  # a model that reads inputs_embeds otherwise than its ids' rows
+        if kwargs.get("inputs_embeds") is not None:
+            kwargs["inputs_embeds"] = kwargs["inputs_embeds"] + 0.01
+        return args, kwargs
+
+    model.bert.embeddings.register_forward_pre_hook(shifted_embeds, with_kwargs=True)
+    checked_passes, checked = _passes_and_scores(model, tokenizer, variants(table), corpus)
+    assert checked_passes == 3 * batches  # the check failed: every vocabulary-free batch ran in full
+    cosine = ScoreKey("student", "plain", "fidelity", "token_cosine")
+    assert checked.values[cosine._replace(model="student" + SUFFIX)] != checked.values[cosine]
 
 
 def test_vocabulary_free_inputs_shorten_the_sequence_and_keep_segments(tiny_bert_dir) -> None:

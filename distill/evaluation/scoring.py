@@ -7,6 +7,11 @@ seed see the same noisy samples; the fidelity task also compares each of them wi
 the clean samples (``tasks`` explains). A vocabulary-free variant (``vocabulary_free.VocabularyFreePath``) runs
 the student on its vocabulary-free path on the same batches; a rewritten one (``contender.Rewritten``, spell-check
 first) reads the same sentences rewritten, batch for batch, in the tasks that compare sentences only.
+
+Where the vocabulary-free path gives the model exactly what the ids give it through the path's own table (on a
+WordPiece model, a batch whose every word the segmenter cuts as the tokenizer does: the same rows at the same
+positions), the table's output on that batch is its output too, and is reused rather than computed again
+(:class:`SharedForwards`).
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ def score_variants(
     inputs = [name for name in MODEL_INPUTS if name in accepted]
     scores = ScoreTable(list(seeds))
     clean_vectors: dict[tuple[str, str, int], torch.Tensor] = {}  # the reference on the clean samples, per seed
+    shared = SharedForwards()
     corpus_noises = readings(corpora, noise)
     total = len(corpus_noises) * len(seeds) * len(tasks) * -(-samples // batch_size)
     progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
@@ -95,10 +101,13 @@ def score_variants(
                 runner = task.runs_on(model)
                 for batch in drawn.batches(batch_size, tokenizer.pad_token_id, device):
                     reference = None
+                    shared.new_batch()
                     for label, variant in scored_variants.items():
-                        read = {**next(rewritten[label]), REFERENCE_MASK: batch["attention_mask"]} \
-                            if label in rewritten else batch
-                        output, scored = _run(runner, variant, read, inputs, task.needs_hidden_states)
+                        if label in rewritten:
+                            read = {**next(rewritten[label]), REFERENCE_MASK: batch["attention_mask"]}
+                            output, scored = _run(runner, variant, read, inputs, task.needs_hidden_states)
+                        else:
+                            output, scored = shared.run(runner, variant, batch, inputs, task.needs_hidden_states)
                         reference = output if reference is None else reference
                         scorers[label].update(output, scored, reference)
                     progress.update()
@@ -106,6 +115,66 @@ def score_variants(
                     for metric, value in scorer.result().items():
                         scores.values[ScoreKey(label, dataset, task.name, metric)].append(value)
     return scores
+
+
+class SharedForwards:
+    """Runs each variant on a batch, reusing a table's output for a vocabulary-free path that reads the same inputs.
+
+    The vocabulary-free path feeds the model ``inputs_embeds``; where they are the rows its own table
+    (``VocabularyFreePath.table``) gives the batch's ids, with the same mask, segments and labels, the model's
+    output is the one it gave with that table on the ids. The first such reuse is checked against a real forward
+    pass, tensor for tensor and bit for bit; a model that reads ``inputs_embeds`` otherwise than the ids it looks up
+    (RoBERTa and MPNet number their positions from the ids' padding) fails the check, and from then on every
+    vocabulary-free batch is run in full.
+    """
+
+    def __init__(self) -> None:
+        self.verified: bool | None = None  # None: no reuse checked yet
+        self.outputs: dict[int, ModelOutput] = {}  # this batch: id of a table module → the model's output with it
+
+    def new_batch(self) -> None:
+        self.outputs.clear()
+
+    def run(self, model: PreTrainedModel, variant: Variant, batch: dict[str, torch.Tensor], inputs: Sequence[str],
+            output_hidden_states: bool) -> tuple[ModelOutput, dict[str, torch.Tensor]]:
+        """:func:`_run`, reusing this batch's output of a table where it provably equals the variant's."""
+        if not isinstance(variant, VocabularyFreePath):
+            output, scored = _run(model, variant, batch, inputs, output_hidden_states)
+            if isinstance(variant, nn.Module):
+                self.outputs[id(variant)] = output
+            return output, scored
+        words = variant.inputs(batch)
+        known = self.outputs.get(id(variant.table))
+        if known is None or self.verified is False or not _same_inputs(variant.table, batch, words):
+            return variant.forward(model, words, inputs, output_hidden_states), words
+        if self.verified is None:
+            output = variant.forward(model, words, inputs, output_hidden_states)
+            self.verified = _identical(output, known)
+            return output, words
+        return known, words
+
+
+def _same_inputs(table: nn.Module, batch: dict[str, torch.Tensor], words: dict[str, torch.Tensor]) -> bool:
+    """Whether the vocabulary-free ``words`` hold ``table``'s rows of ``batch``'s ids, in its mask, segments and
+    labels."""
+    ids = batch["input_ids"]
+    if words["inputs_embeds"].shape[:2] != ids.shape:
+        return False
+    moved = [key for key in ("attention_mask", "token_type_ids", "labels") if key in batch]
+    return torch.equal(words["inputs_embeds"], table(ids)) and all(torch.equal(words[key], batch[key])
+                                                                    for key in moved)
+
+
+def _identical(first: ModelOutput, second: ModelOutput) -> bool:
+    """Whether two outputs hold the same fields with the same tensors, to the last bit."""
+    if first.keys() != second.keys():
+        return False
+    for key in first.keys():
+        left, right = first[key], second[key]
+        pairs = zip(left, right) if isinstance(left, tuple) else [(left, right)]
+        if (isinstance(left, tuple) and len(left) != len(right)) or not all(torch.equal(a, b) for a, b in pairs):
+            return False
+    return True
 
 
 def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, pad_token_id: int,

@@ -175,8 +175,14 @@ class VocabularyFreePath:
             output_hidden_states: bool) -> tuple[ModelOutput, Batch]:
         """The model's output on the vocabulary-free inputs, and the batch the scorers read."""
         words = self.inputs(batch)
+        return self.forward(model, words, model_inputs, output_hidden_states), words
+
+    @staticmethod
+    def forward(model: PreTrainedModel, words: Batch, model_inputs: Sequence[str],
+                output_hidden_states: bool) -> ModelOutput:
+        """The model's output on vocabulary-free inputs (:meth:`inputs`)."""
         kwargs = {name: words[name] for name in model_inputs if name in words and name != "input_ids"}
-        return model(inputs_embeds=words["inputs_embeds"], **kwargs, output_hidden_states=output_hidden_states), words
+        return model(inputs_embeds=words["inputs_embeds"], **kwargs, output_hidden_states=output_hidden_states)
 
 
 def predicted_slots(text: str, cuts: list[int], positions: list[int], lengths: list[int], prefix: str) -> list[Slot]:
