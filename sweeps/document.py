@@ -1,7 +1,8 @@
 """The results document of a sweep with an evaluation (``distill sweep --results FILE``): Tables 1, 2 and 3 of
 the study, written by the command that measured them, with the date, commit, machine and command.
 
-* Table 1: the parameters and fp32 bytes of every student the study trained, against the table it replaces;
+* Table 1: the parameters and bytes (fp32, and as an export stores them) of every student the study trained,
+  against the table it replaces;
 * Table 2: each student's accuracy (or fidelity) on every judged domain, clean and under each noise setting,
   baked into the table (on the tokenizer's pieces, as the paper swaps its students in) and on the vocabulary-free
   path, beside the untouched model, worst domain first;
@@ -20,6 +21,7 @@ import json
 import math
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,20 +43,36 @@ from sweeps.spec import SweepSpec
 STUDENT_COLUMNS = ("student", "loss", "settings")  # what names a model's row in Tables 2 and 3
 
 
-def student_parameters(students: Iterable[Student], dim: int) -> dict[str, int]:
-    """Parameters of each distinct student (family and options) at width ``dim``, built on the meta device."""
+@dataclass(frozen=True)
+class StudentSize:
+    """What a student's embedding layer holds: its parameters, and its tensors' bytes as an export stores them."""
+
+    parameters: int
+    precision: str  # how an export stores its table of rows (:func:`distill.export.folder.shipped_precision`)
+    exported_bytes: int
+
+
+def student_sizes(students: Iterable[Student], dim: int) -> dict[str, StudentSize]:
+    """The size of each distinct student (family and options) at width ``dim``, built on the meta device."""
     import torch
 
+    from distill.export.folder import shipped_precision
     from students import build_student
 
-    counted: dict[str, int] = {}
+    sizes: dict[str, StudentSize] = {}
     for student in students:
         name = student_name(student.config)
-        if name not in counted:
-            with torch.device("meta"):
-                built = build_student(student.family, dim, **student.config.get("student_options", {}))
-            counted[name] = sum(parameter.numel() for parameter in built.parameters())
-    return counted
+        if name in sizes:
+            continue
+        options = student.config.get("student_options", {})
+        with torch.device("meta"):
+            built = build_student(student.family, dim, **options)
+            precision = shipped_precision(built)
+            stored = built if precision == built.hparams.get("precision", "fp32") else build_student(
+                student.family, dim, **{**options, "precision": precision})
+        stored_bytes = sum(tensor.numel() * tensor.element_size() for tensor in stored.state_dict().values())
+        sizes[name] = StudentSize(sum(parameter.numel() for parameter in built.parameters()), precision, stored_bytes)
+    return sizes
 
 
 def student_name(config: dict[str, Any]) -> str:
@@ -78,16 +96,20 @@ def _accuracy(value: float) -> str:
 
 
 def table1(results: StudyResults, table_rows: int, dim: int, published: PublishedStudy | None) -> str:
-    """Parameters and fp32 bytes of each student against the table of ``table_rows`` × ``dim`` it replaces."""
+    """Parameters and bytes of each student (in fp32, and as an export stores it: the n-gram student's rows in
+    int8) against the table of ``table_rows`` × ``dim`` it replaces."""
     table = table_rows * dim
-    counts = student_parameters(results.students, dim)
-    header = ["embedding layer", "parameters", "fp32 MB", "× the table"]
+    sizes = student_sizes(results.students, dim)
+    header = ["embedding layer", "parameters", "fp32 MB", "× the table", "exported MB", "exported × the table"]
     if published is not None:
         header.append(f"parameters in the paper ({published.model})")
-    rows = [["word-embedding table (kept rows)", f"{table:,}", f"{table * 4 / 1e6:.1f}", "1"]]
-    rows += [[name, f"{count:,}", f"{count * 4 / 1e6:.1f}", f"{count / table:.2f}"] for name, count in counts.items()]
+    rows = [["word-embedding table (kept rows)", f"{table:,}", f"{table * 4 / 1e6:.1f}", "1",
+             f"{table * 4 / 1e6:.1f} (fp32)", "1"]]
+    rows += [[name, f"{size.parameters:,}", f"{size.parameters * 4 / 1e6:.1f}", f"{size.parameters / table:.2f}",
+              f"{size.exported_bytes / 1e6:.1f} ({size.precision})", f"{size.exported_bytes / (table * 4):.2f}"]
+             for name, size in sizes.items()]
     if published is not None:
-        known = {"word-embedding table (kept rows)": "word-embedding table", **{name: name for name in counts}}
+        known = {"word-embedding table (kept rows)": "word-embedding table", **{name: name for name in sizes}}
         for row in rows:
             value = published.parameters.get(known[row[0]])
             row.append(f"{value:,}" if value else "")
@@ -168,6 +190,14 @@ def wall_time(results: StudyResults) -> str:
     return f"{total / 3600:.1f} h of trials in all ({', '.join(parts)}; training, surgery and evaluation each)"
 
 
+def trial_commits(students: Iterable[Student]) -> str:
+    """The commits the trials ran (a resumed study may span several), each with its trials where they differ."""
+    counts = Counter(student.commit or "not recorded" for student in students)
+    if len(counts) == 1:
+        return next(iter(counts))
+    return ", ".join(f"{commit} ({count} trial{'s' if count > 1 else ''})" for commit, count in counts.items())
+
+
 def render(results: StudyResults, spec: SweepSpec, *, command: str, measured: dict[str, str], table_rows: int,
            dim: int, model_record: dict[str, Any] | None) -> str:
     """The whole document."""
@@ -175,6 +205,7 @@ def render(results: StudyResults, spec: SweepSpec, *, command: str, measured: di
     published = PUBLISHED.get(spec.published) if spec.published else None
     settings = spec.evaluation
     assert settings is not None
+    measured = {**measured, "commit": trial_commits(results.students)}
     lines = [f"## Study {spec.name}: `{command}`", "",
              "Measured: " + ", ".join(f"{key} {value}" for key, value in measured.items()) + ".", "",
              f"{sum(results.trials.values())} trials (" + ", ".join(

@@ -27,11 +27,12 @@ CLEAN = "clean"
 @dataclass(frozen=True)
 class Student:
     """One complete trial of the study: its label (the trial's run name less its number), its training
-    configuration, and how long the trial took."""
+    configuration, how long the trial took, and the commit it ran."""
 
     label: str
     config: dict[str, Any]
     seconds: float
+    commit: str | None = None  # the commit it ran; None for a trial of a study made before trials recorded it
 
     @property
     def family(self) -> str:
@@ -59,7 +60,7 @@ class StudyResults:
         complete: list[tuple[optuna.trial.FrozenTrial, TrialRecord]] = [
             (trial, record) for trial, record in trials.complete() if record.scores is not None]
         students = [Student(trial_run_name(trial).rpartition(" · #")[0], record.config,
-                            trial.duration.total_seconds() if trial.duration else math.nan)
+                            trial.duration.total_seconds() if trial.duration else math.nan, record.commit)
                     for trial, record in complete]
         scores = combined_scores({student.label: record.scores for student, (_, record) in zip(students, complete)
                                   if record.scores is not None})

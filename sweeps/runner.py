@@ -95,9 +95,12 @@ def run_sweep(
             so that a model or corpus that cannot load fails before any training).
         results: the results document to rewrite after each trial (``distill sweep --results``).
     """
+    from distill.bench.machine import running_commit
+
     check_storage(storage if storage is not None else DEFAULT_STORAGE, workers)
     check_study_name(study_name if study_name is not None else spec.name)
     check_trial_count(n_trials)
+    running_commit()  # read now: the trials run the code imported from here on, whatever the checkout holds later
     make_missing_models(spec, tracking_uri=tracking_uri, quiet=quiet)
     budget = trial_budget(spec, n_trials)
     url = storage_url(storage)

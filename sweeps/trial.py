@@ -14,6 +14,7 @@ from typing import Any
 import optuna
 from mlflow import MlflowClient
 
+from distill.bench.machine import running_commit
 from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.tracking.progress import announce
@@ -41,7 +42,8 @@ class TrialObjective:
             TrialRecord(surplus=True).save(trial)
             raise optuna.TrialPruned("its grid point is already taken by an earlier trial; nothing to run")
         params = {parameter.name: draw(parameter, self.spec, trial) for parameter in self.spec.space}
-        record = TrialRecord(worker=worker_name(), settings=TrialRecord.from_trial(trial).settings)
+        record = TrialRecord(worker=worker_name(), commit=running_commit(),
+                             settings=TrialRecord.from_trial(trial).settings)
         record.save(trial)
         try:
             return self._run(trial, params, record)

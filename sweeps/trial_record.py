@@ -22,6 +22,7 @@ from distill.evaluation import ScoreTable
 # "dataset/task/metric" strings that had to be split again, and is not read.
 _ATTRS = {
     "worker": "distill.worker",
+    "commit": "distill.commit",
     "config": "distill.config",
     "run_id": "distill.mlflow_run",
     "metrics": "distill.objectives.metrics",
@@ -38,6 +39,7 @@ class TrialRecord:
     """One trial's outcome as the sweep keeps it; ``None`` (or empty) where the trial did not get that far."""
 
     worker: str | None = None  # host:pid of the worker that ran the trial
+    commit: str | None = None  # the workbench's git commit it ran (``+``: with local changes)
     config: dict[str, Any] = field(default_factory=dict)  # its training configuration (run name aside)
     run_id: str | None = None  # its MLflow training run, once training finished
     metrics: dict[str, float] = field(default_factory=dict)  # the last epoch's alignment metrics

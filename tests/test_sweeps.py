@@ -13,6 +13,7 @@ import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import mlflow
@@ -33,6 +34,7 @@ from sweep_files import (
     write_sweep,
 )
 
+from distill.bench.machine import running_commit
 from distill.cli import main
 from distill.errors import DistillError
 from distill.evaluation import ScoreKey, ScoreTable
@@ -492,6 +494,7 @@ def test_results_document_sets_the_published_tables_beside_the_study(tmp_path: P
     text = results.read_text()
     assert text.startswith("# Reading\n\nWritten by hand.\n") and "<!-- study tiny -->" in text
     assert "### Table 1: parameters of the embedding layers" in text and "22,677,504" in text  # the paper's
+    assert f"commit {running_commit()}, " in text  # the one the trials ran, each recorded in its trial
     assert "### Table 2: mlm_accuracy, clean text" in text and "0.6226" in text and "0.9421" in text
     assert "### mlm_accuracy under noise" in text and "typo:0.1" in text
     assert "### Table 3: p-values against the untouched model" in text and "0.013" in text
@@ -504,6 +507,36 @@ def test_results_document_sets_the_published_tables_beside_the_study(tmp_path: P
     again = results.read_text()
     assert "Edited by hand." in again and again.count("<!-- study tiny -->") == 1
     assert len(load_study(tmp_path).trials) == 5  # nothing trained again
+
+
+def test_table_1_gives_each_student_its_bytes_as_an_export_stores_them() -> None:
+    """The n-gram student ships its rows in int8 (a quarter of its fp32 bytes, plus a scale and offset per row);
+    the others in fp32."""
+    from sweeps.document import student_sizes, table1
+    from sweeps.results import Student
+
+    students = [Student("ngrams", {"student": "ngrams", "student_options": {"buckets": 512}}, 60.0),
+                Student("bytescnn-tiny", {"student": "bytescnn-tiny"}, 60.0)]
+    sizes = student_sizes(students, dim=32)
+    ngrams, bytescnn = sizes['ngrams {"buckets": 512}'], sizes["bytescnn-tiny"]
+    assert ngrams.precision == "int8" and ngrams.parameters < ngrams.exported_bytes < 2 * ngrams.parameters
+    assert bytescnn.precision == "fp32" and bytescnn.exported_bytes >= 4 * bytescnn.parameters
+
+    results = SimpleNamespace(students=students)  # all Table 1 reads of a study's results
+    table = table1(results, table_rows=1000, dim=32, published=None)  # type: ignore[arg-type]
+    row = next(line for line in table.splitlines() if line.startswith("| ngrams"))
+    assert f"{ngrams.exported_bytes / 1e6:.1f} (int8)" in row
+    assert row.endswith(f"| {ngrams.exported_bytes / (1000 * 32 * 4):.2f} |")  # against the fp32 table
+
+
+def test_a_study_resumed_across_commits_names_each_with_its_trials() -> None:
+    from sweeps.document import trial_commits
+    from sweeps.results import Student
+
+    trials = [Student(str(number), {"student": "ngrams"}, 60.0, commit) for number, commit in
+              enumerate(["fe94d67", "fe94d67", None, "757a606+"])]
+    assert trial_commits(trials) == "fe94d67 (2 trials), not recorded (1 trial), 757a606+ (1 trial)"
+    assert trial_commits(trials[:2]) == "fe94d67"
 
 
 def test_a_results_row_names_the_trials_student_and_loss_whatever_it_varies() -> None:
@@ -593,7 +626,6 @@ def test_the_untouched_models_scores_are_computed_once_where_no_task_reads_a_ref
 def test_trial_run_names_stay_within_mlflows_limit() -> None:
     """A trial whose parameters are long (a corpus path, student options) is named by a readable prefix and a
     hash, its number last, within the 250 characters MLflow keeps; distinct trials keep distinct names."""
-    from types import SimpleNamespace
 
     def named(path: str) -> str:
         return trial_run_name(SimpleNamespace(number=7, params={"loss": "mse", "corpus": path}, user_attrs={}))

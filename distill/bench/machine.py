@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import platform
 import subprocess
@@ -59,6 +60,13 @@ def provenance() -> dict[str, str]:
         commit, changed = "unknown", ""
     return {"date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
             "commit": commit + ("+" if changed else "")}
+
+
+@functools.cache
+def running_commit() -> str:
+    """:func:`provenance`'s commit, read once per process: the code a long run executes is what it imported when it
+    started, whatever the checkout holds later."""
+    return provenance()["commit"]
 
 
 def measured_on(device: torch.device, matmul_size: int) -> dict[str, str]:
