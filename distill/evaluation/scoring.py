@@ -167,14 +167,12 @@ def _same_inputs(table: nn.Module, batch: dict[str, torch.Tensor], words: dict[s
 
 def _identical(first: ModelOutput, second: ModelOutput) -> bool:
     """Whether two outputs hold the same fields with the same tensors, to the last bit."""
-    if first.keys() != second.keys():
-        return False
-    for key in first.keys():
-        left, right = first[key], second[key]
-        pairs = zip(left, right) if isinstance(left, tuple) else [(left, right)]
-        if (isinstance(left, tuple) and len(left) != len(right)) or not all(torch.equal(a, b) for a, b in pairs):
-            return False
-    return True
+    def tensors(output: ModelOutput) -> list[torch.Tensor]:
+        return [tensor for value in output.values() for tensor in (value if isinstance(value, tuple) else (value,))]
+
+    left, right = tensors(first), tensors(second)
+    return first.keys() == second.keys() and len(left) == len(right) and all(
+        torch.equal(one, other) for one, other in zip(left, right))
 
 
 def _sentence_vectors(model: PreTrainedModel, variant: Variant, drawn: Samples, pad_token_id: int,
