@@ -6,6 +6,7 @@ import csv
 import math
 import os
 import random
+import re
 from pathlib import Path
 
 import datasets
@@ -262,6 +263,20 @@ def test_every_model_sees_the_same_inputs(tiny_bert_dir: Path, tiny_corpus_file:
         assert all(torch.equal(ids, group[0][1]) for _, ids in group)
     assert set(scores.fingerprints) == {("tiny", task, seed) for task in ("mlm", "nsp") for seed in (0, 1)}
     assert model.get_input_embeddings() is variants[BASELINE]
+
+
+def test_an_evaluation_in_a_log_says_how_far_it_is_and_how_long_it_has_left(tiny_bert_dir: Path,
+                                                                            tiny_corpus_file: Path, capsys,
+                                                                            monkeypatch) -> None:
+    """Where no progress bar runs (stderr is a file), a long evaluation prints a line every half minute."""
+    monkeypatch.setattr("distill.tracking.progress.STEP_LINE_SECONDS", 0.0)
+    loaded = load_transformer(str(tiny_bert_dir))
+    model, tokenizer = loaded.model, AutoTokenizer.from_pretrained(tiny_bert_dir)
+    score_variants(model, tokenizer, {BASELINE: input_embeddings(model)}, [load_corpus(str(tiny_corpus_file))],
+                   [TASKS["mlm"]], [0, 1], samples=8, max_length=32, batch_size=4, quiet=False)
+    lines = [line for line in capsys.readouterr().err.splitlines() if line.startswith("  batches ")]
+    assert [line.split()[1] for line in lines] == ["1/4", "2/4", "3/4"]  # none once it is done
+    assert re.search(r"\(\d+ s elapsed, about \d+ s left\): dataset tiny, task mlm, seed 1$", lines[-1]), lines
 
 
 # --- the evaluation --------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from distill.swap.surgery import swapped_input_embeddings
 from distill.swap.vocabulary_free import VocabularyFreePath
 from distill.tasks.base import Task, last_hidden_state
 from distill.tasks.fidelity import REFERENCE_MASK, mean_pool
+from distill.tracking.progress import StepLines
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
@@ -73,7 +74,9 @@ def score_variants(
     shared = SharedForwards()
     corpus_noises = readings(corpora, noise)
     total = len(corpus_noises) * len(seeds) * len(tasks) * -(-samples // batch_size)
-    progress = tqdm(total=total, desc="evaluate", disable=quiet or not sys.stderr.isatty(), dynamic_ncols=True)
+    bar = not quiet and sys.stderr.isatty()  # in a log: a line every half minute instead
+    progress: tqdm | StepLines = (tqdm(total=total, desc="evaluate", dynamic_ncols=True) if bar
+                                  else StepLines(total, quiet=quiet, label="batches", scope=""))
     with progress, torch.no_grad():
         for (corpus, spec), seed in itertools.product(corpus_noises, seeds):
             text = corpus if spec is None else noised_corpus(corpus, spec, seed)

@@ -71,14 +71,19 @@ STEP_LINE_SECONDS = 30.0  # a plain line within an epoch at most this often: a l
 
 
 class StepLines:
-    """Progress within an epoch where no bar runs (a log file or a pipe): ``  steps 120/900 (1 min 10 s elapsed,
-    about 4 min 0 s left in this epoch)`` on stderr, at most every ``STEP_LINE_SECONDS``, so that a long epoch
-    (a pass of context distillation over a corpus) says how far it is and how long it has left. It answers the
-    calls the training loop makes of its tqdm bar of steps: ``reset``, ``update``, ``set_description``,
-    ``close``."""
+    """Progress where no bar runs (a log file or a pipe): ``  steps 120/900 (1 min 10 s elapsed, about 4 min 0 s
+    left in this epoch)`` on stderr, at most every ``STEP_LINE_SECONDS``, so that a long epoch (a pass of context
+    distillation over a corpus) or a long evaluation says how far it is and how long it has left. It answers the
+    calls made of a tqdm bar: ``reset``, ``update``, ``set_description``, ``set_postfix``, ``close``, and ``with``.
 
-    def __init__(self, total: int, *, quiet: bool = False, now: Callable[[], float] = time.monotonic) -> None:
-        self.quiet, self.now, self.label = quiet, now, "steps"
+    Args:
+        label: what a step is (``steps``, ``batches``).
+        scope: what the time left is of (``" in this epoch"``; empty for the whole run).
+    """
+
+    def __init__(self, total: int, *, quiet: bool = False, now: Callable[[], float] = time.monotonic,
+                 label: str = "steps", scope: str = " in this epoch") -> None:
+        self.quiet, self.now, self.label, self.scope, self.postfix = quiet, now, label, scope, ""
         self.reset(total)
 
     def reset(self, total: int) -> None:
@@ -92,11 +97,21 @@ class StepLines:
         if self.quiet or self.done >= self.total or self.now() - self.last_line < STEP_LINE_SECONDS:
             return
         self.last_line = self.now()
-        print(f"  {self.label} {self.done}/{self.total} ({self.clock.status(self.done)} in this epoch)",
+        print(f"  {self.label} {self.done}/{self.total} ({self.clock.status(self.done)}{self.scope})" + self.postfix,
               file=sys.stderr, flush=True)
 
     def set_description(self, label: str) -> None:
         self.label = label
 
+    def set_postfix(self, **fields: object) -> None:
+        """What the steps are on now, named after the next line's figures: ``: dataset wiki, task mlm``."""
+        self.postfix = ": " + ", ".join(f"{name} {value}" for name, value in fields.items()) if fields else ""
+
     def close(self) -> None:
         """Nothing to release (a bar would clear its line)."""
+
+    def __enter__(self) -> StepLines:
+        return self
+
+    def __exit__(self, *exception: object) -> None:
+        self.close()
