@@ -495,6 +495,7 @@ def test_results_document_sets_the_published_tables_beside_the_study(tmp_path: P
     assert text.startswith("# Reading\n\nWritten by hand.\n") and "<!-- study tiny -->" in text
     assert "### Table 1: parameters of the embedding layers" in text and "22,677,504" in text  # the paper's
     assert f"commit {running_commit()}, " in text  # the one the trials ran, each recorded in its trial
+    assert {TrialRecord.from_trial(trial).commit for trial in load_study(tmp_path).trials} == {running_commit()}
     assert "### Table 2: mlm_accuracy, clean text" in text and "0.6226" in text and "0.9421" in text
     assert "### mlm_accuracy under noise" in text and "typo:0.1" in text
     assert "### Table 3: p-values against the untouched model" in text and "0.013" in text
