@@ -109,6 +109,7 @@ class SweepSpec:
     points: tuple[Point, ...] = ()
     published: str | None = None  # the published study whose tables the results document sets beside this one's
     seconds_per_trial: float | None = None  # each trial's training fitted to this time (``time_per_trial``)
+    fill_time: bool = False  # a trial whose epochs end sooner is stretched to ``seconds_per_trial`` (``fill_time``)
 
 
 def trial_config(fixed: Mapping[str, Any], params: Mapping[str, Any], source: str, **settings: Any) -> ValidConfig:

@@ -27,6 +27,8 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
     time_per_trial: 15m           # each trial's table and context epochs scaled down to train within this time on
                                   # the machine that runs it (distill.training.budget), so that trials of fast and
                                   # slow settings compare at one cost; set-up and evaluation come on top
+    fill_time: true               # with time_per_trial: a trial whose epochs would end sooner is stretched to fill
+                                  # it (distill bench --sizes --fill-budget); without it only longer ones are cut
     published: paper              # distill sweep --results sets that study's published tables beside this one's
 
 The objective is an alignment metric of the last epoch (``recall_at_1``, ``mean_cosine``,
@@ -76,7 +78,7 @@ from sweeps.spec import (
 )
 
 TOP_LEVEL_KEYS = ("description", "sampler", "seed", "n_trials", "fixed", "space", "points", "objective", "pruner",
-                  "evaluation", "heartbeat", "published", "time_per_trial")
+                  "evaluation", "heartbeat", "published", "time_per_trial", "fill_time")
 
 
 def resolve_config_path(name_or_path: str) -> Path:
@@ -130,9 +132,20 @@ def parse_spec(data: Mapping[str, Any], *, name: str, source: str, text: str = "
         published=_parse_published(data.get("published"), source),
         seconds_per_trial=(None if data.get("time_per_trial") is None
                            else parse_duration(str(data["time_per_trial"]), f"{source}: time_per_trial")),
+        fill_time=_parse_fill_time(data, source),
     )
     _check_trials(spec)
     return spec
+
+
+def _parse_fill_time(data: Mapping[str, Any], source: str) -> bool:
+    """``fill_time``: a boolean, and only beside the ``time_per_trial`` it fills."""
+    fill = data.get("fill_time", False)
+    if not isinstance(fill, bool):
+        raise DistillError(f"{source}: fill_time must be true or false, got {fill!r}")
+    if fill and data.get("time_per_trial") is None:
+        raise DistillError(f"{source}: fill_time needs a time_per_trial to fill")
+    return fill
 
 
 def _construct(factory: Any, options: Mapping[str, Any], where: str) -> Any:

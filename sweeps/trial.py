@@ -67,10 +67,10 @@ class TrialObjective:
         spec, objective, evaluator = self.spec, self.spec.objective, self.evaluator
         config = trial_config({**spec.fixed, **record.settings}, params, spec.source, run_name=name)
         if spec.seconds_per_trial is not None:
-            announce(f"trial {name}: timing an epoch to fit {duration_text(spec.seconds_per_trial)} of training",
-                     quiet=self.quiet)
+            announce(f"trial {name}: timing an epoch to {'fill' if spec.fill_time else 'fit'} "
+                     f"{duration_text(spec.seconds_per_trial)} of training", quiet=self.quiet)
             epoch_times = epoch_seconds(config, resolve_device(config.device))
-            config = scaled_to_seconds(config, spec.seconds_per_trial, epoch_times)
+            config = scaled_to_seconds(config, spec.seconds_per_trial, epoch_times, stretch=spec.fill_time)
             announce(f"trial {name}: {epoch_times[0]:.1f} s a table epoch, {epoch_times[1]:.1f} s a context epoch "
                      f"here: {config.epochs} and {config.context_epochs} fit (a machine busy with other work while "
                      "the epoch is timed gives a trial fewer)", quiet=self.quiet)

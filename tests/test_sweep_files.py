@@ -58,7 +58,7 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     # the paper's grid is
     families = load_spec("paper-families")
     assert grid(families) == {"student": ["ngrams", "bytescnn-tiny", "retvec-w1344", "hlm-intra-1k-h384"]}
-    assert families.seconds_per_trial == 15 * 60 and families.evaluation == paper.evaluation
+    assert families.seconds_per_trial == 15 * 60 and not families.fill_time and families.evaluation == paper.evaluation
     for student in grid(families)["student"]:
         trial = trial_config(families.fixed, {"student": student}, families.source)
         recipe = TrainConfig(student=student, teacher="embedded-pretraining").validate()
@@ -85,7 +85,7 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
     for family, student in (("bytescnn", "bytescnn-tiny"), ("retvec", "retvec-w1344"),
                             ("hlm-intra", "hlm-intra-1k-h384")):
         students = load_spec(f"students-{family}")
-        assert students.fixed["student"] == student and students.seconds_per_trial == 15 * 60
+        assert students.fixed["student"] == student and students.seconds_per_trial == 15 * 60 and students.fill_time
         assert students.sampler.kind == "tpe" and students.pruner.metric == "mean_cosine"
         space = {parameter.name: parameter for parameter in students.space}
         assert {"lr", "warmup_fraction", "batch_size", "loss", "frequency_exponent"} <= set(space)

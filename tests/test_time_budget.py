@@ -57,6 +57,28 @@ def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir,
         assert list(trial.intermediate_values) == [1, 2, 3, 4]  # the learning curve the pruner reads
 
 
+def test_fill_time_stretches_a_trial_that_would_end_sooner(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5, 0.0))
+    path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=2),
+                       time_per_trial="2s", fill_time=True, n_trials=1)
+    assert load_spec(str(path)).fill_time
+    assert main(["sweep", "--config", str(path)]) == 0
+    assert "timing an epoch to fill 2 s of training" in capsys.readouterr().err
+    (trial,) = load_study(tmp_path).trials
+    assert TrialRecord.from_trial(trial).config["epochs"] == 4  # 2 s of 0.5 s epochs, not the file's 2
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"fill_time": True}, "fill_time needs a time_per_trial to fill"),
+    ({"fill_time": "yes", "time_per_trial": "2s"}, "fill_time must be true or false, got 'yes'"),
+])
+def test_a_bad_fill_time_is_one_line(tmp_path, tiny_bert_dir, capsys, settings, message) -> None:
+    path = write_sweep(tmp_path, tiny_bert_dir, **settings)
+    assert main(["sweep", "--config", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") <= 2 and not (tmp_path / "optuna.db").exists()
+
+
 @pytest.mark.parametrize("value", ["soon", "0s", "-5m"])
 def test_a_bad_time_per_trial_is_one_line(tmp_path, tiny_bert_dir, capsys, value) -> None:
     path = write_sweep(tmp_path, tiny_bert_dir, time_per_trial=value)
