@@ -44,6 +44,12 @@ STUDENTS: dict[str, tuple[str, str, dict[str, Any]]] = {
         "filters": [[1, 16], [2, 16], [3, 32], [4, 64], [5, 128], [6, 256], [7, 512]]}),
     "bytescnn-big": ("students.bytescnn", "BytesCNN", {  # the small filter bank with twice the channels
         "filters": [[1, 64], [2, 64], [3, 128], [4, 256], [5, 512], [6, 1024], [7, 2048]]}),
+    # The small filter bank with 5/32 and 3/8 of its channels (320 and 768 in all; bytescnn-tiny has 1,024): about
+    # 0.05x and 0.25x the fp32 bytes of a 384-wide BERT table (bytescnn-tiny 0.41x; tests/test_students_retvec_hlm.py).
+    "bytescnn-c320": ("students.bytescnn", "BytesCNN", {
+        "filters": [[1, 5], [2, 5], [3, 10], [4, 20], [5, 40], [6, 80], [7, 160]]}),
+    "bytescnn-c768": ("students.bytescnn", "BytesCNN", {
+        "filters": [[1, 12], [2, 12], [3, 24], [4, 48], [5, 96], [6, 192], [7, 384]]}),
     "hlm-intra": ("students.hlm", "HLMIntra", {}),
     "hlm-intra-small": ("students.hlm", "HLMIntra", {"num_layers": 2, "hidden_size": 128, "num_heads": 4,
                                                       "ffn_size": 256}),

@@ -73,6 +73,8 @@ BAD_OPTIONS: list[tuple[str, dict, str]] = [
     ("bytescnn-big", {"byte_embedding_dim": 2.5}, "byte_embedding_dim must be an integer, got 2.5"),
     ("bytescnn-big", {"max_bytes_per_token": 2}, "max_bytes_per_token must be at least 7"),
     ("bytescnn-tiny", {"filters": [[7, 0]]}, "filters must be a list of lists of integers, each at least 1"),
+    ("bytescnn-c320", {"filters": []}, "filters must be (width, channels) pairs, got []"),
+    ("bytescnn-c768", {"num_highway": 1.5}, "num_highway must be an integer, got 1.5"),
     ("retvec", {"layers": 2}, "student 'retvec': unknown options layers"),
     ("retvec", {"hidden_dims": "wide"}, "hidden_dims must be a list of integers, got 'wide'"),
     ("retvec", {"spatial_dropout": 2}, "spatial_dropout must be in [0, 1], got 2"),

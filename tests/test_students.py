@@ -1,5 +1,7 @@
 """BytesCNN: the paper's parameter counts, byte ids, string/tensor equivalence, save/load."""
 
+from fractions import Fraction
+
 import pytest
 import torch
 
@@ -16,10 +18,13 @@ def test_parameter_counts_match_paper_table_1(name: str, expected: int) -> None:
     assert count(build_student(name, dim=768)) == expected
 
 
-def test_tiny_is_the_small_filter_bank_with_half_the_channels() -> None:
-    small, tiny = build_student("bytescnn-small", dim=384), build_student("bytescnn-tiny", dim=384)
-    halved = [[width, channels // 2] for width, channels in small.config.filters]
-    assert tiny.config.filters == halved and count(tiny) == 4_695_792 and count(small) == 17_775_600
+@pytest.mark.parametrize(("name", "share", "parameters"), [
+    ("bytescnn-tiny", Fraction(1, 2), 4_695_792), ("bytescnn-c768", Fraction(3, 8), 2_736_560),
+    ("bytescnn-c320", Fraction(5, 32), 569_472)])
+def test_the_smaller_sizes_are_the_small_filter_bank_with_a_share_of_its_channels(name, share, parameters) -> None:
+    small, smaller = build_student("bytescnn-small", dim=384), build_student(name, dim=384)
+    scaled = [[width, int(channels * share)] for width, channels in small.config.filters]
+    assert smaller.config.filters == scaled and count(smaller) == parameters and count(small) == 17_775_600
 
 
 def test_state_dict_keeps_one_conv1d_per_filter() -> None:
