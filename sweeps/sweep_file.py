@@ -25,10 +25,11 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
       seeds: 5
     heartbeat: {interval: 15, grace_period: 60}   # seconds; a RUNNING trial silent for grace_period is lost
     time_per_trial: 15m           # each trial's table and context epochs scaled down to train within this time on
-                                  # the machine that runs it (distill.training.budget), so that trials of fast and
-                                  # slow settings compare at one cost; set-up and evaluation come on top
+                                  # the machine that runs it (distill.training.budget); set-up and evaluation come
+                                  # on top
     fill_time: true               # with time_per_trial: a trial whose epochs would end sooner is stretched to fill
-                                  # it (distill bench --sizes --fill-budget); without it only longer ones are cut
+                                  # it too (distill bench --sizes --fill-budget), so that trials of fast and slow
+                                  # settings compare at one cost
     published: paper              # distill sweep --results sets that study's published tables beside this one's
 
 The objective is an alignment metric of the last epoch (``recall_at_1``, ``mean_cosine``,
