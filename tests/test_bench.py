@@ -589,3 +589,18 @@ def test_the_memory_probe_keeps_the_median_of_its_runs(tmp_path, monkeypatch) ->
         command, 1, stdout="", stderr="Traceback\nMemoryError: out of memory\n"))
     with pytest.raises(DistillError, match=r"^the memory probe of .* failed: MemoryError: out of memory$"):
         footprint.peak_memory(tmp_path, tmp_path / "texts.txt")
+
+
+def test_figures_name_the_commit_the_run_started_from(monkeypatch) -> None:
+    """A long run's figures name the code it imported, not what the checkout holds by the time it writes them."""
+    from distill.bench import machine
+
+    heads = iter(["1111111", "", "2222222", ""])  # rev-parse, then status, at each read of the checkout
+    monkeypatch.setattr(machine.subprocess, "run",
+                        lambda *args, **kwargs: subprocess.CompletedProcess(args, 0, stdout=next(heads)))
+    machine.running_commit.cache_clear()
+    try:
+        assert machine.running_commit() == "1111111"  # read as the run starts
+        assert machine.provenance()["commit"] == "1111111"  # a commit made since is not the one it ran
+    finally:
+        machine.running_commit.cache_clear()

@@ -47,9 +47,11 @@ def describe_machine(device: torch.device) -> dict[str, str]:
     return description
 
 
-def provenance() -> dict[str, str]:
-    """When and from which code a figure was measured: today's date (UTC) and the project's git commit (``+`` when
-    the working tree has changes; ``unknown`` outside a git checkout)."""
+@functools.cache
+def running_commit() -> str:
+    """The project's git commit (``+`` when the working tree has changes; ``unknown`` outside a git checkout), read
+    once per process: the code a long run executes is what it imported when it started, whatever the checkout holds
+    by the time it writes its figures. Long commands read it as they start."""
     root = Path(__file__).resolve().parents[2]
     try:
         commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -57,16 +59,13 @@ def provenance() -> dict[str, str]:
         changed = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
                                  capture_output=True, text=True, check=True, timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
-        commit, changed = "unknown", ""
-    return {"date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(),
-            "commit": commit + ("+" if changed else "")}
+        return "unknown"
+    return commit + ("+" if changed else "")
 
 
-@functools.cache
-def running_commit() -> str:
-    """:func:`provenance`'s commit, read once per process: the code a long run executes is what it imported when it
-    started, whatever the checkout holds later."""
-    return provenance()["commit"]
+def provenance() -> dict[str, str]:
+    """When and from which code a figure was measured: today's date (UTC) and :func:`running_commit`."""
+    return {"date": datetime.datetime.now(datetime.timezone.utc).date().isoformat(), "commit": running_commit()}
 
 
 def measured_on(device: torch.device, matmul_size: int) -> dict[str, str]:

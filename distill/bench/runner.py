@@ -34,6 +34,7 @@ from distill.bench.machine import (
     QUICK_MATMUL_SIZE,
     matmul_rate,
     measured_on,
+    running_commit,
 )
 from distill.bench.profiling import profile_training
 from distill.bench.quality import time_to_quality
@@ -267,6 +268,7 @@ def run_fidelity(settings: BenchSettings, command: str | None = None) -> BenchRe
 def run_bench(settings: BenchSettings, command: str | None = None) -> BenchReport:
     """Measure everything, write the results file, log the MLflow run; ``command`` is recorded (default argv)."""
     settings = check_mode(check_fields(settings)).resolved()
+    running_commit()  # read now: the figures come from the code imported from here on
     if settings.fidelity:
         return run_fidelity(settings, command)
     if settings.vocabulary_free:

@@ -25,7 +25,7 @@ import torch
 from torch import Tensor, nn
 from transformers import BertForPreTraining, PreTrainedTokenizerBase
 
-from distill.bench.machine import describe_machine, provenance
+from distill.bench.machine import describe_machine, provenance, running_commit
 from distill.config.bounds import fitted_length, model_limits
 from distill.data import Corpus, load_corpus
 from distill.devices import native_bf16, on_device, resolve_device
@@ -85,6 +85,7 @@ def make_pretraining_model(settings: PretrainingSettings, *, device: str = "auto
         shutil.rmtree(partial_folder(out), ignore_errors=True)  # left by a run stopped once the folder was written
         return PretrainingResult(out, made["figures"], None, reused=True)
     store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
+    running_commit()  # read now: the record names the code imported from here on
     corpus = load_corpus(settings.corpus)
     corpus.require(3, 1)
     judged = [load_corpus(name) for name in settings.datasets]
