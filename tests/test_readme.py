@@ -113,7 +113,7 @@ class Sandbox:
             del tiny["student_options"]  # students of several families: each with its own options
         spec["fixed"] = {**fixed, **tiny, "eval_every": 1}
         spec["n_trials"] = trials
-        if "time_per_trial" in spec:  # the file's minutes, stretched to with fill_time: seconds
+        if "time_per_trial" in spec:  # seconds, not the file's minutes, which fill_time would fill with tiny epochs
             spec["time_per_trial"] = "2s"
         if "points" in spec:  # the trials beside a grid, made tiny: each student with its own default options
             tiny_points = [{**{key: point[key] for key in spec["space"]}, "student_options": {}}
