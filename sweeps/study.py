@@ -30,7 +30,7 @@ from optuna.trial import FrozenTrial
 from distill.errors import DistillError, first_line
 from sweeps.accounting import MAX_RETRIES, progress, requeue, retry_history
 from sweeps.document import ResultsDocument
-from sweeps.options import check_trial_count
+from sweeps.options import check_trial_count, duration_text
 from sweeps.runs import PARENT_RUN_ATTR, mark_trial_run
 from sweeps.space import Choice
 from sweeps.spec import GRID, PRUNERS, Heartbeat, SweepSpec, experimental_api
@@ -45,6 +45,7 @@ DEFAULT_STORAGE = "sqlite:///optuna.db"
 # Study user attributes (a trial's are its TrialRecord)
 SPEC_ATTR = "distill.spec"  # fingerprint of the sweep file the study belongs to
 SOURCE_ATTR = "distill.source"
+TRIAL_TIME_ATTR = "distill.trial_time"  # time_per_trial and fill_time: what each trial trains for
 INTERRUPTED = threading.Event()  # set in a worker by its SIGINT handler, even where the exception is dropped
 
 
@@ -266,7 +267,35 @@ def open_study(spec: SweepSpec, storage: RDBStorage, name: str, worker_key: str 
             f"study {name!r} in {display_url(storage.url)} was started from a different sweep "
             f"({study.user_attrs.get(SOURCE_ATTR)}); restore that file to resume it, or pass --study NEW_NAME"
         )
+    bind_trial_time(study, spec, name, storage)
     return study
+
+
+def trial_time(spec: SweepSpec) -> dict[str, Any]:
+    """What each trial of ``spec`` trains for: its ``time_per_trial`` in seconds (None: its epochs as they are) and
+    whether a trial that would end sooner fills it."""
+    return {"seconds": spec.seconds_per_trial, "fill": spec.fill_time}
+
+
+def trial_time_text(time: Mapping[str, Any]) -> str:
+    """``15 min, filled``, ``at most 15 min`` or ``its epochs, untimed``."""
+    if time["seconds"] is None:
+        return "its epochs, untimed"
+    return f"{duration_text(time['seconds'])}, filled" if time["fill"] else f"at most {duration_text(time['seconds'])}"
+
+
+def bind_trial_time(study: optuna.Study, spec: SweepSpec, name: str, storage: RDBStorage) -> None:
+    """Bind the study to its file's training time a trial: trials that trained for other times do not compare, so
+    resuming with another ``time_per_trial`` or ``fill_time`` is refused. The fingerprint leaves the time out (a
+    study started before the time was recorded keeps its fingerprint); such a study takes its file's time."""
+    recorded, wanted = study.user_attrs.get(TRIAL_TIME_ATTR), trial_time(spec)
+    if recorded is None:
+        study.set_user_attr(TRIAL_TIME_ATTR, wanted)
+    elif recorded != wanted:
+        raise DistillError(
+            f"study {name!r} in {display_url(storage.url)} trains each trial for {trial_time_text(recorded)}, not "
+            f"{trial_time_text(wanted)} as its file now says; restore time_per_trial and fill_time to resume it, or "
+            "pass --study NEW_NAME")
 
 
 def enqueue_points(study: optuna.Study, spec: SweepSpec, budget: int) -> None:

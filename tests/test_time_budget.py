@@ -3,6 +3,9 @@ from an epoch timed here; a sweep file's ``time_per_trial`` fits every trial to 
 
 from __future__ import annotations
 
+import dataclasses
+
+import optuna
 import pytest
 import torch
 from sweep_files import fixed_settings, load_study, write_sweep
@@ -11,8 +14,10 @@ from tiny_models import TABLE_ONLY_BYTESCNN
 import sweeps.trial
 from distill.cli import main
 from distill.config.training import TrainConfig
+from distill.errors import DistillError
 from distill.training import budget
 from sweeps import load_spec
+from sweeps.study import SPEC_ATTR, TRIAL_TIME_ATTR, fingerprint, open_storage, open_study, storage_url
 from sweeps.trial_record import TrialRecord
 
 CPU = torch.device("cpu")
@@ -86,3 +91,34 @@ def test_a_bad_time_per_trial_is_one_line(tmp_path, tiny_bert_dir, capsys, value
     err = capsys.readouterr().err
     assert f"time_per_trial must be a time such as 90s, 20m or 1h (at most a week), got '{value}'" in err
     assert err.count("\n") <= 2 and not (tmp_path / "optuna.db").exists()
+
+
+def test_a_study_resumes_only_with_the_time_a_trial_it_started_with(tmp_path, tiny_bert_dir, monkeypatch,
+                                                                      capsys) -> None:
+    """Trials that trained for other times do not compare: a study run with 2 s a trial, filled, refuses in one line
+    to resume with 3 s or unfilled, and resumes once the file is restored."""
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5, 0.0))
+    fixed = fixed_settings(tmp_path, tiny_bert_dir, epochs=2)
+    path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, time_per_trial="2s", fill_time=True, n_trials=1)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    capsys.readouterr()
+    for changed, asked in (({"time_per_trial": "3s", "fill_time": True}, "3 s, filled"),
+                           ({"time_per_trial": "2s"}, "at most 2 s"), ({}, "its epochs, untimed")):
+        write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, n_trials=2, **changed)
+        assert main(["sweep", "--config", str(path), "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert f"trains each trial for 2 s, filled, not {asked} as its file now says" in err, err
+        assert err.count("\n") <= 2 and len(load_study(tmp_path).trials) == 1
+    write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, time_per_trial="2s", fill_time=True, n_trials=2)
+    assert main(["sweep", "--config", str(path), "--quiet"]) == 0
+    assert [trial.state.name for trial in load_study(tmp_path).trials] == ["COMPLETE", "COMPLETE"]
+
+
+def test_a_study_started_before_its_time_was_recorded_takes_its_files(tmp_path, tiny_bert_dir) -> None:
+    spec = load_spec(str(write_sweep(tmp_path, tiny_bert_dir, time_per_trial="2s", fill_time=True)))
+    storage = open_storage(storage_url(None), spec.heartbeat)
+    earlier = optuna.create_study(storage=storage, study_name="unit")
+    earlier.set_user_attr(SPEC_ATTR, fingerprint(spec))  # as a study of the file before the time was recorded
+    assert open_study(spec, storage, "unit").user_attrs[TRIAL_TIME_ATTR] == {"seconds": 2.0, "fill": True}
+    with pytest.raises(DistillError, match="trains each trial for 2 s, filled, not at most 2 s"):
+        open_study(dataclasses.replace(spec, fill_time=False), storage, "unit")
