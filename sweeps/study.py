@@ -277,11 +277,12 @@ def trial_time(spec: SweepSpec) -> dict[str, Any]:
     return {"seconds": spec.seconds_per_trial, "fill": spec.fill_time}
 
 
-def trial_time_text(time: Mapping[str, Any]) -> str:
-    """``15 min, filled``, ``at most 15 min`` or ``its epochs, untimed``."""
-    if time["seconds"] is None:
+def trial_time_text(recorded: Mapping[str, Any]) -> str:
+    """A :func:`trial_time` for people: ``15 min, filled``, ``at most 15 min`` or ``its epochs, untimed``."""
+    if recorded["seconds"] is None:
         return "its epochs, untimed"
-    return f"{duration_text(time['seconds'])}, filled" if time["fill"] else f"at most {duration_text(time['seconds'])}"
+    seconds = duration_text(recorded["seconds"])
+    return f"{seconds}, filled" if recorded["fill"] else f"at most {seconds}"
 
 
 def bind_trial_time(study: optuna.Study, spec: SweepSpec, name: str, storage: RDBStorage) -> None:
