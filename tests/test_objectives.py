@@ -19,7 +19,7 @@ from distill.data import corpus_from_documents, document_part, load_corpus
 from distill.data.frequencies import english_words
 from distill.data.samples import collate
 from distill.errors import DistillError
-from distill.objectives.context import ContextDistillation
+from distill.objectives.context import ContextDistillation, WordAlignment, word_groups
 from distill.objectives.english import piece_mean_targets
 from distill.objectives.registry import OBJECTIVES, objective_metrics, phase_builders, register_objective
 from distill.objectives.table import TableAlignment
@@ -340,7 +340,7 @@ def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_
     indices = list(range(64))
 
     def read(seed: int) -> list[dict]:
-        return context.noised_examples(indices, torch.Generator().manual_seed(seed))
+        return context.noised_examples(indices, torch.Generator().manual_seed(seed))[0]
 
     noised = [example != context.examples[index] for index, example in zip(indices, read(0))]
     assert 16 <= sum(noised) <= 48  # about half the sentences, drawn per sentence
@@ -352,6 +352,47 @@ def test_denoising_context_distillation_noises_the_students_side_only(tiny_bert_
     assert torch.equal(mask, clean["attention_mask"].bool())
     assert torch.allclose(targets[0][mask], states[0][mask])
     train_context_epochs(trainer, context)
+
+
+def test_word_groups_follow_the_whitespace_words_and_drop_a_word_truncation_may_have_cut() -> None:
+    text = "the cat walked."
+    offsets = [(0, 0), (0, 3), (4, 7), (8, 12), (12, 14), (14, 15), (0, 0)]  # the, cat, walk ##ed .
+    assert word_groups(text, offsets, truncated=False) == [0, 1, 2, 3, 3, 3, 4]
+    assert word_groups(text, offsets, truncated=True) == [0, 1, 2, -1, -1, -1, 4]
+
+
+def test_word_alignment_averages_each_word_over_its_pieces_in_both_readings() -> None:
+    clean = [[0, 1, 2, 3, 3, 4], [0, 1, 2, 3, 4, 4]]
+    read = [[0, 1, 2, 2, 3, 4], [0, 1, -1, 2, 3, 4]]  # the second row: a piece of a cut word and a padding
+    words = WordAlignment(clean, read, torch.tensor([True, False]), torch.device("cpu"))
+    states = torch.arange(12.0).view(2, 6, 1)
+    assert words.pool(states, words.read).squeeze(1).tolist() == [0.0, 1.0, 2.5, 4.0, 5.0]  # the first row only
+    assert words.pool(states, words.clean).squeeze(1).tolist() == [0.0, 1.0, 2.0, 3.5, 5.0]
+
+
+def test_word_alignment_teaches_the_tokens_of_sentences_whose_pieces_moved(tiny_bert_dir, tiny_corpus,
+                                                                          tmp_path) -> None:
+    def moved(context: ContextDistillation, rows: list[int], seed: int) -> list[bool]:
+        read, _ = context.noised_examples(rows, torch.Generator().manual_seed(seed))
+        return [len(example["input_ids"]) != len(context.examples[row]["input_ids"])
+                for row, example in zip(rows, read)]
+
+    losses = {}
+    for aligned in (False, True):
+        config = context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_noise="typo:0.3", context_noise_share=1,
+                                context_sentence_weight=0, context_word_alignment=aligned)
+        context = build_trainer(config, *prepare(config), torch.device("cpu")).phase(2)
+        rows = [row for row, moves in zip(range(32), moved(context, list(range(32)), 0)) if moves][:3]
+        seed = next(seed for seed in range(100) if all(moved(context, rows, seed)))  # every piece count changes
+        assert len(context.noised_examples(rows, torch.Generator().manual_seed(seed))[1]) == len(rows) * aligned
+        losses[aligned] = float(context.context_loss(torch.tensor(rows), torch.Generator().manual_seed(seed)))
+    assert losses[False] == 0.0 < losses[True]  # without alignment these sentences teach no token state
+
+
+def test_word_alignment_needs_the_tokenizers_pieces(tiny_bert_dir, tiny_corpus, tmp_path) -> None:
+    with pytest.raises(DistillError, match="context_word_alignment aligns the tokenizer's pieces"):
+        context_config(tiny_bert_dir, tiny_corpus, tmp_path, context_word_alignment=True,
+                       context_one_position=True)
 
 
 NO_PADDING = {  # a tokenizer without a padding token: the id its batches are padded with

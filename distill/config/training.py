@@ -176,6 +176,10 @@ class TrainConfig:
     context_one_position: bool = setting(False, "in context distillation the student embeds each word at one "
                                          "position, as the vocabulary-free export with --no-segment-words does; "
                                          "--no-context-one-position: at the tokenizer's pieces")
+    context_word_alignment: bool = setting(False, "in denoising context distillation, a noised sentence whose "
+                                           "pieces no longer line up with the clean one's is compared word by word "
+                                           "(each word's states averaged over its pieces); "
+                                           "--no-context-word-alignment: by its sentence vector alone")
     seed: int = setting(0, "seed of the row sample, the noise and the student's initialisation", interval=SEEDS)
     device: str = setting("auto", "where the models run (auto: a GPU when there is one)", choices=DEVICES)
     bf16: bool | None = setting(None, "run the student's forward under bfloat16 autocast (weights, loss and "
@@ -221,6 +225,9 @@ class TrainConfig:
             raise DistillError("give augment (RETVec's typos at a rate) or augment_noise (noise specs), not both")
         if self.context_epochs and not self.context_token_weight and not self.context_sentence_weight:
             raise DistillError("context distillation needs context_token_weight or context_sentence_weight above 0")
+        if self.context_word_alignment and self.context_one_position:
+            raise DistillError("context_word_alignment aligns the tokenizer's pieces; context_one_position reads "
+                               "one position per word already: set one of them")
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)

@@ -24,7 +24,11 @@ word at one position (:class:`distill.swap.vocabulary_free.VocabularyFreePath` w
 one-position vocabulary-free export does, and the token targets are the untouched model's states pooled over each
 word's pieces. Sentence vectors are always compared; token (or word) states only in the
 sentences whose noisy and clean versions have as many positions (noise can split a word
-or move a piece past the truncation).
+or move a piece past the truncation). With ``context_word_alignment`` the other noised sentences are compared word
+by word: each whitespace-separated word's states, averaged over its pieces, against the clean word's (noise edits a
+word in place and keeps the whitespace, :func:`distill.noise.specs.apply_noise`, so the k-th word of both readings
+is the same word), so that a misspelt word cut into more or fewer pieces still teaches the student how the model
+reads it and every word around it.
 
 Where this comes from: Zero-Shot Tokenizer Transfer (Minixhofer et al., NeurIPS 2024,
 §3) trains its embedding predictor through the language model's own objective instead
@@ -36,8 +40,10 @@ the metrics logged after each epoch read its held-out documents only.
 
 from __future__ import annotations
 
+import bisect
 import inspect
 import random
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -47,6 +53,7 @@ from torch import Tensor
 from distill.data import Corpus
 from distill.data.samples import Example, Samples, collate, sentence_samples
 from distill.devices import on_device
+from distill.errors import DistillError
 from distill.noise.specs import apply_noise, noise_mix
 from distill.objectives.base import Setup, shuffled_batches, steps_for
 from distill.objectives.registry import register_objective
@@ -109,7 +116,11 @@ class ContextDistillation:
         )
         self.accepted = set(accepted)
         self.texts = list(train_text.sentences)
-        self.examples = self.encode(self.texts)
+        self.word_aligned = config.context_word_alignment
+        if self.word_aligned and not self.tokenizer.is_fast:
+            raise DistillError("context_word_alignment reads the words' character offsets, which only a fast "
+                               f"tokenizer gives; {type(self.tokenizer).__name__} is not one")
+        self.examples, self.groups = self.encode(self.texts)
         self.model_inputs = set(self.examples[0]) if self.examples else {"input_ids", "attention_mask"}
         self.noise_specs = noise_mix(config.context_noise)
         self.one_position = (VocabularyFreePath(self.embedding, self.embedding, self.tokenizer)
@@ -134,11 +145,19 @@ class ContextDistillation:
         return cls(sources.setup, text, judged_texts(config.corpus),
                    sources.table if config.context_table_weight else None)
 
-    def encode(self, texts: Sequence[str]) -> list[Example]:
-        """The model's inputs for each text, truncated to ``context_max_length`` tokens."""
-        encoded = self.tokenizer(list(texts), truncation=True, max_length=self.setup.config.context_max_length)
-        return [{key: list(encoded[key][index]) for key in encoded if key in self.accepted}
-                for index in range(len(texts))]
+    def encode(self, texts: Sequence[str]) -> tuple[list[Example], list[list[int]]]:
+        """The model's inputs for each text, truncated to ``context_max_length`` tokens, and with
+        ``context_word_alignment`` each position's word (:func:`word_groups`; otherwise no groups)."""
+        max_length = self.setup.config.context_max_length
+        encoded = self.tokenizer(list(texts), truncation=True, max_length=max_length,
+                                 return_offsets_mapping=self.word_aligned)
+        examples: list[Example] = [{key: list(encoded[key][index]) for key in encoded if key in self.accepted}
+                                   for index in range(len(texts))]
+        if not self.word_aligned:
+            return examples, []
+        return examples, [word_groups(text, encoded["offset_mapping"][index],
+                                      len(encoded["input_ids"][index]) >= max_length)
+                          for index, text in enumerate(texts)]
 
     @property
     def sentences_per_epoch(self) -> int:
@@ -185,34 +204,44 @@ class ContextDistillation:
         device = self.setup.device
         clean = collate([self.examples[index] for index in indices], self.pad_token_id, device)
         expected = self.targets(clean)
-        read = (collate(self.noised_examples(indices, generator), self.pad_token_id, device) if self.noise_specs
-                else clean)
+        read_examples, read_groups = (self.noised_examples(indices, generator) if self.noise_specs
+                                      else ([self.examples[index] for index in indices], []))
+        read = collate(read_examples, self.pad_token_id, device)
         with self.setup.autocast(), swapped_input_embeddings(self.model, self.embedding):
             predicted, read_mask = self.student_states(read)
         clean_mask = clean["attention_mask"].bool()
         expected_tokens, expected_mask = self.token_targets(expected, clean)
         aligned = read_mask.sum(dim=1) == expected_mask.sum(dim=1)  # rows whose positions correspond
+        words = (WordAlignment([self.groups[index] for index in indices], read_groups, ~aligned, device)
+                 if self.word_aligned and read_groups and not bool(aligned.all()) else None)
         config = self.setup.config
         loss = predicted[0].new_zeros((), dtype=torch.float32)
         for states, targets, token_targets in zip(predicted, expected, expected_tokens):
             states = states.float()
-            if config.context_token_weight and bool(aligned.any()):
-                loss = loss + config.context_token_weight * self.distance(
-                    states[aligned][read_mask[aligned]], token_targets[aligned][expected_mask[aligned]]
-                )
+            read_tokens = states[aligned][read_mask[aligned]]
+            expected_states = token_targets[aligned][expected_mask[aligned]]
+            if words is not None:
+                read_tokens = torch.cat([read_tokens, words.pool(states, words.read)])
+                expected_states = torch.cat([expected_states, words.pool(token_targets, words.clean)])
+            if config.context_token_weight and len(read_tokens):
+                loss = loss + config.context_token_weight * self.distance(read_tokens, expected_states)
             if config.context_sentence_weight:
                 loss = loss + config.context_sentence_weight * self.distance(mean_pool(states, read_mask),
                                                                            mean_pool(targets, clean_mask))
         return loss / len(predicted)
 
-    def noised_examples(self, indices: Sequence[int], generator: torch.Generator) -> list[Example]:
-        """The batch's sentences, each noised with one of the specs with probability ``context_noise_share``."""
+    def noised_examples(self, indices: Sequence[int], generator: torch.Generator
+                        ) -> tuple[list[Example], list[list[int]]]:
+        """The batch's sentences, each noised with one of the specs with probability ``context_noise_share``, and
+        with ``context_word_alignment`` their positions' words (:meth:`encode`)."""
         rng = random.Random(int(torch.randint(2**31 - 1, (1,), generator=generator)))
         share = self.setup.config.context_noise_share
         noised = {index: apply_noise(self.texts[index], rng.choice(self.noise_specs), rng)
                   for index in indices if rng.random() < share}
-        encoded = dict(zip(noised, self.encode(list(noised.values())))) if noised else {}
-        return [encoded.get(index, self.examples[index]) for index in indices]
+        examples, groups = self.encode(list(noised.values())) if noised else ([], [])
+        example_of, groups_of = dict(zip(noised, examples)), dict(zip(noised, groups))
+        return ([example_of.get(index, self.examples[index]) for index in indices],
+                [groups_of.get(index, self.groups[index]) for index in indices] if self.word_aligned else [])
 
     def student_states(self, batch: dict[str, Tensor]) -> tuple[list[Tensor], Tensor]:
         """The swapped model's states of the configured layers, and their positions' mask."""
@@ -270,3 +299,46 @@ class ContextDistillation:
         finally:
             self.setup.student.train(was_training)
         return scorer.result()
+
+
+def word_groups(text: str, offsets: Sequence[tuple[int, int]], truncated: bool) -> list[int]:
+    """Each position's whitespace-separated word of ``text``, from the tokenizer's character ``offsets``: 0 for the
+    opening special token, k + 1 for the k-th word, the word count + 1 for the closing ones; -1 for the pieces of
+    the last word a truncated encoding keeps (truncation may have cut it)."""
+    starts = [match.start() for match in re.finditer(r"\S+", text)]
+    closing = len(starts) + 1
+    groups = [bisect.bisect_right(starts, start) if start < end else 0 if position == 0 else closing
+              for position, (start, end) in enumerate(offsets)]
+    if truncated:
+        last = max((group for group in groups if group != closing), default=0)
+        groups = [-1 if group == last and last > 0 else group for group in groups]
+    return groups
+
+
+class WordAlignment:
+    """The words of the ``rows`` of a batch read clean and noised (:func:`word_groups` of each): each word's
+    states averaged over its pieces, for the words that keep at least one piece in both readings."""
+
+    def __init__(self, clean: Sequence[Sequence[int]], read: Sequence[Sequence[int]], rows: Tensor,
+                 device: torch.device) -> None:
+        self.width = max(max(groups) for groups in clean) + 1
+        self.rows = rows
+        self.clean, self.read = (padded_groups(groups, device)[rows] for groups in (clean, read))
+        self.kept = word_counts(self.clean, self.width).gt(0) & word_counts(self.read, self.width).gt(0)
+
+    def pool(self, states: Tensor, groups: Tensor) -> Tensor:
+        """``(words, D)``: the states of the alignment's rows (``states`` of the whole batch) averaged over each
+        kept word's pieces."""
+        return pool_pieces(states[self.rows], groups, self.width)[self.kept]
+
+
+def padded_groups(groups: Sequence[Sequence[int]], device: torch.device) -> Tensor:
+    """``(B, L)``: each row's groups, padded with -1 (no word)."""
+    width = max(len(row) for row in groups)
+    return torch.tensor([list(row) + [-1] * (width - len(row)) for row in groups], device=device)
+
+
+def word_counts(groups: Tensor, width: int) -> Tensor:
+    """``(B, width)``: how many positions of each row hold each word."""
+    counts = torch.zeros(len(groups), width + 1, dtype=torch.long, device=groups.device)
+    return counts.scatter_add_(1, groups + 1, torch.ones_like(groups))[:, 1:]

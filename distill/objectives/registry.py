@@ -64,7 +64,8 @@ OBJECTIVES: tuple[Listing, ...] = (
     Listing("context", "context distillation", "distill.objectives.context",
             ("context_epochs", "context_lr", "context_batch_size", "context_steps_per_epoch", "context_max_length",
              "context_layers", "context_loss", "context_token_weight", "context_sentence_weight",
-             "context_table_weight", "context_noise", "context_noise_share", "context_one_position"),
+             "context_table_weight", "context_noise", "context_noise_share", "context_one_position",
+             "context_word_alignment"),
             {"context_loss": "minimize", "heldout_token_cosine": "maximize", "heldout_sentence_cosine": "maximize",
              "heldout_similarity_spearman": "maximize"}),
 )
