@@ -368,6 +368,9 @@ def test_word_alignment_averages_each_word_over_its_pieces_in_both_readings() ->
     states = torch.arange(12.0).view(2, 6, 1)
     assert words.pool(states, words.read).squeeze(1).tolist() == [0.0, 1.0, 2.5, 4.0, 5.0]  # the first row only
     assert words.pool(states, words.clean).squeeze(1).tolist() == [0.0, 1.0, 2.0, 3.5, 5.0]
+    # noise that deleted the second word whole: the third would be paired with it, so the row is left out
+    words = WordAlignment([[0, 1, 2, 3, 4]], [[0, 1, 2, 3, -1]], torch.tensor([True]), torch.device("cpu"))
+    assert words.pool(torch.ones(1, 5, 1), words.read).shape == (0, 1)
 
 
 def test_word_alignment_teaches_the_tokens_of_sentences_whose_pieces_moved(tiny_bert_dir, tiny_corpus,

@@ -317,13 +317,16 @@ def word_groups(text: str, offsets: Sequence[tuple[int, int]], truncated: bool) 
 
 class WordAlignment:
     """The words of the ``rows`` of a batch read clean and noised (:func:`word_groups` of each): each word's
-    states averaged over its pieces, for the words that keep at least one piece in both readings."""
+    states averaged over its pieces, for the words that keep at least one piece in both readings. A row whose
+    readings have different numbers of words (noise that deletes a short word whole, or a misspelling written as
+    two words) is left out: its later words would be paired with the wrong ones."""
 
     def __init__(self, clean: Sequence[Sequence[int]], read: Sequence[Sequence[int]], rows: Tensor,
                  device: torch.device) -> None:
-        self.width = max(max(groups) for groups in clean) + 1
-        self.rows = rows
-        self.clean, self.read = (padded_groups(groups, device)[rows] for groups in (clean, read))
+        clean_groups, read_groups = padded_groups(clean, device), padded_groups(read, device)
+        self.rows = rows & (clean_groups.amax(dim=1) == read_groups.amax(dim=1))  # the closing group: word count + 1
+        self.width = int(clean_groups.amax()) + 1
+        self.clean, self.read = clean_groups[self.rows], read_groups[self.rows]
         self.kept = word_counts(self.clean, self.width).gt(0) & word_counts(self.read, self.width).gt(0)
 
     def pool(self, states: Tensor, groups: Tensor) -> Tensor:
