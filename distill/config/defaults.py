@@ -66,7 +66,8 @@ SETTINGS = tuple(name for name in Defaults._fields if name not in MATCHED)
 # sparse lookups gain nothing). The dense students take lr 2e-3: over the recipe's 40-80 table epochs BytesCNN and
 # RETVec-w1344 learnt more of the table at 2e-3 than at 4e-3 (RETVec's own recipe peaks at 1e-3, Bursztein et al.
 # 2023, §3.3 and Table 16; it learnt less there); RETVec's own 0.33 M design kept more at 4e-3 (0.580 against
-# 0.471), HLM-intra's Transformer over characters at 1.5e-3 more than at 5e-4 or 4e-3 (docs/defaults.md).
+# 0.471), HLM-intra's Transformer over characters at 1.5e-3 more than at 5e-4 or 4e-3, and its study
+# (sweeps/students-hlm-intra.yaml, 24 trials) found no setting that kept more in the same time (docs/defaults.md).
 DEFAULTS: tuple[Defaults, ...] = (
     #        recipe   student   loss   lr    batch schedule         whole-word: lr weight context: lr weight freq bf16
     Defaults("paper", "ngrams", "mse", 1e-3, 100, "plateau",       1e-3,         900.0, 3e-4, 600.0, 0.0, False),
