@@ -25,8 +25,8 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
       seeds: 5
     heartbeat: {interval: 15, grace_period: 60}   # seconds; a RUNNING trial silent for grace_period is lost
     time_per_trial: 15m           # each trial's table and context epochs scaled down to train within this time on
-                                  # the machine that runs it (distill.training.budget); set-up and evaluation come
-                                  # on top
+                                  # the study's first machine (distill.training.budget; another machine's pace:
+                                  # sweeps.pace); set-up and evaluation come on top
     fill_time: true               # with time_per_trial: a trial whose epochs would end sooner is stretched to fill
                                   # it too (distill bench --sizes --fill-budget), so that trials of fast and slow
                                   # settings compare at one cost

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 import optuna
+import torch
 from mlflow import MlflowClient
 
 from distill.bench.machine import running_commit
@@ -23,6 +24,7 @@ from distill.training.budget import epoch_seconds, scaled_to_seconds
 from sweeps.accounting import frozen, is_grid_duplicate, requeue, worker_name
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
 from sweeps.options import duration_text
+from sweeps.pace import Pace, measure_pace
 from sweeps.runs import TRIAL_STATE_TAG, mark_trial_run, trial_run_name
 from sweeps.space import Choice, Parameter
 from sweeps.spec import ALIGNMENT_METRICS, GRID, SweepSpec, after_surgery, trial_config
@@ -36,6 +38,7 @@ class TrialObjective:
                  evaluator: TrialEvaluator | None) -> None:
         self.spec, self.parent_run_id, self.tracking_uri, self.quiet = spec, parent_run_id, tracking_uri, quiet
         self.evaluator = evaluator
+        self.pace: Pace | None = None  # timed before this worker's first timed trial
 
     def __call__(self, trial: optuna.Trial) -> float:
         if self.spec.sampler.kind == GRID and is_grid_duplicate(trial.study, trial.number):
@@ -69,13 +72,17 @@ class TrialObjective:
         if spec.seconds_per_trial is not None:
             announce(f"trial {name}: timing an epoch to {'fill' if spec.fill_time else 'fit'} "
                      f"{duration_text(spec.seconds_per_trial)} of training", quiet=self.quiet)
+            pace = self._pace(trial.study, resolve_device(config.device))
             epoch_times = epoch_seconds(config, resolve_device(config.device))
-            config = scaled_to_seconds(config, spec.seconds_per_trial, epoch_times, stretch=spec.fill_time)
+            config = scaled_to_seconds(config, spec.seconds_per_trial, pace.on_first_machine(epoch_times),
+                                       stretch=spec.fill_time)
+            record.pace = {"table": pace.table, "context": pace.context}
             announce(f"trial {name}: {epoch_times[0]:.1f} s a table epoch, {epoch_times[1]:.1f} s a context epoch "
-                     f"here: {config.epochs} and {config.context_epochs} fit (a machine busy with other work while "
-                     "the epoch is timed gives a trial fewer)", quiet=self.quiet)
+                     f"here, at pace {pace.describe()} of the study's first machine: {config.epochs} and "
+                     f"{config.context_epochs} fit (a machine busy with other work while the epoch is timed gives a "
+                     "trial fewer)", quiet=self.quiet)
         record.config = {key: value for key, value in config.to_dict().items() if key != "run_name"}
-        record.save(trial, "config")
+        record.save(trial, "config", "pace")
         announce(f"trial {name}: training", quiet=self.quiet)
         result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
                        callbacks=callbacks, experiment="sweep")
@@ -100,6 +107,16 @@ class TrialObjective:
         client.log_metric(result.run_id, f"objective/{objective.metric}", value)
         client.set_tag(result.run_id, TRIAL_STATE_TAG, "COMPLETE")
         return value
+
+    def _pace(self, study: optuna.Study, device: torch.device) -> Pace:
+        """This worker's pace against the study's first machine (:mod:`sweeps.pace`), timed once."""
+        if self.pace is None:
+            announce("timing the study's reference recipe on this machine", quiet=self.quiet)
+            self.pace = measure_pace(study, self.spec, device)
+            announce(f"this machine's pace against the study's first machine: {self.pace.describe()} (each trial "
+                     f"gets the epochs that {duration_text(self.spec.seconds_per_trial or 0)} buy there)",
+                     quiet=self.quiet)
+        return self.pace
 
     def _pruning(self, trial: optuna.Trial) -> list[TrainerCallback]:
         """The pruning callback, where the sweep has a pruner."""

@@ -30,6 +30,7 @@ _ATTRS = {
     "error": "distill.error",
     "surplus": "distill.surplus",
     "settings": "distill.point_settings",
+    "pace": "distill.pace",
 }
 ERROR_LIMIT = 2000  # characters of an error kept in the study
 
@@ -47,6 +48,7 @@ class TrialRecord:
     error: str | None = None  # what made the trial fail
     surplus: bool = False  # a grid duplicate, pruned without running
     settings: dict[str, Any] = field(default_factory=dict)  # a point beside the grid: its settings on top of fixed
+    pace: dict[str, float] = field(default_factory=dict)  # its machine's table and context pace (sweeps.pace)
 
     def to_attrs(self, *fields: str) -> dict[str, Any]:
         """The user attributes (JSON-ready) of those of ``fields`` (default: all) that are set."""

@@ -11,12 +11,14 @@ import torch
 from sweep_files import fixed_settings, load_study, write_sweep
 from tiny_models import TABLE_ONLY_BYTESCNN
 
+import sweeps.pace
 import sweeps.trial
 from distill.cli import main
 from distill.config.training import TrainConfig
 from distill.errors import DistillError
 from distill.training import budget
 from sweeps import load_spec
+from sweeps.pace import REFERENCE_ATTR, reference_config
 from sweeps.study import SPEC_ATTR, TRIAL_TIME_ATTR, fingerprint, open_storage, open_study, storage_url
 from sweeps.trial_record import TrialRecord
 
@@ -54,7 +56,8 @@ def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir,
                        time_per_trial="2s", pruner={"kind": "median", "n_startup_trials": 2})
     assert load_spec(str(path)).seconds_per_trial == 2.0
     assert main(["sweep", "--config", str(path)]) == 0
-    assert "0.5 s a table epoch, 0.0 s a context epoch here: 4 and 0 fit" in capsys.readouterr().err
+    assert ("0.5 s a table epoch, 0.0 s a context epoch here, at pace 1.00 of the study's first machine: 4 and 0 fit"
+            in capsys.readouterr().err)
     trials = load_study(tmp_path).trials
     assert [trial.state.name for trial in trials] == ["COMPLETE", "COMPLETE"]
     for trial in trials:
@@ -122,3 +125,41 @@ def test_a_study_started_before_its_time_was_recorded_takes_its_files(tmp_path, 
     assert open_study(spec, storage, "unit").user_attrs[TRIAL_TIME_ATTR] == {"seconds": 2.0, "fill": True}
     with pytest.raises(DistillError, match="trains each trial for 2 s, filled, not at most 2 s"):
         open_study(dataclasses.replace(spec, fill_time=False), storage, "unit")
+
+
+def test_a_study_resumed_on_a_slower_machine_gives_its_trials_the_work_of_its_first(tmp_path, tiny_bert_dir,
+                                                                                   monkeypatch, capsys) -> None:
+    """A trial on a machine twice as slow as the study's first gets the epochs that time_per_trial buys on the
+    first (4 of 0.5 s there), not those it buys here (2 of 1 s): each machine's pace is its time for the study's
+    reference recipe over the first machine's."""
+    machine = {"slowness": 1.0}
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5 * machine["slowness"], 0.0))
+    monkeypatch.setattr(sweeps.pace, "epoch_seconds", lambda config, device: (0.8 * machine["slowness"], 0.0))
+    fixed = fixed_settings(tmp_path, tiny_bert_dir, epochs=2)
+    path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, time_per_trial="2s", fill_time=True, n_trials=1)
+    assert main(["sweep", "--config", str(path)]) == 0
+    assert "pace 1.00 of the study's first machine: 4 and 0 fit" in capsys.readouterr().err
+    machine["slowness"] = 2.0  # the study resumed on another machine
+    write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, time_per_trial="2s", fill_time=True, n_trials=2)
+    assert main(["sweep", "--config", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert "1.0 s a table epoch, 0.0 s a context epoch here, at pace 2.00 of the study's first machine: 4 and 0 " \
+           "fit" in err, err
+    study = load_study(tmp_path)
+    records = [TrialRecord.from_trial(trial) for trial in study.trials]
+    assert [record.config["epochs"] for record in records] == [4, 4]
+    assert [record.pace for record in records] == [{"table": 1.0, "context": 1.0}, {"table": 2.0, "context": 2.0}]
+    assert study.user_attrs[REFERENCE_ATTR]["table"] == 0.8  # the first machine's, kept
+
+
+def test_the_reference_recipe_is_the_files_first_point_else_its_first_probe(tmp_path, tiny_bert_dir) -> None:
+    grid = load_spec(str(write_sweep(tmp_path, tiny_bert_dir, time_per_trial="2s")))
+    assert reference_config(grid).loss_name == "mse"  # the grid's first loss
+    search = load_spec(str(write_sweep(
+        tmp_path, tiny_bert_dir, sampler={"kind": "tpe"}, n_trials=3, time_per_trial="2s",
+        fixed=fixed_settings(tmp_path, tiny_bert_dir, lr=None),
+        space={"loss": ["mse", "cosine"], "lr": {"low": 1e-4, "high": 1e-2, "log": True}},
+        points=[{"loss": "cosine", "lr": 2e-3}])))
+    assert (reference_config(search).loss_name, reference_config(search).lr) == ("cosine", 2e-3)
+    search = dataclasses.replace(search, points=[])
+    assert (reference_config(search).loss_name, reference_config(search).lr) == ("mse", 1e-4)
