@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from distill.config.arguments import add_settings_arguments, settings_from
 from distill.config.common import CommonOptions
 from distill.config.fields import setting
+from distill.errors import DistillError
 from sweeps.options import SweepSettings
 
 if TYPE_CHECKING:
@@ -48,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
     from sweeps.document import ResultsDocument
 
     spec = load_spec(args.config)
+    if args.results is not None and spec.evaluation is None:
+        raise DistillError(f"--results writes Tables 1-3 from each trial's evaluation after surgery; {args.config} "
+                           "has no evaluation section")
     document = None if args.results is None else ResultsDocument(args.results, "distill " + shlex.join(sys.argv[1:]))
     result = run_sweep(spec, n_trials=args.n_trials, workers=args.workers, storage=args.storage,
                        study_name=args.study, tracking_uri=args.tracking_uri, quiet=args.quiet, results=document)
