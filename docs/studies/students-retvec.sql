@@ -1,0 +1,202 @@
+-- The Optuna study of `distill sweep --config students-retvec --results RESULTS.md`, as an SQL dump of its SQLite database: every trial's
+-- parameters, pace, training configuration, learning curve and evaluation scores (its MLflow runs are not kept).
+-- To resume it on another machine, from a clone's root (docs/defaults.md, "A study on several machines"):
+--   python -c "import sqlite3; sqlite3.connect('optuna.db').executescript(open('docs/studies/students-retvec.sql').read())"
+--   distill sweep --config students-retvec --results RESULTS.md
+BEGIN TRANSACTION;
+CREATE TABLE alembic_version (
+	version_num VARCHAR(32) NOT NULL, 
+	CONSTRAINT alembic_version_pkc PRIMARY KEY (version_num)
+);
+INSERT INTO "alembic_version" VALUES('v3.2.0.a');
+CREATE TABLE studies (
+	study_id INTEGER NOT NULL, 
+	study_name VARCHAR(512) NOT NULL, 
+	PRIMARY KEY (study_id)
+);
+INSERT INTO "studies" VALUES(1,'students-retvec');
+CREATE TABLE study_directions (
+	study_direction_id INTEGER NOT NULL, 
+	direction VARCHAR(8) NOT NULL, 
+	study_id INTEGER NOT NULL, 
+	objective INTEGER NOT NULL, 
+	PRIMARY KEY (study_direction_id), 
+	UNIQUE (study_id, objective), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+INSERT INTO "study_directions" VALUES(1,'MAXIMIZE',1,0);
+CREATE TABLE study_system_attributes (
+	study_system_attribute_id INTEGER NOT NULL, 
+	study_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (study_system_attribute_id), 
+	UNIQUE (study_id, "key"), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+CREATE TABLE study_user_attributes (
+	study_user_attribute_id INTEGER NOT NULL, 
+	study_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (study_user_attribute_id), 
+	UNIQUE (study_id, "key"), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+INSERT INTO "study_user_attributes" VALUES(1,1,'distill.spec','"0cf50ef8351d98cf"');
+INSERT INTO "study_user_attributes" VALUES(2,1,'distill.source','"/work/main/sweeps/students-retvec.yaml"');
+INSERT INTO "study_user_attributes" VALUES(3,1,'distill.trial_time','{"seconds": 900.0, "fill": true}');
+INSERT INTO "study_user_attributes" VALUES(4,1,'distill.mlflow_parent_run','"a2553b9017a14ad6af285e47a5b5c847"');
+INSERT INTO "study_user_attributes" VALUES(5,1,'distill.reference_epochs','{"table": 3.4719511760004025, "context": 47.431362233335975, "cpu": "AMD EPYC", "device": "cpu", "date": "2026-12-05", "commit": "406e02e"}');
+CREATE TABLE trial_heartbeats (
+	trial_heartbeat_id INTEGER NOT NULL, 
+	trial_id INTEGER NOT NULL, 
+	heartbeat DATETIME NOT NULL, 
+	PRIMARY KEY (trial_heartbeat_id), 
+	UNIQUE (trial_id), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_heartbeats" VALUES(1,1,'2026-12-05 09:40:24.000000');
+INSERT INTO "trial_heartbeats" VALUES(2,2,'2026-12-05 09:44:48.000000');
+INSERT INTO "trial_heartbeats" VALUES(3,3,'2026-12-05 09:46:21.000000');
+CREATE TABLE trial_intermediate_values (
+	trial_intermediate_value_id INTEGER NOT NULL, 
+	trial_id INTEGER NOT NULL, 
+	step INTEGER NOT NULL, 
+	intermediate_value FLOAT, 
+	intermediate_value_type VARCHAR(7) NOT NULL, 
+	PRIMARY KEY (trial_intermediate_value_id), 
+	UNIQUE (trial_id, step), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_intermediate_values" VALUES(1,1,5,2.36075684428215026855e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(2,1,10,4.0550518035888671875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(3,1,15,5.38052976131439208984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(4,1,20,6.03436112403869628906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(5,1,25,6.42406046390533447265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(6,1,30,6.70245707035064697265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(7,1,35,6.90904915332794189453e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(8,1,40,7.07589924335479736328e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(9,1,45,7.21472918987274169921e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(10,1,50,7.34606027603149414062e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(11,1,55,7.45836019515991210937e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(12,1,60,7.55935132503509521484e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(13,1,65,7.6650530099868774414e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(14,1,70,7.75132060050964355468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(15,1,75,7.82875359058380126953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(16,1,80,7.90076136589050292968e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(17,1,85,7.96612083911895751953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(18,1,90,8.01867723464965820312e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(19,1,95,8.06279003620147705078e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(20,1,100,0.80974942445755,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(21,1,105,8.12260568141937255859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(22,1,110,8.14033091068267822265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(23,1,115,8.15124452114105224609e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(24,1,120,8.15689623355865478515e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(25,1,125,8.15871059894561767578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(26,1,127,8.15876543521881103515e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(27,1,130,7.90069222450256347656e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(28,1,135,7.99117684364318847656e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(29,1,136,7.99298167228698730468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(30,2,5,-3.04803252220153808593e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(31,2,10,-3.20103429257869720458e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(32,2,15,-4.5624427497386932373e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(33,2,20,-4.17701825499534606933e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(34,2,25,-3.62684205174446105957e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(35,2,30,-4.02061380445957183837e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(36,2,35,-0.0343778170645237,'FINITE');
+CREATE TABLE trial_params (
+	param_id INTEGER NOT NULL, 
+	trial_id INTEGER, 
+	param_name VARCHAR(512), 
+	param_value FLOAT, 
+	distribution_json TEXT, 
+	PRIMARY KEY (param_id), 
+	UNIQUE (trial_id, param_name), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_params" VALUES(1,1,'lr',0.002,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(2,1,'warmup_fraction',0.05,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(3,1,'batch_size',256.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(4,1,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(5,1,'frequency_exponent',0.5,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(6,1,'student_options.spatial_dropout',0.0,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(7,2,'lr',2.31517731716628745106e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(8,2,'warmup_fraction',1.2286823447372639817e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(9,2,'batch_size',384.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(10,2,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(11,2,'frequency_exponent',7.77355787624039451522e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(12,2,'student_options.spatial_dropout',1.02250390174715710678e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(13,3,'lr',1.69654773275282170792e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(14,3,'warmup_fraction',0.0961797884928583,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(15,3,'batch_size',64.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(16,3,'loss',6.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(17,3,'frequency_exponent',4.88432187056778932543e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(18,3,'student_options.spatial_dropout',1.11729177075292548937e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+CREATE TABLE trial_system_attributes (
+	trial_system_attribute_id INTEGER NOT NULL, 
+	trial_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (trial_system_attribute_id), 
+	UNIQUE (trial_id, "key"), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_system_attributes" VALUES(1,1,'fixed_params','{"lr": 0.002, "warmup_fraction": 0.05, "batch_size": 256, "loss": "cosine", "frequency_exponent": 0.5, "student_options.spatial_dropout": 0.0}');
+CREATE TABLE trial_user_attributes (
+	trial_user_attribute_id INTEGER NOT NULL, 
+	trial_id INTEGER, 
+	"key" VARCHAR(512), 
+	value_json TEXT, 
+	PRIMARY KEY (trial_user_attribute_id), 
+	UNIQUE (trial_id, "key"), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_user_attributes" VALUES(1,1,'distill.worker','"vm:1957"');
+INSERT INTO "trial_user_attributes" VALUES(2,1,'distill.commit','"5e5c76f"');
+INSERT INTO "trial_user_attributes" VALUES(3,1,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.0}, "loss": "cosine", "loss_options": {}, "epochs": 127, "recipe": "fast", "batch_size": 256, "lr": 0.002, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.05, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.002, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 9, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(4,1,'distill.mlflow_run','"0e8c6956d8d747d58fc7a23bf6227643"');
+INSERT INTO "trial_user_attributes" VALUES(5,1,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9581645565351968, 0.9577977291005961]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.959329148582808, 0.9620848698258302]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.936695363720089, 0.9407328561533943]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9581645565351968, 0.9577977291005961]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.959329148582808, 0.9620848698258302]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.936695363720089, 0.9407328561533943]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9579730164963027, 0.9474336750889131]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.959287639952384, 0.9524167877603785]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9366623918833363, 0.9227355174506005]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9579730164963027, 0.9474336750889131]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.959287639952384, 0.9524167877603785]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9366623918833363, 0.9227355174506005]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(6,1,'distill.objectives.metrics','{"recall_at_1": 0.9165735189513261, "mean_cosine": 0.7992981672286987, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.6380187499967847, "english_weighted_cosine": 0.9362623899929627, "context_loss": 0.340361088514328, "heldout_token_cosine": 0.9515000977906262, "heldout_sentence_cosine": 0.9554760532328122, "heldout_similarity_spearman": 0.9383017169632198}');
+INSERT INTO "trial_user_attributes" VALUES(7,2,'distill.worker','"vm:1957"');
+INSERT INTO "trial_user_attributes" VALUES(8,2,'distill.commit','"5e5c76f"');
+INSERT INTO "trial_user_attributes" VALUES(9,2,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.10225039017471571}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 103, "recipe": "fast", "batch_size": 384, "lr": 0.0023151773171662875, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1228682344737264, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.7773557876240395, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0023151773171662875, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(10,3,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(11,3,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(12,3,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.11172917707529255}, "loss": "multi-similarity", "loss_options": {}, "epochs": 82, "recipe": "fast", "batch_size": 64, "lr": 0.00016965477327528217, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.0961797884928583, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.48843218705677893, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.00016965477327528217, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(13,3,'distill.pace','{"table": 1.0, "context": 1.0}');
+CREATE TABLE trial_values (
+	trial_value_id INTEGER NOT NULL, 
+	trial_id INTEGER NOT NULL, 
+	objective INTEGER NOT NULL, 
+	value FLOAT, 
+	value_type VARCHAR(7) NOT NULL, 
+	PRIMARY KEY (trial_value_id), 
+	UNIQUE (trial_id, objective), 
+	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
+);
+INSERT INTO "trial_values" VALUES(1,1,0,9.5585221385638119429e-01,'FINITE');
+CREATE TABLE trials (
+	trial_id INTEGER NOT NULL, 
+	number INTEGER, 
+	study_id INTEGER, 
+	state VARCHAR(8) NOT NULL, 
+	datetime_start DATETIME, 
+	datetime_complete DATETIME, 
+	PRIMARY KEY (trial_id), 
+	FOREIGN KEY(study_id) REFERENCES studies (study_id)
+);
+INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-12-05 09:12:52.902580','2026-12-05 09:40:32.277142');
+INSERT INTO "trials" VALUES(2,1,1,'RUNNING','2026-12-05 09:40:33.269144',NULL);
+INSERT INTO "trials" VALUES(3,2,1,'RUNNING','2026-12-05 09:45:06.435497',NULL);
+CREATE TABLE version_info (
+	version_info_id INTEGER NOT NULL, 
+	schema_version INTEGER, 
+	library_version VARCHAR(256), 
+	PRIMARY KEY (version_info_id), 
+	CHECK (version_info_id=1)
+);
+INSERT INTO "version_info" VALUES(1,12,'5.1.0');
+CREATE UNIQUE INDEX ix_studies_study_name ON studies (study_name);
+CREATE INDEX ix_trials_study_id ON trials (study_id);
+COMMIT;
