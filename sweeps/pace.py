@@ -59,10 +59,10 @@ def measure_pace(study: optuna.Study, spec: SweepSpec, device: torch.device) -> 
     each worker's pace is its times over the recorded ones (a recipe without context distillation gives the
     context phase the table's pace)."""
     table, context = epoch_seconds(reference_config(spec), device)
-    recorded = study.user_attrs.get(REFERENCE_ATTR)
-    if recorded is None:
-        recorded = {"table": table, "context": context, "cpu": cpu_model(), "device": str(device), **provenance()}
-        study.set_user_attr(REFERENCE_ATTR, recorded)
+    if REFERENCE_ATTR not in study.user_attrs:
+        study.set_user_attr(REFERENCE_ATTR, {"table": table, "context": context, "cpu": cpu_model(),
+                                             "device": str(device), **provenance()})
+    recorded = study.user_attrs[REFERENCE_ATTR]  # read back: of workers starting a study together, the last to write
     table_pace = table / recorded["table"]
     context_pace = context / recorded["context"] if recorded["context"] and context else table_pace
     return Pace(table=table_pace, context=context_pace)
