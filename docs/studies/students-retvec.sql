@@ -58,7 +58,9 @@ CREATE TABLE trial_heartbeats (
 );
 INSERT INTO "trial_heartbeats" VALUES(1,1,'2026-12-05 09:40:24.000000');
 INSERT INTO "trial_heartbeats" VALUES(2,2,'2026-12-05 09:44:48.000000');
-INSERT INTO "trial_heartbeats" VALUES(3,3,'2026-12-05 09:46:21.000000');
+INSERT INTO "trial_heartbeats" VALUES(3,3,'2026-12-05 10:18:55.000000');
+INSERT INTO "trial_heartbeats" VALUES(4,4,'2026-12-05 10:38:25.000000');
+INSERT INTO "trial_heartbeats" VALUES(5,5,'2026-12-05 10:42:26.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -105,6 +107,54 @@ INSERT INTO "trial_intermediate_values" VALUES(33,2,20,-4.17701825499534606933e-
 INSERT INTO "trial_intermediate_values" VALUES(34,2,25,-3.62684205174446105957e-02,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(35,2,30,-4.02061380445957183837e-02,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(36,2,35,-0.0343778170645237,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(37,3,5,1.98055163025856018066e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(38,3,10,2.18148440122604370117e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(39,3,15,2.42503330111503601074e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(40,3,20,2.71923929452896118164e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(41,3,25,3.24183762073516845703e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(42,3,30,3.72396558523178100585e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(43,3,35,4.13113921880722045898e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(44,3,40,4.39609885215759277343e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(45,3,45,4.63154971599578857421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(46,3,50,0.478595495223999,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(47,3,55,4.9123483896255493164e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(48,3,60,4.99289304018020629882e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(49,3,65,0.506055474281311,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(50,3,70,5.10344862937927246093e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(51,3,75,5.11584877967834472656e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(52,3,80,5.12287497520446777343e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(53,3,82,5.12281894683837890625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(54,3,85,4.45645034313201904296e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(55,3,88,4.56528484821319580078e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(56,4,5,-3.77918407320976257324e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(57,4,10,-4.93615642189979553222e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(58,4,15,-4.91664297878742218017e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(59,4,20,-3.42115759849548339843e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(60,4,25,-4.6361878514289855957e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(61,4,30,-5.64109385013580322265e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(62,4,35,-5.4316952824592590332e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(63,4,40,-5.13622835278511047363e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(64,4,45,-4.94880527257919311523e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(65,4,50,-4.63514216244220733642e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(66,4,55,-4.3926324695348739624e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(67,4,60,-3.80931869149208068847e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(68,4,65,-4.49561439454555511474e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(69,4,70,-3.82463000714778900146e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(70,4,75,-3.63859646022319793701e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(71,4,80,-0.0336296372115612,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(72,4,85,-3.34866084158420562744e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(73,4,90,-3.59021387994289398193e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(74,4,95,-3.35477553308010101318e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(75,4,100,-3.2844800502061843872e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(76,4,105,-3.30014899373054504394e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(77,4,110,-2.13440340012311935424e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(78,4,112,-2.14159283787012100219e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(79,5,5,-4.92352209985256195068e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(80,5,10,-1.13513534888625144958e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(81,5,15,1.1452867649495601654e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(82,5,20,7.35465716570615768432e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(83,5,25,1.24692339450120925903e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(84,5,30,1.41717167571187019348e-02,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -133,6 +183,18 @@ INSERT INTO "trial_params" VALUES(15,3,'batch_size',64.0,'{"name": "IntDistribut
 INSERT INTO "trial_params" VALUES(16,3,'loss',6.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(17,3,'frequency_exponent',4.88432187056778932543e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(18,3,'student_options.spatial_dropout',1.11729177075292548937e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(19,4,'lr',2.31517731716628745106e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(20,4,'warmup_fraction',1.2286823447372639817e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(21,4,'batch_size',384.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(22,4,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(23,4,'frequency_exponent',7.77355787624039451522e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(24,4,'student_options.spatial_dropout',1.02250390174715710678e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(25,5,'lr',5.07713016962110558379e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(26,5,'warmup_fraction',4.75368676250806088123e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(27,5,'batch_size',832.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(28,5,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(29,5,'frequency_exponent',0.594893183721371,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(30,5,'student_options.spatial_dropout',9.31057795757281869697e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -143,6 +205,8 @@ CREATE TABLE trial_system_attributes (
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
 INSERT INTO "trial_system_attributes" VALUES(1,1,'fixed_params','{"lr": 0.002, "warmup_fraction": 0.05, "batch_size": 256, "loss": "cosine", "frequency_exponent": 0.5, "student_options.spatial_dropout": 0.0}');
+INSERT INTO "trial_system_attributes" VALUES(2,4,'failed_trial','1');
+INSERT INTO "trial_system_attributes" VALUES(3,4,'retry_history','[1]');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -165,6 +229,20 @@ INSERT INTO "trial_user_attributes" VALUES(10,3,'distill.worker','"vm:8329"');
 INSERT INTO "trial_user_attributes" VALUES(11,3,'distill.commit','"406e02e"');
 INSERT INTO "trial_user_attributes" VALUES(12,3,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.11172917707529255}, "loss": "multi-similarity", "loss_options": {}, "epochs": 82, "recipe": "fast", "batch_size": 64, "lr": 0.00016965477327528217, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.0961797884928583, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.48843218705677893, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.00016965477327528217, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(13,3,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(14,3,'distill.mlflow_run','"62ffee16d25d4f1f958403c82fd70e56"');
+INSERT INTO "trial_user_attributes" VALUES(15,3,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.7926468118375177, 0.7945534614201697]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.791167940594553, 0.7994420947007771]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.7233819751771996, 0.7450303959531972]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.7926468118375177, 0.7945534614201697]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.791167940594553, 0.7994420947007771]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.7233819751771996, 0.7450303959531972]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.726565153751362, 0.7050054699415479]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.710434706967615, 0.6998830624239589]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.6552207849139574, 0.5739144074375254]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.726565153751362, 0.7050054699415479]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.710434706967615, 0.6998830624239589]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.6552207849139574, 0.5739144074375254]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(16,3,'distill.objectives.metrics','{"recall_at_1": 0.48592622700945026, "mean_cosine": 0.4565284848213196, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.40548779250920075, "english_weighted_cosine": 0.7113348053582468, "context_loss": 0.9739220142364502, "heldout_token_cosine": 0.719067165512325, "heldout_sentence_cosine": 0.699113040797051, "heldout_similarity_spearman": 0.6131336047710869}');
+INSERT INTO "trial_user_attributes" VALUES(17,4,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(18,4,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.10225039017471571}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 105, "recipe": "fast", "batch_size": 384, "lr": 0.0023151773171662875, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1228682344737264, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.7773557876240395, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0023151773171662875, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(19,4,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(20,4,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(21,4,'distill.mlflow_run','"9ddf4fa8b7f645ae97ef32ac0024d101"');
+INSERT INTO "trial_user_attributes" VALUES(22,4,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.16971699736314608, 0.17550460024057027]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.18048571658226661, 0.18977583217047286]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.0576482534636612, 0.11088828820088914]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.16971699736314608, 0.17550460024057027]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.18048571658226661, 0.18977583217047286]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.0576482534636612, 0.11088828820088914]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.08841382839248355, 0.08469418877980407]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.05325832153012586, 0.05690766306597998]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.025875463557984705, -0.007081040624149999]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.08841382839248355, 0.08469418877980407]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.05325832153012586, 0.05690766306597998]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.025875463557984705, -0.007081040624149999]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(23,4,'distill.objectives.metrics','{"recall_at_1": 3.387189648748433e-05, "mean_cosine": -0.02141592837870121, "rel_norm_error": 85.75557708740234, "english_cosine": 0.014586976243361591, "english_weighted_cosine": 0.06447279195228922, "context_loss": 1.6698613166809082, "heldout_token_cosine": 0.08526131419497184, "heldout_sentence_cosine": 0.05508324446895441, "heldout_similarity_spearman": 0.03688198004382158}');
+INSERT INTO "trial_user_attributes" VALUES(24,5,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(25,5,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(26,5,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.09310577957572819}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 107, "recipe": "fast", "batch_size": 832, "lr": 0.0005077130169621106, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.04753686762508061, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.594893183721371, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0005077130169621106, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 8, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(27,5,'distill.pace','{"table": 1.0, "context": 1.0}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -176,6 +254,8 @@ CREATE TABLE trial_values (
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
 INSERT INTO "trial_values" VALUES(1,1,0,9.5585221385638119429e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(2,3,0,0.705158884695787,'FINITE');
+INSERT INTO "trial_values" VALUES(3,4,0,5.50829922980529199105e-02,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -187,8 +267,10 @@ CREATE TABLE trials (
 	FOREIGN KEY(study_id) REFERENCES studies (study_id)
 );
 INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-12-05 09:12:52.902580','2026-12-05 09:40:32.277142');
-INSERT INTO "trials" VALUES(2,1,1,'RUNNING','2026-12-05 09:40:33.269144',NULL);
-INSERT INTO "trials" VALUES(3,2,1,'RUNNING','2026-12-05 09:45:06.435497',NULL);
+INSERT INTO "trials" VALUES(2,1,1,'FAIL','2026-12-05 09:40:33.269144','2026-12-05 10:19:09.529796');
+INSERT INTO "trials" VALUES(3,2,1,'COMPLETE','2026-12-05 09:45:06.435497','2026-12-05 10:19:08.636463');
+INSERT INTO "trials" VALUES(4,3,1,'COMPLETE','2026-12-05 10:19:09.568976','2026-12-05 10:38:25.551661');
+INSERT INTO "trials" VALUES(5,4,1,'RUNNING','2026-12-05 10:38:26.029361',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
