@@ -60,7 +60,10 @@ INSERT INTO "trial_heartbeats" VALUES(1,1,'2026-12-05 09:40:24.000000');
 INSERT INTO "trial_heartbeats" VALUES(2,2,'2026-12-05 09:44:48.000000');
 INSERT INTO "trial_heartbeats" VALUES(3,3,'2026-12-05 10:18:55.000000');
 INSERT INTO "trial_heartbeats" VALUES(4,4,'2026-12-05 10:38:25.000000');
-INSERT INTO "trial_heartbeats" VALUES(5,5,'2026-12-05 10:42:26.000000');
+INSERT INTO "trial_heartbeats" VALUES(5,5,'2026-12-05 10:57:42.000000');
+INSERT INTO "trial_heartbeats" VALUES(6,6,'2026-12-05 11:09:53.000000');
+INSERT INTO "trial_heartbeats" VALUES(7,7,'2026-12-05 11:11:10.000000');
+INSERT INTO "trial_heartbeats" VALUES(8,8,'2026-12-05 11:15:55.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -155,6 +158,51 @@ INSERT INTO "trial_intermediate_values" VALUES(81,5,15,1.1452867649495601654e-02
 INSERT INTO "trial_intermediate_values" VALUES(82,5,20,7.35465716570615768432e-03,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(83,5,25,1.24692339450120925903e-02,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(84,5,30,1.41717167571187019348e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(85,5,35,2.00327541679143905639e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(86,5,40,1.30358478054404258728e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(87,5,45,2.63559408485889434814e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(88,5,50,0.0346454456448555,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(89,5,55,2.90050115436315536499e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(90,5,60,3.07480506598949432373e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(91,5,65,4.61462326347827911376e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(92,5,70,4.3953284621238708496e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(93,5,75,4.13803420960903167724e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(94,5,80,4.12450842559337615966e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(95,5,85,4.20653671026229858398e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(96,5,90,4.29209843277931213378e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(97,5,95,0.042428158223629,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(98,5,100,4.58243452012538909912e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(99,5,105,4.56917807459831237792e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(100,5,107,4.5683901757001876831e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(101,5,110,5.57224899530410766601e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(102,5,115,5.5950075387954711914e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(103,6,5,2.07368820905685424804e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(104,6,10,2.23197460174560546875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(105,6,15,2.37697988748550415039e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(106,6,20,2.52351969480514526367e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(107,6,25,2.74045795202255249023e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(108,6,30,3.0562457442283630371e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(109,6,35,3.45483303070068359375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(110,6,40,3.88060152530670166015e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(111,6,45,0.428055077791214,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(112,6,50,4.60745304822921752929e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(113,6,55,4.85413908958435058593e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(114,6,60,5.06637156009674072265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(115,6,65,5.22826910018920898437e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(116,6,70,5.36862552165985107421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(117,6,75,0.548460066318512,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(118,6,80,5.57345211505889892578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(119,6,85,5.64533114433288574218e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(120,6,90,5.70602655410766601562e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(121,6,95,0.575482189655304,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(122,6,100,5.79440057277679443359e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(123,6,105,5.82119643688201904296e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(124,6,110,5.84327936172485351562e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(125,6,115,5.85393846035003662109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(126,6,120,5.85960984230041503906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(127,7,5,-1.08774821273982524871e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(128,7,10,-3.45057249069213867187e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(129,8,5,1.89207121729850769042e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -195,6 +243,24 @@ INSERT INTO "trial_params" VALUES(27,5,'batch_size',832.0,'{"name": "IntDistribu
 INSERT INTO "trial_params" VALUES(28,5,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(29,5,'frequency_exponent',0.594893183721371,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(30,5,'student_options.spatial_dropout',9.31057795757281869697e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(31,6,'lr',6.02496807041456665897e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(32,6,'warmup_fraction',8.80651955278505815805e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(33,6,'batch_size',704.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(34,6,'loss',6.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(35,6,'frequency_exponent',2.72597729805711175288e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(36,6,'student_options.spatial_dropout',0.0879052176147902,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(37,7,'lr',7.65557633010639955462e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(38,7,'warmup_fraction',4.81524412620494071668e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(39,7,'batch_size',320.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(40,7,'loss',2.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(41,7,'frequency_exponent',2.56586371662204881793e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(42,7,'student_options.spatial_dropout',6.96074499050258893584e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(43,8,'lr',3.23736164945193712234e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(44,8,'warmup_fraction',1.88147956891597023521e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(45,8,'batch_size',128.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(46,8,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(47,8,'frequency_exponent',5.89556986146556938344e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(48,8,'student_options.spatial_dropout',3.04201094239110701733e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -207,6 +273,7 @@ CREATE TABLE trial_system_attributes (
 INSERT INTO "trial_system_attributes" VALUES(1,1,'fixed_params','{"lr": 0.002, "warmup_fraction": 0.05, "batch_size": 256, "loss": "cosine", "frequency_exponent": 0.5, "student_options.spatial_dropout": 0.0}');
 INSERT INTO "trial_system_attributes" VALUES(2,4,'failed_trial','1');
 INSERT INTO "trial_system_attributes" VALUES(3,4,'retry_history','[1]');
+INSERT INTO "trial_system_attributes" VALUES(4,8,'tpe:relative_params:0','"{\"batch_size\": 128, \"frequency_exponent\": 0.5895569861465569, \"loss\": \"cosine\", \"lr\": 0.0003237361649451937, \"student_options.spatial_dropout\": 0.03042010942391107, \"warmup_fraction\": 0.18814795689159702}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -243,6 +310,21 @@ INSERT INTO "trial_user_attributes" VALUES(24,5,'distill.worker','"vm:8329"');
 INSERT INTO "trial_user_attributes" VALUES(25,5,'distill.commit','"406e02e"');
 INSERT INTO "trial_user_attributes" VALUES(26,5,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.09310577957572819}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 107, "recipe": "fast", "batch_size": 832, "lr": 0.0005077130169621106, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.04753686762508061, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.594893183721371, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0005077130169621106, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 8, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(27,5,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(28,5,'distill.mlflow_run','"9adf4c3907114061a6eb30d6f7d083d8"');
+INSERT INTO "trial_user_attributes" VALUES(29,5,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.29252206238873063, 0.3027666544708005]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.30693645809093795, 0.30470785420322055]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.272636913893491, 0.24707392194117925]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.29252206238873063, 0.3027666544708005]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.30693645809093795, 0.30470785420322055]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.272636913893491, 0.24707392194117925]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.1598859212055996, 0.16263057263065422]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.09931598586480642, 0.11130538234111309]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.14863915784717996, 0.07478320867216863]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.1598859212055996, 0.16263057263065422]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.09931598586480642, 0.11130538234111309]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.14863915784717996, 0.07478320867216863]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(30,5,'distill.objectives.metrics','{"recall_at_1": 0.0013548758594993733, "mean_cosine": 0.05595007538795471, "rel_norm_error": 16.621910095214844, "english_cosine": 0.042475600327111826, "english_weighted_cosine": 0.1365786446534129, "context_loss": 1.4397462606430054, "heldout_token_cosine": 0.1596406868239577, "heldout_sentence_cosine": 0.1058612919805593, "heldout_similarity_spearman": 0.12343077936545914}');
+INSERT INTO "trial_user_attributes" VALUES(31,6,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(32,6,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(33,6,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.0879052176147902}, "loss": "multi-similarity", "loss_options": {}, "epochs": 126, "recipe": "fast", "batch_size": 704, "lr": 0.0006024968070414567, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.08806519552785058, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.2725977298057112, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0006024968070414567, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 9, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(34,6,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(35,7,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(36,7,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(37,7,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.06960744990502589}, "loss": "aec", "loss_options": {}, "epochs": 129, "recipe": "fast", "batch_size": 320, "lr": 0.0076555763301063996, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.04815244126204941, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.2565863716622049, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0076555763301063996, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 9, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(38,7,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(39,8,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(40,8,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(41,8,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.03042010942391107}, "loss": "cosine", "loss_options": {}, "epochs": 102, "recipe": "fast", "batch_size": 128, "lr": 0.0003237361649451937, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.18814795689159702, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5895569861465569, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0003237361649451937, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(42,8,'distill.pace','{"table": 1.0, "context": 1.0}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -256,6 +338,9 @@ CREATE TABLE trial_values (
 INSERT INTO "trial_values" VALUES(1,1,0,9.5585221385638119429e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(2,3,0,0.705158884695787,'FINITE');
 INSERT INTO "trial_values" VALUES(3,4,0,5.50829922980529199105e-02,'FINITE');
+INSERT INTO "trial_values" VALUES(4,5,0,1.0531068410295975346e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(5,6,0,5.85960984230041503906e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(6,7,0,-3.45057249069213867187e-03,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -270,7 +355,10 @@ INSERT INTO "trials" VALUES(1,0,1,'COMPLETE','2026-12-05 09:12:52.902580','2026-
 INSERT INTO "trials" VALUES(2,1,1,'FAIL','2026-12-05 09:40:33.269144','2026-12-05 10:19:09.529796');
 INSERT INTO "trials" VALUES(3,2,1,'COMPLETE','2026-12-05 09:45:06.435497','2026-12-05 10:19:08.636463');
 INSERT INTO "trials" VALUES(4,3,1,'COMPLETE','2026-12-05 10:19:09.568976','2026-12-05 10:38:25.551661');
-INSERT INTO "trials" VALUES(5,4,1,'RUNNING','2026-12-05 10:38:26.029361',NULL);
+INSERT INTO "trials" VALUES(5,4,1,'COMPLETE','2026-12-05 10:38:26.029361','2026-12-05 10:57:52.640202');
+INSERT INTO "trials" VALUES(6,5,1,'PRUNED','2026-12-05 10:57:53.217769','2026-12-05 11:09:54.001949');
+INSERT INTO "trials" VALUES(7,6,1,'PRUNED','2026-12-05 11:09:54.767211','2026-12-05 11:11:24.936146');
+INSERT INTO "trials" VALUES(8,7,1,'RUNNING','2026-12-05 11:11:25.594817',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
