@@ -63,7 +63,11 @@ INSERT INTO "trial_heartbeats" VALUES(4,4,'2026-12-05 10:38:25.000000');
 INSERT INTO "trial_heartbeats" VALUES(5,5,'2026-12-05 10:57:42.000000');
 INSERT INTO "trial_heartbeats" VALUES(6,6,'2026-12-05 11:09:53.000000');
 INSERT INTO "trial_heartbeats" VALUES(7,7,'2026-12-05 11:11:10.000000');
-INSERT INTO "trial_heartbeats" VALUES(8,8,'2026-12-05 11:15:55.000000');
+INSERT INTO "trial_heartbeats" VALUES(8,8,'2026-12-05 11:32:41.000000');
+INSERT INTO "trial_heartbeats" VALUES(9,9,'2026-12-05 11:38:48.000000');
+INSERT INTO "trial_heartbeats" VALUES(10,10,'2026-12-05 11:50:05.000000');
+INSERT INTO "trial_heartbeats" VALUES(11,11,'2026-12-05 11:51:29.000000');
+INSERT INTO "trial_heartbeats" VALUES(12,12,'2026-12-05 11:54:23.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -203,6 +207,72 @@ INSERT INTO "trial_intermediate_values" VALUES(126,6,120,5.85960984230041503906e
 INSERT INTO "trial_intermediate_values" VALUES(127,7,5,-1.08774821273982524871e-03,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(128,7,10,-3.45057249069213867187e-03,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(129,8,5,1.89207121729850769042e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(130,8,10,2.12449103593826293945e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(131,8,15,2.26678088307380676269e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(132,8,20,2.49842748045921325683e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(133,8,25,2.91339516639709472656e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(134,8,30,3.64841252565383911132e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(135,8,35,4.30036008358001708984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(136,8,40,4.76534307003021240234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(137,8,45,5.10277926921844482421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(138,8,50,5.36226153373718261718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(139,8,55,5.56092917919158935546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(140,8,60,5.7284832000732421875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(141,8,65,5.85471570491790771484e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(142,8,70,5.95947086811065673828e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(143,8,75,6.03595197200775146484e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(144,8,80,6.09311997890472412109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(145,8,85,6.13499879837036132812e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(146,8,90,6.16094827651977539062e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(147,8,95,6.17312252521514892578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(148,8,100,6.17691814899444580078e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(149,8,102,6.1769866943359375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(150,8,105,5.70745408535003662109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(151,8,109,5.84133684635162353515e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(152,9,5,2.53801226615905761718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(153,9,10,4.14064347743988037109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(154,9,15,4.83893185853958129882e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(155,9,20,5.01848816871643066406e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(156,9,25,5.00336110591888427734e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(157,9,30,4.85084652900695800781e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(158,9,35,4.6642971038818359375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(159,9,40,4.51765149831771850585e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(160,9,45,4.45092141628265380859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(161,9,50,4.44396793842315673828e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(162,9,55,4.46313768625259399414e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(163,9,60,4.523868560791015625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(164,9,65,4.58686411380767822265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(165,10,5,2.49821066856384277343e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(166,10,10,3.13161790370941162109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(167,10,15,4.32803124189376831054e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(168,10,20,0.534426748752594,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(169,10,25,5.98517358303070068359e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(170,10,30,6.39996469020843505859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(171,10,35,6.69182717800140380859e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(172,10,40,6.91160082817077636718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(173,10,45,7.0863628387451171875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(174,10,50,7.23332703113555908203e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(175,10,55,7.35111832618713378906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(176,10,60,0.746428370475769,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(177,10,65,7.55907893180847167968e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(178,10,70,7.6409345865249633789e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(179,10,75,0.770923376083374,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(180,10,80,7.77832388877868652343e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(181,10,85,0.783559262752533,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(182,10,90,7.88576543331146240234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(183,10,95,7.92729616165161132812e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(184,10,100,0.796369194984436,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(185,10,105,7.99123704433441162109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(186,10,110,8.01304996013641357421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(187,10,115,8.02747666835784912109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(188,10,120,8.03682088851928710937e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(189,11,5,1.53510719537734985351e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(190,11,10,2.04986065626144409179e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(191,12,5,2.71833300590515136718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(192,12,10,3.23305010795593261718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(193,12,15,3.59014779329299926757e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(194,12,20,3.62821042537689208984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(195,12,25,0.352992981672287,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -261,6 +331,30 @@ INSERT INTO "trial_params" VALUES(45,8,'batch_size',128.0,'{"name": "IntDistribu
 INSERT INTO "trial_params" VALUES(46,8,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(47,8,'frequency_exponent',5.89556986146556938344e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(48,8,'student_options.spatial_dropout',3.04201094239110701733e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(49,9,'lr',6.81334083544223468448e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(50,9,'warmup_fraction',5.968216152451694817e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(51,9,'batch_size',576.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(52,9,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(53,9,'frequency_exponent',5.18942922554413210711e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(54,9,'student_options.spatial_dropout',8.72194589916637161297e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(55,10,'lr',1.44170977116357505731e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(56,10,'warmup_fraction',4.59034734061421409445e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(57,10,'batch_size',320.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(58,10,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(59,10,'frequency_exponent',7.84509362899715179118e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(60,10,'student_options.spatial_dropout',4.7058502897962387057e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(61,11,'lr',1.19642939134671983433e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(62,11,'warmup_fraction',1.90291150641792083941e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(63,11,'batch_size',832.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(64,11,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(65,11,'frequency_exponent',3.94076918266971498727e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(66,11,'student_options.spatial_dropout',1.04151691764328174771e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(67,12,'lr',8.72804107841987711347e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(68,12,'warmup_fraction',1.30889457796555599977e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(69,12,'batch_size',768.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(70,12,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(71,12,'frequency_exponent',5.99241882496529543189e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(72,12,'student_options.spatial_dropout',9.92524733672476601464e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -274,6 +368,10 @@ INSERT INTO "trial_system_attributes" VALUES(1,1,'fixed_params','{"lr": 0.002, "
 INSERT INTO "trial_system_attributes" VALUES(2,4,'failed_trial','1');
 INSERT INTO "trial_system_attributes" VALUES(3,4,'retry_history','[1]');
 INSERT INTO "trial_system_attributes" VALUES(4,8,'tpe:relative_params:0','"{\"batch_size\": 128, \"frequency_exponent\": 0.5895569861465569, \"loss\": \"cosine\", \"lr\": 0.0003237361649451937, \"student_options.spatial_dropout\": 0.03042010942391107, \"warmup_fraction\": 0.18814795689159702}"');
+INSERT INTO "trial_system_attributes" VALUES(5,9,'tpe:relative_params:0','"{\"batch_size\": 576, \"frequency_exponent\": 0.5189429225544132, \"loss\": \"cosine\", \"lr\": 0.006813340835442235, \"student_options.spatial_dropout\": 0.008721945899166372, \"warmup_fraction\": 0.05968216152451695}"');
+INSERT INTO "trial_system_attributes" VALUES(6,10,'tpe:relative_params:0','"{\"batch_size\": 320, \"frequency_exponent\": 0.07845093628997152, \"loss\": \"cosine\", \"lr\": 0.001441709771163575, \"student_options.spatial_dropout\": 0.04705850289796239, \"warmup_fraction\": 0.04590347340614214}"');
+INSERT INTO "trial_system_attributes" VALUES(7,11,'tpe:relative_params:0','"{\"batch_size\": 832, \"frequency_exponent\": 0.3940769182669715, \"loss\": \"cosine\", \"lr\": 0.00011964293913467198, \"student_options.spatial_dropout\": 0.10415169176432817, \"warmup_fraction\": 0.19029115064179208}"');
+INSERT INTO "trial_system_attributes" VALUES(8,12,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.059924188249652954, \"loss\": \"cosine\", \"lr\": 0.008728041078419877, \"student_options.spatial_dropout\": 0.009925247336724766, \"warmup_fraction\": 0.01308894577965556}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -325,6 +423,25 @@ INSERT INTO "trial_user_attributes" VALUES(39,8,'distill.worker','"vm:8329"');
 INSERT INTO "trial_user_attributes" VALUES(40,8,'distill.commit','"406e02e"');
 INSERT INTO "trial_user_attributes" VALUES(41,8,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.03042010942391107}, "loss": "cosine", "loss_options": {}, "epochs": 102, "recipe": "fast", "batch_size": 128, "lr": 0.0003237361649451937, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.18814795689159702, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5895569861465569, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0003237361649451937, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(42,8,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(43,8,'distill.mlflow_run','"14228eae34bb42289a3539d3343b6069"');
+INSERT INTO "trial_user_attributes" VALUES(44,8,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.8799910600446381, 0.8814005145238257]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.8784979834381713, 0.8866645572560068]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8317021347144333, 0.8458759515522993]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.8799910600446381, 0.8814005145238257]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.8784979834381713, 0.8866645572560068]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8317021347144333, 0.8458759515522993]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.87037534563918, 0.8415987126784883]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.8659631695141053, 0.8462517316907883]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.7985209437142201, 0.7827132173406581]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.87037534563918, 0.8415987126784883]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.8659631695141053, 0.8462517316907883]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.7985209437142201, 0.7827132173406581]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(45,8,'distill.objectives.metrics','{"recall_at_1": 0.6976255800562273, "mean_cosine": 0.5841336846351624, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.505191837331369, "english_weighted_cosine": 0.8765422877494512, "context_loss": 0.6958897113800049, "heldout_token_cosine": 0.8613800655432705, "heldout_sentence_cosine": 0.8501935721840327, "heldout_similarity_spearman": 0.803548655019312}');
+INSERT INTO "trial_user_attributes" VALUES(46,9,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(47,9,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(48,9,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.008721945899166372}, "loss": "cosine", "loss_options": {}, "epochs": 138, "recipe": "fast", "batch_size": 576, "lr": 0.006813340835442235, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.05968216152451695, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5189429225544132, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.006813340835442235, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 10, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(49,9,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(50,10,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(51,10,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(52,10,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.04705850289796239}, "loss": "cosine", "loss_options": {}, "epochs": 130, "recipe": "fast", "batch_size": 320, "lr": 0.001441709771163575, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.04590347340614214, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.07845093628997152, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.001441709771163575, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 9, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(53,10,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(54,11,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(55,11,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(56,11,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.10415169176432817}, "loss": "cosine", "loss_options": {}, "epochs": 142, "recipe": "fast", "batch_size": 832, "lr": 0.00011964293913467198, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.19029115064179208, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.3940769182669715, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.00011964293913467198, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 10, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(57,11,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(58,12,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(59,12,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(60,12,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.009925247336724766}, "loss": "cosine", "loss_options": {}, "epochs": 139, "recipe": "fast", "batch_size": 768, "lr": 0.008728041078419877, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.01308894577965556, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.059924188249652954, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.008728041078419877, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 10, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(61,12,'distill.pace','{"table": 1.0, "context": 1.0}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -341,6 +458,10 @@ INSERT INTO "trial_values" VALUES(3,4,0,5.50829922980529199105e-02,'FINITE');
 INSERT INTO "trial_values" VALUES(4,5,0,1.0531068410295975346e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(5,6,0,5.85960984230041503906e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(6,7,0,-3.45057249069213867187e-03,'FINITE');
+INSERT INTO "trial_values" VALUES(7,8,0,8.5610745060244686222e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(8,9,0,4.58686411380767822265e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(9,10,0,8.03682088851928710937e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(10,11,0,2.04986065626144409179e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -358,7 +479,11 @@ INSERT INTO "trials" VALUES(4,3,1,'COMPLETE','2026-12-05 10:19:09.568976','2026-
 INSERT INTO "trials" VALUES(5,4,1,'COMPLETE','2026-12-05 10:38:26.029361','2026-12-05 10:57:52.640202');
 INSERT INTO "trials" VALUES(6,5,1,'PRUNED','2026-12-05 10:57:53.217769','2026-12-05 11:09:54.001949');
 INSERT INTO "trials" VALUES(7,6,1,'PRUNED','2026-12-05 11:09:54.767211','2026-12-05 11:11:24.936146');
-INSERT INTO "trials" VALUES(8,7,1,'RUNNING','2026-12-05 11:11:25.594817',NULL);
+INSERT INTO "trials" VALUES(8,7,1,'COMPLETE','2026-12-05 11:11:25.594817','2026-12-05 11:32:48.109578');
+INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-12-05 11:32:48.594335','2026-12-05 11:38:49.113190');
+INSERT INTO "trials" VALUES(10,9,1,'PRUNED','2026-12-05 11:38:49.769507','2026-12-05 11:50:13.862556');
+INSERT INTO "trials" VALUES(11,10,1,'PRUNED','2026-12-05 11:50:14.552777','2026-12-05 11:51:37.845136');
+INSERT INTO "trials" VALUES(12,11,1,'RUNNING','2026-12-05 11:51:38.584187',NULL);
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
