@@ -72,8 +72,9 @@ class TrialObjective:
         if spec.seconds_per_trial is not None:
             announce(f"trial {name}: timing an epoch to {'fill' if spec.fill_time else 'fit'} "
                      f"{duration_text(spec.seconds_per_trial)} of training", quiet=self.quiet)
-            pace = self._pace(trial.study, resolve_device(config.device))
-            epoch_times = epoch_seconds(config, resolve_device(config.device))
+            device = resolve_device(config.device)
+            pace = self._pace(trial.study, device)
+            epoch_times = epoch_seconds(config, device)
             config = scaled_to_seconds(config, spec.seconds_per_trial, pace.on_first_machine(epoch_times),
                                        stretch=spec.fill_time)
             record.pace = {"table": pace.table, "context": pace.context}
