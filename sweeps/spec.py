@@ -20,12 +20,13 @@ from distill.config.training import (
 )
 from distill.evaluation.settings import EvaluationSettings
 from distill.objectives.registry import objective_metrics
+from sweeps.pruning import ShareMedianPruner
 from sweeps.space import Choice, Parameter
 
 GRID = "grid"
 SAMPLERS = (GRID, "tpe")
 PRUNERS = {"none": optuna.pruners.NopPruner, "median": optuna.pruners.MedianPruner,
-           "hyperband": optuna.pruners.HyperbandPruner}
+           "median-by-share": ShareMedianPruner, "hyperband": optuna.pruners.HyperbandPruner}
 Direction = Literal["maximize", "minimize"]
 DIRECTIONS: tuple[Direction, ...] = ("maximize", "minimize")
 # What training logs per epoch, declared by the objectives (distill.objectives.registry, which imports no torch).

@@ -13,7 +13,9 @@ A sweep file is YAML with these keys (only ``space`` and ``objective`` are requi
       lr: {low: 1e-4, high: 1e-2, log: true}      # a range: float, or int for integer keys / type: int
       batch_size: {low: 32, high: 256, step: 32}
     objective: {metric: recall_at_1, direction: maximize}
-    pruner: {kind: median, n_warmup_steps: 1}     # none | median | hyperband, + the pruner's options
+    pruner: {kind: median, n_warmup_steps: 1}     # none | median | median-by-share | hyperband, + its options;
+                                  # median-by-share: trials of different epochs (time_per_trial) compared at the
+                                  # same share of their training (sweeps.pruning)
     points:                       # trials run once each, first (Optuna's enqueue_trial): beside a grid, or a search's
       - {student: ngrams, loss: mse}              # known recipe before it draws its own; a value for every space
       - {student: retvec, loss: cosine, epochs: 40}   # key (in a search, one it could draw), TrainConfig keys too

@@ -139,7 +139,7 @@ BAD_SWEEPS = [
     ({"objective": "mlm_accuracy"}, "mlm_accuracy is measured after surgery; add an evaluation section"),
     ({"objective": "holdout_recall_at_1"}, "holdout_recall_at_1 needs fixed.holdout > 0"),
     ({"objective": "holdout_sentence_cosine"}, "unknown metric 'holdout_sentence_cosine'"),  # heldout_: context's
-    ({"pruner": "patient"}, "unknown kind 'patient'; valid kinds: none, median, hyperband"),
+    ({"pruner": "patient"}, "unknown kind 'patient'; valid kinds: none, median, median-by-share, hyperband"),
     ({"pruner": {"kind": "median", "n_warmup_step": 1}}, "unexpected keyword argument 'n_warmup_step'"),
     ({"pruner": {"kind": "median", "metric": "train_loss"}}, "pruning needs one direction"),
     ({"space": {"loss": ["mse"], "loss_options.alpha": [1.0]}}, "loss 'mse' has no parameter alpha"),

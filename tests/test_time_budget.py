@@ -12,6 +12,7 @@ from sweep_files import fixed_settings, load_study, write_sweep
 from tiny_models import TABLE_ONLY_BYTESCNN
 
 import sweeps.pace
+import sweeps.pruning
 import sweeps.trial
 from distill.cli import main
 from distill.config.training import TrainConfig
@@ -63,6 +64,24 @@ def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir,
     for trial in trials:
         assert TrialRecord.from_trial(trial).config["epochs"] == 4  # 2 s of 0.5 s epochs, not the file's 8
         assert list(trial.intermediate_values) == [1, 2, 3, 4]  # the learning curve the pruner reads
+
+
+def test_the_pruner_reads_each_trial_at_its_place_in_its_own_epochs(tmp_path, tiny_bert_dir, monkeypatch) -> None:
+    """Trials fitted to 4 and to 8 epochs: the running trial's epochs, on record before it trains, give the pruner
+    its place in its training (sweeps.pruning), epoch by epoch."""
+    fitted_epochs = iter([(0.5, 0.0), (0.25, 0.0)])  # 2 s buy the first trial 4 epochs, the second 8
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: next(fitted_epochs))
+    places: list[float | None] = []
+    read_place = sweeps.pruning.training_place
+    monkeypatch.setattr(sweeps.pruning, "training_place",
+                        lambda trial, epoch: places.append(read_place(trial, epoch)) or places[-1])
+    path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=8),
+                       time_per_trial="2s", pruner={"kind": "median-by-share", "n_startup_trials": 1})
+    assert main(["sweep", "--config", str(path)]) == 0
+    first, second = load_study(tmp_path).trials
+    assert TrialRecord.from_trial(first).config["epochs"] == 4 and TrialRecord.from_trial(second).config["epochs"] == 8
+    assert places == [epoch / 8 for epoch in sorted(second.intermediate_values)]  # the second trial, read by place
+    assert places[:2] == [0.125, 0.25]
 
 
 def test_fill_time_stretches_a_trial_that_would_end_sooner(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
