@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import sqlite3
+from pathlib import Path
 
 import optuna
 import pytest
@@ -10,6 +12,8 @@ from optuna.distributions import FloatDistribution
 from optuna.trial import FrozenTrial, TrialState, create_trial
 
 from sweeps.pruning import ShareMedianPruner, epoch_at, training_place, value_at
+from sweeps.study import SPEC_ATTR, fingerprint
+from sweeps.sweep_file import load_spec
 from sweeps.trial_record import TrialRecord
 
 
@@ -94,8 +98,18 @@ def test_with_equal_epochs_it_decides_as_optunas_median_pruner() -> None:
 
 
 def test_a_sweep_file_names_it() -> None:
-    from sweeps.sweep_file import load_spec
-
-    for family in ("retvec", "bytescnn", "hlm-intra"):
+    for family in ("bytescnn", "hlm-intra"):
         spec = load_spec(f"students-{family}")
         assert spec.pruner.kind == "median-by-share" and spec.pruner.metric == "mean_cosine"
+
+
+@pytest.mark.parametrize("dump", sorted((Path(__file__).parents[1] / "docs" / "studies").glob("*.sql")),
+                         ids=lambda path: path.stem)
+def test_a_carried_study_resumes_with_its_shipped_file(tmp_path, dump: Path) -> None:
+    """A study carried in docs/studies/ is bound to its sweep file's search, pruner included (sweeps.study):
+    the file shipped today must give the fingerprint the study recorded, or its resume is refused."""
+    database = tmp_path / "optuna.db"
+    with sqlite3.connect(database) as connection:
+        connection.executescript(dump.read_text())
+    study = optuna.load_study(study_name=dump.stem, storage=f"sqlite:///{database}")
+    assert study.user_attrs[SPEC_ATTR] == fingerprint(load_spec(dump.stem))
