@@ -29,6 +29,7 @@ from distill.errors import DistillError, is_user_error
 from distill.tracking import store
 from distill.tracking.progress import announce
 from sweeps.accounting import progress
+from sweeps.carry import CarriedStudy
 from sweeps.document import ResultsDocument
 from sweeps.evaluation import TrialEvaluator
 from sweeps.options import check_storage, check_study_name, check_trial_count
@@ -82,6 +83,8 @@ def run_sweep(
     quiet: bool = False,
     evaluator: TrialEvaluator | None = None,
     results: ResultsDocument | None = None,
+    carry: str | None = None,
+    command: str | None = None,
 ) -> SweepResult:
     """Run (or resume) the study of ``spec`` until its budget is spent; log its summary to the parent run.
 
@@ -94,6 +97,10 @@ def run_sweep(
         evaluator: one already prepared for ``spec.evaluation`` (default: one prepared here before the first trial,
             so that a model or corpus that cannot load fails before any training).
         results: the results document to rewrite after each trial (``distill sweep --results``).
+        carry: an SQL dump of the study's SQLite database (:mod:`sweeps.carry`): the database built from it where it
+            does not exist yet, and it rewritten after every trial (``distill sweep --carry``).
+        command: the command line, named in the carried dump's header (default: ``distill sweep`` with the file's
+            name and the dump).
     """
     from distill.bench.machine import running_commit
 
@@ -106,6 +113,11 @@ def run_sweep(
     url = storage_url(storage)
     _set_log_levels(quiet)
     database = sqlite_file(url)
+    carried = None
+    if carry is not None:
+        carried = CarriedStudy.checked(carry, database, study_name or spec.name,
+                                       command or f"distill sweep --config {spec.name} --carry {carry}")
+        announce(carried.open(), quiet=quiet)
     new_database = database is not None and not database.exists()
     study_storage = open_storage(url, spec.heartbeat)
     study = open_study(spec, study_storage, study_name or spec.name)
@@ -123,7 +135,8 @@ def run_sweep(
         discard_unstarted(study, study_storage, database if new_database else None)
         raise
     enqueue_points(study, spec, budget)
-    job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1, results=results)
+    job = WorkerJob(spec, url, study.study_name, budget, parent_run_id, uri, quiet or workers > 1, results=results,
+                    carry=carried)
     status = "FAILED"
     try:
         stopped = []
@@ -143,6 +156,8 @@ def run_sweep(
         raise
     finally:
         summary = log_summary(study, spec, parent_run_id, status)
+        if carried is not None:
+            carried.write()
     return SweepResult(study.study_name, display_url(url), uri, parent_run_id, finished, summary)
 
 

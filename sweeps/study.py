@@ -29,6 +29,7 @@ from optuna.trial import FrozenTrial
 
 from distill.errors import DistillError, first_line
 from sweeps.accounting import MAX_RETRIES, progress, requeue, retry_history
+from sweeps.carry import CarriedStudy
 from sweeps.document import ResultsDocument
 from sweeps.options import check_trial_count, duration_text
 from sweeps.runs import PARENT_RUN_ATTR, mark_trial_run
@@ -63,6 +64,7 @@ class WorkerJob:
     rank: int = 0
     threads: int | None = None
     results: ResultsDocument | None = None
+    carry: CarriedStudy | None = None  # the study's SQL dump, rewritten after every trial (sweeps.carry)
 
 
 def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
@@ -85,6 +87,8 @@ def work(job: WorkerJob, evaluator: TrialEvaluator | None = None) -> None:
             study.optimize(objective, n_trials=1, catch=(Exception,), gc_after_trial=True)
             if job.results is not None:
                 job.results.update(study, spec)
+            if job.carry is not None:
+                job.carry.write()
         elif state.running:
             with experimental_api():
                 optuna.storages.fail_stale_trials(study)

@@ -149,6 +149,7 @@ VALUES: dict[str, Callable[[Sandbox, str, str], str]] = {  # option → its tiny
     "--config": lambda sandbox, command, value: (_train_config if command == "train" else _sweep_config)(
         sandbox, value),
     "--storage": lambda sandbox, command, value: f"sqlite:///{Path.cwd() / 'optuna-shared.db'}",
+    "--carry": lambda sandbox, command, value: str(Path.cwd() / Path(value).name),
     "--n-trials": lambda sandbox, command, value: "2",
     "--epochs": lambda sandbox, command, value: "1",
     "--context-epochs": lambda sandbox, command, value: "1",
@@ -238,6 +239,8 @@ def check_outputs(argv: list[str], out: str) -> None:
         assert {"trials.csv", "trials.md", "best.yaml", "summary.md"} <= artifacts(run_id)
         summary = mlflow.artifacts.load_text(f"runs:/{run_id}/summary.md")
         assert re.search(r"trials, [1-9]\d* complete", summary) and not any(failures), failures
+        if "--carry" in argv:  # the study as SQL, written after its trial
+            assert Path(argv[argv.index("--carry") + 1]).read_text().startswith("-- The Optuna study ")
         if "--results" in argv:  # Tables 1-3 of the finished study
             assert "### Table 3" in Path(argv[argv.index("--results") + 1]).read_text()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import os
 import re
-import sqlite3
 import subprocess
 import sys
 import time
@@ -392,28 +391,6 @@ def test_interrupted_trial_runs_again_on_resume(tmp_path, tiny_bert_dir, monkeyp
     parent, children = sweep_runs()
     assert parent.info.status == "FINISHED"
     assert next(run for run in children if run.info.run_name == trial_run_name(lost)).info.status == "FAILED"
-
-
-def test_a_study_moved_to_another_machine_resumes_from_its_database_alone(tmp_path, tiny_bert_dir, monkeypatch,
-                                                                          capsys) -> None:
-    """A study carried to a new machine as an SQL dump of its SQLite database (its MLflow store left behind)
-    resumes there: the trials it holds are kept, and a new parent run in the new tracking store runs the rest."""
-    path = write_sweep(tmp_path, tiny_bert_dir)
-    assert main(["sweep", "--config", str(path), "--n-trials", "1", "--quiet"]) == 0
-    with sqlite3.connect(tmp_path / "optuna.db") as database:
-        dump = "\n".join(database.iterdump())
-    moved = tmp_path / "elsewhere"
-    moved.mkdir()
-    with sqlite3.connect(moved / "optuna.db") as database:
-        database.executescript(dump)
-    monkeypatch.setenv("MLFLOW_TRACKING_URI", f"sqlite:///{moved / 'mlflow.db'}")
-    capsys.readouterr()
-    assert main(["sweep", "--config", str(path), "--storage", f"sqlite:///{moved / 'optuna.db'}", "--quiet"]) == 0
-    study = load_study(moved)
-    assert complete_params(study) == [(("loss", "cosine"),), (("loss", "mse"),)]
-    parent, children = sweep_runs()  # the new store: its parent run, and the trial that ran there
-    assert parent.info.status == "FINISHED" and len(children) == 1
-    assert "Sweep tiny: 2 trials, 2 complete" in capsys.readouterr().out
 
 
 def test_results_for_a_sweep_without_an_evaluation_are_refused_in_one_line(tmp_path, tiny_bert_dir, capsys) -> None:

@@ -12,6 +12,7 @@ import argparse
 import importlib
 import importlib.metadata
 import os
+import shlex
 import sys
 import warnings
 from collections.abc import Iterator, Sequence
@@ -95,6 +96,7 @@ def installed_version() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command_line = "distill " + shlex.join(sys.argv[1:] if argv is None else argv)  # as the user typed it
     if args.command is None:  # bare `distill`: what it can do, and how to ask a command for more
         parser.print_help()
         return 0

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import shlex
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +24,9 @@ class SweepResults:
     results: str | None = setting(None, "Markdown file to write the study's Tables 1-3 to, with the date, commit, "
                                   "machine and command (its own block; the rest of the file is kept), rewritten after "
                                   "each trial; a finished study's is rewritten without training", metavar="FILE")
+    carry: str | None = setting(None, "SQL dump of the study's SQLite database, to carry the study from machine to "
+                                "machine in a repository: the database is built from it where it does not exist yet, "
+                                "and it is rewritten after every trial", metavar="FILE")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -52,9 +53,11 @@ def run(args: argparse.Namespace) -> int:
     if args.results is not None and spec.evaluation is None:
         raise DistillError(f"--results writes Tables 1-3 from each trial's evaluation after surgery; {args.config} "
                            "has no evaluation section")
-    document = None if args.results is None else ResultsDocument(args.results, "distill " + shlex.join(sys.argv[1:]))
+    command = args.command_line
+    document = None if args.results is None else ResultsDocument(args.results, command)
     result = run_sweep(spec, n_trials=args.n_trials, workers=args.workers, storage=args.storage,
-                       study_name=args.study, tracking_uri=args.tracking_uri, quiet=args.quiet, results=document)
+                       study_name=args.study, tracking_uri=args.tracking_uri, quiet=args.quiet, results=document,
+                       carry=args.carry, command=command)
     print(result.summary.text)
     state = "finished" if result.finished else "not finished (trials still running elsewhere)"
     print(f"study {result.study_name} in {result.storage}: {state}; summary in MLflow run {result.parent_run_id}")
