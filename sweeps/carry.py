@@ -65,7 +65,7 @@ class CarriedStudy:
         """Rewrite the dump from the database, whole or not at all; a failure is a warning (the database keeps
         the study, and the next trial or the same command writes the dump)."""
         try:
-            with closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as connection:
+            with closing(sqlite3.connect(f"{self.database.as_uri()}?mode=ro", uri=True)) as connection:
                 text = "\n".join(connection.iterdump())
             with _file_beside(self.dump) as written:
                 written.write_text(self._header() + text + "\n", encoding="utf-8")
