@@ -9,7 +9,9 @@ trial that had reached epoch 120, a trial at epoch 60 of 80 with trials at a thi
 trial's epoch is read as its place in its training (the share of its table phase, then of its context phase; the
 two phases' epochs are in its configuration, :class:`~sweeps.trial_record.TrialRecord`), and each completed trial's
 curve is read at the same place, linearly between the epochs it reported. Where every trial has the same epochs it
-is Optuna's median rule.
+is Optuna's median rule. A trial is not judged while its learning rate still warms up (a ``warmup-cosine``
+schedule's ``warmup_fraction`` of its table phase): the studies search the warm-up's length, and a trial that
+ramps its rate for a fifth of its training would otherwise be judged on its first steps against trials at full rate.
 """
 
 from __future__ import annotations
@@ -37,6 +39,12 @@ def training_place(trial: FrozenTrial, epoch: float) -> float | None:
     return 1 + (epoch - table) / context
 
 
+def warming_up(trial: FrozenTrial, place: float) -> bool:
+    """Whether ``place`` (:func:`training_place`) lies in ``trial``'s learning-rate warm-up."""
+    config = TrialRecord.from_trial(trial).config
+    return config.get("schedule") == "warmup-cosine" and place < config.get("warmup_fraction", 0.0)
+
+
 def epoch_at(trial: FrozenTrial, place: float) -> float | None:
     """The epoch (fractional) at ``place`` in ``trial``'s training (the inverse of :func:`training_place`)."""
     config = TrialRecord.from_trial(trial).config
@@ -61,9 +69,10 @@ def value_at(curve: dict[int, float], epoch: float) -> float | None:
 
 class ShareMedianPruner(optuna.pruners.BasePruner):
     """Prunes a trial whose best value so far is worse than the median of the completed trials' values at the same
-    place in their training. The options are :class:`~optuna.pruners.MedianPruner`'s: nothing is pruned before
-    ``n_startup_trials`` trials are complete, before the trial's epoch ``n_warmup_steps``, between the epochs that
-    ``interval_steps`` names, nor where fewer than ``n_min_trials`` completed curves reach the trial's place."""
+    place in their training, once its learning rate has warmed up. The options are
+    :class:`~optuna.pruners.MedianPruner`'s: nothing is pruned before ``n_startup_trials`` trials are complete,
+    before the trial's epoch ``n_warmup_steps``, between the epochs that ``interval_steps`` names, nor where fewer
+    than ``n_min_trials`` completed curves reach the trial's place."""
 
     def __init__(self, n_startup_trials: int = 5, n_warmup_steps: int = 0, interval_steps: int = 1,
                  n_min_trials: int = 1) -> None:
@@ -85,7 +94,7 @@ class ShareMedianPruner(optuna.pruners.BasePruner):
             return True
         best = max(reported) if maximize else min(reported)
         place = training_place(trial, step)
-        if place is None:
+        if place is None or warming_up(trial, place):
             return False
         others = [value for other in completed
                   if (epoch := epoch_at(other, place)) is not None

@@ -71,6 +71,17 @@ def test_a_long_trial_late_in_its_training_meets_every_completed_trial() -> None
     assert ShareMedianPruner(n_startup_trials=3).prune(study, behind)
 
 
+def test_a_trial_is_not_judged_while_its_learning_rate_warms_up() -> None:
+    """A fifth of its 100 table epochs of warm-up: behind the others at epoch 15, not pruned; at epoch 25, pruned."""
+    study = study_of(*(fitted_trial(every_fifth(100, 0.8), table=100) for _ in range(2)))
+    attrs = TrialRecord(config={"epochs": 100, "context_epochs": 0, "schedule": "warmup-cosine",
+                                "warmup_fraction": 0.2}).to_attrs()
+    for epoch, pruned in ((15, False), (25, True)):
+        slow_start = create_trial(state=TrialState.RUNNING, user_attrs=attrs,
+                                  intermediate_values={step: 0.01 for step in range(5, epoch + 1, 5)})
+        assert ShareMedianPruner(n_startup_trials=2).prune(study, slow_start) is pruned
+
+
 def test_a_trial_in_its_context_phase_meets_the_others_context_phases() -> None:
     """Two trials' curves: 0.8 at their table phase's end, then 0.9 by the end of their context phases; a third
     trial half-way through its context phase (0.84) is behind their 0.85 there, though ahead of their table ends."""
