@@ -48,13 +48,15 @@ class CarriedStudy:
         would lose them). Says what it did."""
         if not self.dump.exists():
             return f"{self.dump} will hold the study, rewritten after every trial"
-        if not self.database.exists():
-            with self._restored() as restored:
-                os.replace(restored, self.database)
-            return f"study restored from {self.dump} into {self.database}"
         with self._restored() as restored:
             carried = self._finished_in(restored)
-        here = self._finished_in(self.database)
+            if carried is None:
+                raise DistillError(f"--carry {self.dump} holds no study {self.study_name}; name the file that carries "
+                                   "it, or a new one")
+            if not self.database.exists():
+                os.replace(restored, self.database)
+                return f"study restored from {self.dump} into {self.database}"
+        here = self._finished_in(self.database) or set()
         if carried - here:
             raise DistillError(
                 f"{self.dump} holds {len(carried - here)} finished trial(s) of study {self.study_name} that "
@@ -92,14 +94,14 @@ class CarriedStudy:
                                    f"{first_line(error)}") from None
             yield restored
 
-    def _finished_in(self, database: Path) -> set[int]:
-        """The numbers of the study's finished trials in ``database`` (none where it lacks the study)."""
+    def _finished_in(self, database: Path) -> set[int] | None:
+        """The numbers of the study's finished trials in ``database``; ``None`` where it lacks the study."""
         storage = optuna.storages.RDBStorage(f"sqlite:///{database}")
         try:
             study = optuna.load_study(study_name=self.study_name, storage=storage)
             return {trial.number for trial in study.get_trials(deepcopy=False, states=FINISHED)}
         except KeyError:
-            return set()
+            return None
         finally:
             storage.engine.dispose()
 

@@ -77,6 +77,17 @@ def test_a_database_behind_its_dump_is_refused_and_the_dump_kept(tmp_path, tiny_
     assert err.count("\n") == 1 and dump.read_text() == written
 
 
+def test_a_dump_of_another_study_is_refused_and_kept(tmp_path) -> None:
+    """A file carrying another study, named by mistake, would be rewritten without it."""
+    dump = tmp_path / "other.sql"
+    CarriedStudy(dump, study_database(tmp_path / "other.db", 2, name="other"), "other", "distill sweep").write()
+    written = dump.read_text()
+    for database in (tmp_path / "optuna.db", study_database(tmp_path / "tiny.db", 1)):
+        with pytest.raises(DistillError, match=f"--carry {dump} holds no study tiny; name the file that carries it"):
+            CarriedStudy(dump, database, "tiny", "distill sweep").open()
+    assert dump.read_text() == written and not (tmp_path / "optuna.db").exists()
+
+
 def test_a_database_level_with_its_dump_resumes_and_rewrites_it(tmp_path) -> None:
     dump = tmp_path / "tiny.sql"
     database = study_database(tmp_path / "optuna.db", 2)
