@@ -1,8 +1,7 @@
--- The Optuna study of `distill sweep --config students-retvec --results RESULTS.md`, as an SQL dump of its SQLite database: every trial's
--- parameters, pace, training configuration, learning curve and evaluation scores (its MLflow runs are not kept).
--- To resume it on another machine, from a clone's root (docs/defaults.md, "A study on several machines"):
---   python -c "import sqlite3; sqlite3.connect('optuna.db').executescript(open('docs/studies/students-retvec.sql').read())"
---   distill sweep --config students-retvec --results RESULTS.md
+-- The Optuna study students-retvec of `distill sweep --config students-retvec --carry docs/studies/students-retvec.sql --results RESULTS.md`, as SQL: its SQLite database, every trial's
+-- parameters, configuration, learning curve and scores (its MLflow runs are not kept). The same command
+-- resumes it on any machine: it builds the study database from this file where the database does
+-- not exist yet, and rewrites this file after every trial.
 BEGIN TRANSACTION;
 CREATE TABLE alembic_version (
 	version_num VARCHAR(32) NOT NULL, 
@@ -67,7 +66,15 @@ INSERT INTO "trial_heartbeats" VALUES(8,8,'2026-12-05 11:32:41.000000');
 INSERT INTO "trial_heartbeats" VALUES(9,9,'2026-12-05 11:38:48.000000');
 INSERT INTO "trial_heartbeats" VALUES(10,10,'2026-12-05 11:50:05.000000');
 INSERT INTO "trial_heartbeats" VALUES(11,11,'2026-12-05 11:51:29.000000');
-INSERT INTO "trial_heartbeats" VALUES(12,12,'2026-12-05 11:54:23.000000');
+INSERT INTO "trial_heartbeats" VALUES(12,12,'2026-12-05 11:54:38.000000');
+INSERT INTO "trial_heartbeats" VALUES(13,13,'2026-12-05 11:56:44.000000');
+INSERT INTO "trial_heartbeats" VALUES(14,14,'2026-12-05 11:57:28.000000');
+INSERT INTO "trial_heartbeats" VALUES(15,15,'2026-12-05 12:11:55.000000');
+INSERT INTO "trial_heartbeats" VALUES(16,16,'2026-12-05 12:13:49.000000');
+INSERT INTO "trial_heartbeats" VALUES(17,17,'2026-12-05 12:15:59.000000');
+INSERT INTO "trial_heartbeats" VALUES(18,18,'2026-12-05 12:54:30.000000');
+INSERT INTO "trial_heartbeats" VALUES(19,19,'2026-12-05 12:54:31');
+INSERT INTO "trial_heartbeats" VALUES(20,20,'2026-12-05 13:17:13.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -273,6 +280,54 @@ INSERT INTO "trial_intermediate_values" VALUES(192,12,10,3.23305010795593261718e
 INSERT INTO "trial_intermediate_values" VALUES(193,12,15,3.59014779329299926757e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(194,12,20,3.62821042537689208984e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(195,12,25,0.352992981672287,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(196,12,30,3.46340417861938476562e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(197,13,5,1.60742878913879394531e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(198,13,10,1.82826951146125793457e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(199,15,5,1.16973549127578735351e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(200,15,10,1.49879530072212219238e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(201,16,5,1.84067413210868835449e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(202,16,10,-3.78491939045488834381e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(203,17,5,1.8051815032958984375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(204,17,10,2.08933874964714050292e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(205,18,5,2.75655895471572875976e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(206,18,10,4.46121305227279663085e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(207,18,15,5.58820843696594238281e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(208,18,20,6.20878934860229492187e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(209,18,25,6.60463869571685791015e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(210,18,30,6.89562082290649414062e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(211,18,35,0.71165531873703,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(212,18,40,7.29557275772094726562e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(213,18,45,7.44185924530029296875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(214,18,50,0.756499171257019,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(215,18,55,7.67152428627014160156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(216,18,60,7.75278449058532714843e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(217,18,65,7.81980693340301513671e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(218,18,70,7.87095189094543457031e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(219,18,75,7.90491580963134765625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(220,18,80,7.92567193508148193359e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(221,18,85,7.93515980243682861328e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(222,18,90,7.93700695037841796875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(223,18,95,7.7079677581787109375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(224,18,96,7.71375000476837158203e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(225,20,5,2.71328270435333251953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(226,20,10,4.79116350412368774414e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(227,20,15,5.79416692256927490234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(228,20,20,6.31486773490905761718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(229,20,25,6.65181994438171386718e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(230,20,30,6.90949976444244384765e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(231,20,35,0.71235591173172,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(232,20,40,7.30960011482238769531e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(233,20,45,7.47520565986633300781e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(234,20,50,0.761684775352478,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(235,20,55,7.73717582225799560546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(236,20,60,7.8311824798583984375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(237,20,65,7.89956986904144287109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(238,20,70,7.94461011886596679687e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(239,20,75,7.96876251697540283203e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(240,20,80,7.9778200387954711914e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(241,20,83,7.9784780740737915039e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(242,20,85,0.775817334651947,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(243,20,89,0.782050609588623,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -355,6 +410,54 @@ INSERT INTO "trial_params" VALUES(69,12,'batch_size',768.0,'{"name": "IntDistrib
 INSERT INTO "trial_params" VALUES(70,12,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(71,12,'frequency_exponent',5.99241882496529543189e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(72,12,'student_options.spatial_dropout',9.92524733672476601464e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(73,13,'lr',5.00201511461143217066e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(74,13,'warmup_fraction',1.6930549400477631905e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(75,13,'batch_size',128.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(76,13,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(77,13,'frequency_exponent',7.50682753810674840977e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(78,13,'student_options.spatial_dropout',2.90879486563313319202e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(79,14,'lr',1.15871514400179220164e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(80,14,'warmup_fraction',1.9823007009994980665e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(81,14,'batch_size',448.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(82,14,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(83,14,'frequency_exponent',8.35676269179702502221e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(84,14,'student_options.spatial_dropout',2.58887210130422720788e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(85,15,'lr',1.15871514400179220164e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(86,15,'warmup_fraction',1.9823007009994980665e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(87,15,'batch_size',448.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(88,15,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(89,15,'frequency_exponent',8.35676269179702502221e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(90,15,'student_options.spatial_dropout',2.58887210130422720788e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(91,16,'lr',7.15599282707138264342e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(92,16,'warmup_fraction',1.15885761689592817202e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(93,16,'batch_size',192.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(94,16,'loss',3.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(95,16,'frequency_exponent',4.90938420936833597174e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(96,16,'student_options.spatial_dropout',1.19929697666738659111e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(97,17,'lr',1.37777861092995904113e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(98,17,'warmup_fraction',1.30313187141335634633e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(99,17,'batch_size',320.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(100,17,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(101,17,'frequency_exponent',5.20930549627089289899e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(102,17,'student_options.spatial_dropout',5.80985788986152149049e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(103,18,'lr',6.16081760020017717496e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(104,18,'warmup_fraction',2.0052298257248742791e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(105,18,'batch_size',64.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(106,18,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(107,18,'frequency_exponent',3.56240702147892718265e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(108,18,'student_options.spatial_dropout',9.56593246473989855527e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(109,19,'lr',1.92214097354982677142e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(110,19,'warmup_fraction',6.23377932887379457294e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(111,19,'batch_size',64.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(112,19,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(113,19,'frequency_exponent',5.6863578137675085955e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(114,19,'student_options.spatial_dropout',6.8094408085030994765e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
+INSERT INTO "trial_params" VALUES(115,20,'lr',1.11247837643861841906e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0001, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(116,20,'warmup_fraction',5.37703747323946268377e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(117,20,'batch_size',64.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(118,20,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(119,20,'frequency_exponent',4.34426436537183546793e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(120,20,'student_options.spatial_dropout',5.21690799872496363542e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.125, "log": false}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -372,6 +475,16 @@ INSERT INTO "trial_system_attributes" VALUES(5,9,'tpe:relative_params:0','"{\"ba
 INSERT INTO "trial_system_attributes" VALUES(6,10,'tpe:relative_params:0','"{\"batch_size\": 320, \"frequency_exponent\": 0.07845093628997152, \"loss\": \"cosine\", \"lr\": 0.001441709771163575, \"student_options.spatial_dropout\": 0.04705850289796239, \"warmup_fraction\": 0.04590347340614214}"');
 INSERT INTO "trial_system_attributes" VALUES(7,11,'tpe:relative_params:0','"{\"batch_size\": 832, \"frequency_exponent\": 0.3940769182669715, \"loss\": \"cosine\", \"lr\": 0.00011964293913467198, \"student_options.spatial_dropout\": 0.10415169176432817, \"warmup_fraction\": 0.19029115064179208}"');
 INSERT INTO "trial_system_attributes" VALUES(8,12,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.059924188249652954, \"loss\": \"cosine\", \"lr\": 0.008728041078419877, \"student_options.spatial_dropout\": 0.009925247336724766, \"warmup_fraction\": 0.01308894577965556}"');
+INSERT INTO "trial_system_attributes" VALUES(9,13,'tpe:relative_params:0','"{\"batch_size\": 128, \"frequency_exponent\": 0.7506827538106748, \"loss\": \"cosine\", \"lr\": 0.0005002015114611432, \"student_options.spatial_dropout\": 0.029087948656331332, \"warmup_fraction\": 0.16930549400477632}"');
+INSERT INTO "trial_system_attributes" VALUES(10,14,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.8356762691797025, \"loss\": \"cosine\", \"lr\": 0.00011587151440017922, \"student_options.spatial_dropout\": 0.025888721013042272, \"warmup_fraction\": 0.01982300700999498}"');
+INSERT INTO "trial_system_attributes" VALUES(11,15,'failed_trial','13');
+INSERT INTO "trial_system_attributes" VALUES(12,15,'retry_history','[13]');
+INSERT INTO "trial_system_attributes" VALUES(13,15,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.8356762691797025, \"loss\": \"cosine\", \"lr\": 0.00011587151440017922, \"student_options.spatial_dropout\": 0.025888721013042272, \"warmup_fraction\": 0.01982300700999498}"');
+INSERT INTO "trial_system_attributes" VALUES(14,16,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.4909384209368336, \"loss\": \"mec\", \"lr\": 0.007155992827071383, \"student_options.spatial_dropout\": 0.011992969766673866, \"warmup_fraction\": 0.11588576168959282}"');
+INSERT INTO "trial_system_attributes" VALUES(15,17,'tpe:relative_params:0','"{\"batch_size\": 320, \"frequency_exponent\": 0.5209305496270893, \"loss\": \"cosine\", \"lr\": 0.0001377778610929959, \"student_options.spatial_dropout\": 0.058098578898615215, \"warmup_fraction\": 0.13031318714133563}"');
+INSERT INTO "trial_system_attributes" VALUES(16,18,'tpe:relative_params:0','"{\"batch_size\": 64, \"frequency_exponent\": 0.3562407021478927, \"loss\": \"cosine\", \"lr\": 0.0006160817600200177, \"student_options.spatial_dropout\": 0.009565932464739899, \"warmup_fraction\": 0.020052298257248743}"');
+INSERT INTO "trial_system_attributes" VALUES(17,19,'tpe:relative_params:0','"{\"batch_size\": 64, \"frequency_exponent\": 0.5686357813767509, \"loss\": \"cosine\", \"lr\": 0.00019221409735498268, \"student_options.spatial_dropout\": 0.0068094408085030995, \"warmup_fraction\": 0.006233779328873795}"');
+INSERT INTO "trial_system_attributes" VALUES(18,20,'tpe:relative_params:0','"{\"batch_size\": 64, \"frequency_exponent\": 0.43442643653718355, \"loss\": \"cosine\", \"lr\": 0.0011124783764386184, \"student_options.spatial_dropout\": 0.0005216907998724964, \"warmup_fraction\": 0.05377037473239463}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -442,6 +555,42 @@ INSERT INTO "trial_user_attributes" VALUES(58,12,'distill.worker','"vm:8329"');
 INSERT INTO "trial_user_attributes" VALUES(59,12,'distill.commit','"406e02e"');
 INSERT INTO "trial_user_attributes" VALUES(60,12,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.009925247336724766}, "loss": "cosine", "loss_options": {}, "epochs": 139, "recipe": "fast", "batch_size": 768, "lr": 0.008728041078419877, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.01308894577965556, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.059924188249652954, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.008728041078419877, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 10, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(61,12,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(62,13,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(63,13,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(64,13,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.029087948656331332}, "loss": "cosine", "loss_options": {}, "epochs": 110, "recipe": "fast", "batch_size": 128, "lr": 0.0005002015114611432, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.16930549400477632, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.7506827538106748, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0005002015114611432, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 8, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(65,13,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(66,14,'distill.worker','"vm:8329"');
+INSERT INTO "trial_user_attributes" VALUES(67,14,'distill.commit','"406e02e"');
+INSERT INTO "trial_user_attributes" VALUES(68,14,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.025888721013042272}, "loss": "cosine", "loss_options": {}, "epochs": 140, "recipe": "fast", "batch_size": 448, "lr": 0.00011587151440017922, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.01982300700999498, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.8356762691797025, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.00011587151440017922, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 10, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(69,14,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(70,15,'distill.commit','"bea8235"');
+INSERT INTO "trial_user_attributes" VALUES(71,15,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.025888721013042272}, "loss": "cosine", "loss_options": {}, "epochs": 137, "recipe": "fast", "batch_size": 448, "lr": 0.00011587151440017922, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.01982300700999498, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.8356762691797025, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.00011587151440017922, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 10, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(72,15,'distill.pace','{"table": 1.0524241222796444, "context": 0.8438614410112993}');
+INSERT INTO "trial_user_attributes" VALUES(73,15,'distill.worker','"vm:777"');
+INSERT INTO "trial_user_attributes" VALUES(74,16,'distill.worker','"vm:777"');
+INSERT INTO "trial_user_attributes" VALUES(75,16,'distill.commit','"bea8235"');
+INSERT INTO "trial_user_attributes" VALUES(76,16,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.011992969766673866}, "loss": "mec", "loss_options": {}, "epochs": 122, "recipe": "fast", "batch_size": 192, "lr": 0.007155992827071383, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.11588576168959282, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.4909384209368336, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.007155992827071383, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 9, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(77,16,'distill.pace','{"table": 1.0524241222796444, "context": 0.8438614410112993}');
+INSERT INTO "trial_user_attributes" VALUES(78,17,'distill.worker','"vm:777"');
+INSERT INTO "trial_user_attributes" VALUES(79,17,'distill.commit','"bea8235"');
+INSERT INTO "trial_user_attributes" VALUES(80,17,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.058098578898615215}, "loss": "cosine", "loss_options": {}, "epochs": 123, "recipe": "fast", "batch_size": 320, "lr": 0.0001377778610929959, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.13031318714133563, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5209305496270893, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0001377778610929959, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 9, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(81,17,'distill.pace','{"table": 1.0524241222796444, "context": 0.8438614410112993}');
+INSERT INTO "trial_user_attributes" VALUES(82,18,'distill.worker','"vm:777"');
+INSERT INTO "trial_user_attributes" VALUES(83,18,'distill.commit','"bea8235"');
+INSERT INTO "trial_user_attributes" VALUES(84,18,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.009565932464739899}, "loss": "cosine", "loss_options": {}, "epochs": 90, "recipe": "fast", "batch_size": 64, "lr": 0.0006160817600200177, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.020052298257248743, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.3562407021478927, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0006160817600200177, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(85,18,'distill.pace','{"table": 1.0524241222796444, "context": 0.8438614410112993}');
+INSERT INTO "trial_user_attributes" VALUES(86,18,'distill.mlflow_run','"597d4b079d3b459690f40ff926312d13"');
+INSERT INTO "trial_user_attributes" VALUES(87,18,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9456815200500523, 0.9465465850612799]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.948940786428548, 0.952641938851102]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9249571247492144, 0.9333005328511269]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9456815200500523, 0.9465465850612799]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.948940786428548, 0.952641938851102]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9249571247492144, 0.9333005328511269]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9399189284173921, 0.9278057454965118]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9438231456938977, 0.9334825343904058]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.917557757173443, 0.8990979808810505]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9399189284173921, 0.9278057454965118]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9438231456938977, 0.9334825343904058]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.917557757173443, 0.8990979808810505]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(88,18,'distill.objectives.metrics','{"recall_at_1": 0.9160315686075263, "mean_cosine": 0.7713750004768372, "rel_norm_error": 0.17459143698215485, "english_cosine": 0.619678764394806, "english_weighted_cosine": 0.8921361271839734, "context_loss": 0.4803418815135956, "heldout_token_cosine": 0.9355056130937741, "heldout_sentence_cosine": 0.9358222995708407, "heldout_similarity_spearman": 0.9076196250416344}');
+INSERT INTO "trial_user_attributes" VALUES(89,19,'distill.worker','"vm:777"');
+INSERT INTO "trial_user_attributes" VALUES(90,19,'distill.commit','"bea8235"');
+INSERT INTO "trial_user_attributes" VALUES(91,20,'distill.worker','"vm:13198"');
+INSERT INTO "trial_user_attributes" VALUES(92,20,'distill.commit','"3989293+"');
+INSERT INTO "trial_user_attributes" VALUES(93,20,'distill.config','{"teacher": "embedded", "student": "retvec-w1344", "student_options": {"spatial_dropout": 0.0005216907998724964}, "loss": "cosine", "loss_options": {}, "epochs": 83, "recipe": "fast", "batch_size": 64, "lr": 0.0011124783764386184, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.05377037473239463, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.43442643653718355, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0011124783764386184, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(94,20,'distill.pace','{"table": 1.0138376473530006, "context": 0.8560114919379691}');
+INSERT INTO "trial_user_attributes" VALUES(95,20,'distill.mlflow_run','"457a2f1d452740e891c43fcd1375cf06"');
+INSERT INTO "trial_user_attributes" VALUES(96,20,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9519398378815052, 0.950251076253266]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9550205740568505, 0.9558854869274009]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9319015064612964, 0.9321581135557498]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9519398378815052, 0.950251076253266]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9550205740568505, 0.9558854869274009]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9319015064612964, 0.9321581135557498]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9491636231058588, 0.9353414701489459]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9514509691502444, 0.9414196953473912]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9262332562442914, 0.9075755039390748]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9491636231058588, 0.9353414701489459]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9514509691502444, 0.9414196953473912]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9262332562442914, 0.9075755039390748]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(97,20,'distill.objectives.metrics','{"recall_at_1": 0.9155573620567016, "mean_cosine": 0.782050609588623, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.6250637979140887, "english_weighted_cosine": 0.9172866479400068, "context_loss": 0.41910016536712646, "heldout_token_cosine": 0.9429280080756837, "heldout_sentence_cosine": 0.9429713462819913, "heldout_similarity_spearman": 0.9218898278258549}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -462,6 +611,13 @@ INSERT INTO "trial_values" VALUES(7,8,0,8.5610745060244686222e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(8,9,0,4.58686411380767822265e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(9,10,0,8.03682088851928710937e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(10,11,0,2.04986065626144409179e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(11,12,0,3.46340417861938476562e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(12,13,0,1.82826951146125793457e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(13,15,0,1.49879530072212219238e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(14,16,0,-3.78491939045488834381e-03,'FINITE');
+INSERT INTO "trial_values" VALUES(15,17,0,2.08933874964714050292e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(16,18,0,9.38652840042151770383e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(17,20,0,9.46435332248817817735e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -483,7 +639,15 @@ INSERT INTO "trials" VALUES(8,7,1,'COMPLETE','2026-12-05 11:11:25.594817','2026-
 INSERT INTO "trials" VALUES(9,8,1,'PRUNED','2026-12-05 11:32:48.594335','2026-12-05 11:38:49.113190');
 INSERT INTO "trials" VALUES(10,9,1,'PRUNED','2026-12-05 11:38:49.769507','2026-12-05 11:50:13.862556');
 INSERT INTO "trials" VALUES(11,10,1,'PRUNED','2026-12-05 11:50:14.552777','2026-12-05 11:51:37.845136');
-INSERT INTO "trials" VALUES(12,11,1,'RUNNING','2026-12-05 11:51:38.584187',NULL);
+INSERT INTO "trials" VALUES(12,11,1,'PRUNED','2026-12-05 11:51:38.584187','2026-12-05 11:54:43.600579');
+INSERT INTO "trials" VALUES(13,12,1,'PRUNED','2026-12-05 11:54:44.225350','2026-12-05 11:56:57.572102');
+INSERT INTO "trials" VALUES(14,13,1,'FAIL','2026-12-05 11:56:58.292203','2026-12-05 12:09:10.389905');
+INSERT INTO "trials" VALUES(15,14,1,'PRUNED','2026-12-05 12:09:10.438268','2026-12-05 12:12:02.560594');
+INSERT INTO "trials" VALUES(16,15,1,'PRUNED','2026-12-05 12:12:03.974337','2026-12-05 12:13:58.709900');
+INSERT INTO "trials" VALUES(17,16,1,'PRUNED','2026-12-05 12:13:59.441942','2026-12-05 12:16:05.499154');
+INSERT INTO "trials" VALUES(18,17,1,'COMPLETE','2026-12-05 12:16:06.127404','2026-12-05 12:54:31.197628');
+INSERT INTO "trials" VALUES(19,18,1,'RUNNING','2026-12-05 12:54:31.762457',NULL);
+INSERT INTO "trials" VALUES(20,19,1,'COMPLETE','2026-12-05 12:54:47.861271','2026-12-05 13:17:15.177308');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
