@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import shlex
 import subprocess
 
 import mlflow
@@ -46,6 +47,7 @@ def test_quick_bench_prints_and_records_one_table(tmp_path, tiny_bert_dir, capsy
     scope = "Quick mode, a smoke run of the full benchmark's code at a small scale: 1 round of 1 training step"
     assert scope in printed and f"time to quality on 40 of the teacher's {rows} rows" in printed
     text = results.read_text()
+    assert f"Command: `distill {shlex.join(argv)}`" in text  # the command given, not the test runner's
     assert f"- torch: {torch.__version__}" in text and "- cpu: " in text and "- torch_threads: " in text
     assert re.search(r"^- date: 20\d\d-\d\d-\d\d$", text, re.M)
     assert "- commit: " in text and re.search(r"^- fp32 matmul: \d+ GFLOP/s$", text, re.M)

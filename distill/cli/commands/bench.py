@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from distill.bench.report import render_text  # heavy imports after parsing
     from distill.bench.runner import run_bench
 
-    report = run_bench(settings_from(args, BenchSettings))
+    report = run_bench(settings_from(args, BenchSettings), command=args.command_line)
     print(render_text(report.rows))
     if report.scope is not None:
         print(report.scope)

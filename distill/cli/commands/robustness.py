@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         students = [train_recipe(overrides, tracking_uri=common.tracking_uri, quiet=common.quiet)]
     try:
         result = run_study(students, study, Path(files.exports), Path(files.out), device=common.device,
-                           tracking_uri=common.tracking_uri, quiet=common.quiet)
+                           tracking_uri=common.tracking_uri, quiet=common.quiet, command=args.command_line)
     except BaseException:
         if not files.students:  # the hour of training survives: say where, and how to finish from it
             print(f"the recipe's student survives as MLflow run {students[0].source}; finish the study without "
