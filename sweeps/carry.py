@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
-import tempfile
+import uuid
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
@@ -108,11 +108,10 @@ class CarriedStudy:
 
 @contextmanager
 def _file_beside(path: Path) -> Iterator[Path]:
-    """A new file name in ``path``'s folder (so that :func:`os.replace` onto ``path`` is atomic), removed on exit
-    unless it was moved."""
-    handle, name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    os.close(handle)
+    """A name for a new file in ``path``'s folder (so that :func:`os.replace` onto ``path`` is atomic), not yet
+    created (whoever creates it does so with the user's usual permissions), removed on exit unless it was moved."""
+    name = path.with_name(f".{path.name}.{uuid.uuid4().hex}.part")
     try:
-        yield Path(name)
+        yield name
     finally:
-        Path(name).unlink(missing_ok=True)
+        name.unlink(missing_ok=True)

@@ -61,6 +61,8 @@ def test_a_carried_study_follows_its_trials_and_resumes_on_another_machine(tmp_p
     assert parent.info.status == "FINISHED" and len(children) == 1
     assert finished_trials(dump) == ["COMPLETE", "COMPLETE"]
     assert not [name for name in dump.parent.iterdir() if name.name.startswith(".")]  # no file left half-written
+    assert dump.stat().st_mode & 0o777 == (tmp_path / "elsewhere" / "optuna.db").stat().st_mode & 0o777 == (
+        path.stat().st_mode & 0o777)  # made as any file the user writes (the umask's), not private
 
 
 def test_a_database_behind_its_dump_is_refused_and_the_dump_kept(tmp_path, tiny_bert_dir, capsys) -> None:
