@@ -4,8 +4,8 @@ an SQL dump, the database built from the dump where it does not exist yet and th
 A study of 15-minute trials runs for hours, longer than a machine may be kept; its database is what lets the same
 command resume it (the trials kept, a lost running trial run again, the first machine's pace, :mod:`sweeps.pace`).
 SQL text rather than the binary file, so that a repository keeps it as lines it can diff. The dump holds every row
-of the database, heartbeats included: a trial that was running where the dump was written is found lost on the next
-machine and queued again, as on the first."""
+of the study, heartbeats included (a trial that was running where the dump was written is found lost on the next
+machine and queued again, as on the first), and none of the other studies the database may keep beside it."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import optuna
+import sqlalchemy
 from optuna.trial import TrialState
 
 from distill.errors import DistillError, first_line
@@ -67,20 +68,35 @@ class CarriedStudy:
         """Rewrite the dump from the database, whole or not at all; a failure is a warning (the database keeps
         the study, and the next trial or the same command writes the dump)."""
         try:
-            with closing(sqlite3.connect(f"{self.database.as_uri()}?mode=ro", uri=True)) as connection:
-                text = "\n".join(connection.iterdump())
+            with _file_beside(self.database) as copy:
+                with (closing(sqlite3.connect(f"{self.database.as_uri()}?mode=ro", uri=True)) as source,
+                      closing(sqlite3.connect(copy)) as target):
+                    source.backup(target)
+                self._keep_only_the_study(copy)
+                with closing(sqlite3.connect(copy)) as connection:
+                    text = "\n".join(connection.iterdump())
             with _file_beside(self.dump) as written:
                 written.write_text(self._header() + text + "\n", encoding="utf-8")
                 os.replace(written, self.dump)
-        except (OSError, sqlite3.Error) as error:
+        except (OSError, sqlite3.Error, sqlalchemy.exc.SQLAlchemyError) as error:
             print(f"warning: {self.dump} not rewritten ({first_line(error)}); {self.database} keeps the study",
                   file=sys.stderr)
 
+    def _keep_only_the_study(self, database: Path) -> None:
+        """Delete from ``database`` (a copy) every study but this one, with its trials (Optuna's own deletion)."""
+        storage = optuna.storages.RDBStorage(f"sqlite:///{database}")
+        try:
+            for name in optuna.get_all_study_names(storage):
+                if name != self.study_name:
+                    optuna.delete_study(study_name=name, storage=storage)
+        finally:
+            storage.engine.dispose()
+
     def _header(self) -> str:
-        return (f"-- The Optuna study {self.study_name} of `{self.command}`, as SQL: its SQLite database, every "
-                "trial's\n-- parameters, configuration, learning curve and scores (its MLflow runs are not kept). "
-                "The same command\n-- resumes it on any machine: it builds the study database from this file where "
-                "the database does\n-- not exist yet, and rewrites this file after every trial.\n")
+        return (f"-- The Optuna study {self.study_name} of `{self.command}`, as SQL: its rows of the SQLite\n"
+                "-- database, every trial's parameters, configuration, learning curve and scores (its MLflow runs "
+                "are not\n-- kept). The same command resumes it on any machine: it builds the study database from "
+                "this file\n-- where the database does not exist yet, and rewrites this file after every trial.\n")
 
     @contextmanager
     def _restored(self) -> Iterator[Path]:

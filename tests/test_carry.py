@@ -117,6 +117,22 @@ def test_what_cannot_be_carried_is_one_line(tmp_path, tiny_bert_dir, capsys, sto
     assert not database.exists() and [item.name for item in tmp_path.iterdir() if item.name.startswith(".")] == []
 
 
+def test_the_file_carries_its_study_alone(tmp_path) -> None:
+    """Another study kept in the same database stays out of the file (and in the database)."""
+    database = study_database(tmp_path / "optuna.db", 2)
+    other = optuna.create_study(study_name="other", storage=f"sqlite:///{database}")
+    other.add_trial(create_trial(value=1.0, params={"loss": "mse"},
+                                 distributions={"loss": CategoricalDistribution(["mse", "cosine"])}))
+    dump = tmp_path / "tiny.sql"
+    CarriedStudy(dump, database, "tiny", "distill sweep").write()
+    restored = tmp_path / "restored.db"
+    with sqlite3.connect(restored) as connection:
+        connection.executescript(dump.read_text())
+    assert optuna.get_all_study_names(f"sqlite:///{restored}") == ["tiny"]
+    assert finished_trials(dump) == ["COMPLETE", "COMPLETE"]
+    assert sorted(optuna.get_all_study_names(f"sqlite:///{database}")) == ["other", "tiny"]
+
+
 def test_a_dump_that_cannot_be_written_is_a_warning(tmp_path, capsys) -> None:
     """The database keeps the study; the next trial, or the same command, writes the dump."""
     database = study_database(tmp_path / "optuna.db", 1)
