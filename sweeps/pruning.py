@@ -7,7 +7,7 @@ study run for different numbers of epochs (RETVec's study: 82 to 142 table epoch
 the trials fitted to as many epochs still have values: a trial at epoch 120 of 130 was compared with the one complete
 trial that had reached epoch 120, a trial at epoch 60 of 80 with trials at a third of their schedule. Here the
 trial's epoch is read as its place in its training (the share of its table phase, then of its context phase; the
-two phases' epochs are in its configuration, :class:`~sweeps.trial_record.TrialRecord`), and each completed trial's
+two phases' epochs are in its configuration, :class:`Phases`), and each completed trial's
 curve is read at the same place, linearly between the epochs it reported. Where every trial has the same epochs it
 is Optuna's median rule. A trial is not judged while its learning rate still warms up (a ``warmup-cosine``
 schedule's ``warmup_fraction`` of its table phase): the studies search the warm-up's length, and a trial that
@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 import math
 import statistics
+from dataclasses import dataclass
 
 import optuna
 from optuna.study import StudyDirection
@@ -27,31 +28,35 @@ from optuna.trial import FrozenTrial, TrialState
 from sweeps.trial_record import TrialRecord
 
 
-def training_place(trial: FrozenTrial, epoch: float) -> float | None:
-    """Where ``epoch`` lies in ``trial``'s training: 0 to 1 over its table epochs, 1 to 2 over its context epochs;
-    ``None`` for a trial without its epochs on record."""
-    config = TrialRecord.from_trial(trial).config
-    table, context = config.get("epochs"), config.get("context_epochs") or 0
-    if not table:
-        return None
-    if epoch <= table or not context:
-        return epoch / table
-    return 1 + (epoch - table) / context
+@dataclass(frozen=True)
+class Phases:
+    """A trial's training as its configuration records it: table and context epochs, and the share of the table
+    phase its learning rate warms up for (0 without a ``warmup-cosine`` schedule)."""
 
+    table: int
+    context: int
+    warmup: float
 
-def warming_up(trial: FrozenTrial, place: float) -> bool:
-    """Whether ``place`` (:func:`training_place`) lies in ``trial``'s learning-rate warm-up."""
-    config = TrialRecord.from_trial(trial).config
-    return config.get("schedule") == "warmup-cosine" and place < config.get("warmup_fraction", 0.0)
+    @classmethod
+    def of(cls, trial: FrozenTrial) -> Phases | None:
+        """``trial``'s phases; ``None`` for a trial without its epochs on record."""
+        config = TrialRecord.from_trial(trial).config
+        if not config.get("epochs"):
+            return None
+        warmup = config.get("warmup_fraction", 0.0) if config.get("schedule") == "warmup-cosine" else 0.0
+        return cls(config["epochs"], config.get("context_epochs") or 0, warmup)
 
+    def place(self, epoch: float) -> float:
+        """Where ``epoch`` lies in the training: 0 to 1 over the table epochs, 1 to 2 over the context epochs."""
+        if epoch <= self.table or not self.context:
+            return epoch / self.table
+        return 1 + (epoch - self.table) / self.context
 
-def epoch_at(trial: FrozenTrial, place: float) -> float | None:
-    """The epoch (fractional) at ``place`` in ``trial``'s training (the inverse of :func:`training_place`)."""
-    config = TrialRecord.from_trial(trial).config
-    table, context = config.get("epochs"), config.get("context_epochs") or 0
-    if not table or (place > 1 and not context):
-        return None
-    return place * table if place <= 1 else table + (place - 1) * context
+    def epoch(self, place: float) -> float | None:
+        """The epoch (fractional) at ``place`` (the inverse of :meth:`place`); ``None`` past a phase it lacks."""
+        if place <= 1:
+            return place * self.table
+        return self.table + (place - 1) * self.context if self.context else None
 
 
 def value_at(curve: dict[int, float], epoch: float) -> float | None:
@@ -93,11 +98,14 @@ class ShareMedianPruner(optuna.pruners.BasePruner):
         if not reported:
             return True
         best = max(reported) if maximize else min(reported)
-        place = training_place(trial, step)
-        if place is None or warming_up(trial, place):
+        phases = Phases.of(trial)
+        if phases is None:
+            return False
+        place = phases.place(step)
+        if place < phases.warmup:
             return False
         others = [value for other in completed
-                  if (epoch := epoch_at(other, place)) is not None
+                  if (their := Phases.of(other)) is not None and (epoch := their.epoch(place)) is not None
                   and (value := value_at(other.intermediate_values, epoch)) is not None]
         if len(others) < self.n_min_trials:
             return False

@@ -11,7 +11,7 @@ import pytest
 from optuna.distributions import FloatDistribution
 from optuna.trial import FrozenTrial, TrialState, create_trial
 
-from sweeps.pruning import ShareMedianPruner, epoch_at, training_place, value_at
+from sweeps.pruning import Phases, ShareMedianPruner, value_at
 from sweeps.study import SPEC_ATTR, fingerprint
 from sweeps.sweep_file import load_spec
 from sweeps.trial_record import TrialRecord
@@ -47,13 +47,14 @@ def test_a_curve_is_read_between_the_epochs_it_reported() -> None:
 
 
 def test_a_trials_place_counts_its_table_then_its_context_epochs() -> None:
-    trial = fitted_trial({5: 0.1}, table=100, context=10)
-    assert training_place(trial, 50) == 0.5 and training_place(trial, 100) == 1.0
-    assert training_place(trial, 105) == 1.5
-    assert epoch_at(trial, 1.5) == 105 and epoch_at(trial, 0.25) == 25
-    assert epoch_at(fitted_trial({5: 0.1}, table=100), 1.5) is None  # no context phase to read
+    phases = Phases.of(fitted_trial({5: 0.1}, table=100, context=10))
+    assert phases is not None and phases.place(50) == 0.5 and phases.place(100) == 1.0
+    assert phases.place(105) == 1.5
+    assert phases.epoch(1.5) == 105 and phases.epoch(0.25) == 25
+    table_only = Phases.of(fitted_trial({5: 0.1}, table=100))
+    assert table_only is not None and table_only.epoch(1.5) is None  # no context phase to read
     without_epochs = create_trial(state=TrialState.COMPLETE, value=0.1, intermediate_values={5: 0.1})
-    assert training_place(without_epochs, 5) is None
+    assert Phases.of(without_epochs) is None
 
 
 def test_a_long_trial_late_in_its_training_meets_every_completed_trial() -> None:

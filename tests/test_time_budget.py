@@ -71,10 +71,10 @@ def test_the_pruner_reads_each_trial_at_its_place_in_its_own_epochs(tmp_path, ti
     its place in its training (sweeps.pruning), epoch by epoch."""
     fitted_epochs = iter([(0.5, 0.0), (0.25, 0.0)])  # 2 s buy the first trial 4 epochs, the second 8
     monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: next(fitted_epochs))
-    places: list[float | None] = []
-    read_place = sweeps.pruning.training_place
-    monkeypatch.setattr(sweeps.pruning, "training_place",
-                        lambda trial, epoch: places.append(read_place(trial, epoch)) or places[-1])
+    places: list[float] = []
+    read_place = sweeps.pruning.Phases.place
+    monkeypatch.setattr(sweeps.pruning.Phases, "place",
+                        lambda phases, epoch: places.append(read_place(phases, epoch)) or places[-1])
     path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=8),
                        time_per_trial="2s", pruner={"kind": "median-by-share", "n_startup_trials": 1})
     assert main(["sweep", "--config", str(path)]) == 0
