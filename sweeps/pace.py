@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import optuna
 import torch
 
-from distill.bench.machine import cpu_model, provenance
+from distill.bench.machine import OtherWork, cpu_model, other_work, provenance
 from distill.config.training import ValidConfig
 from distill.training.budget import epoch_seconds
 from sweeps.spec import SweepSpec, probe_points, trial_config
@@ -54,15 +54,19 @@ def reference_config(spec: SweepSpec) -> ValidConfig:
     return trial_config(spec.fixed, next(probe_points(spec)), spec.source)
 
 
-def measure_pace(study: optuna.Study, spec: SweepSpec, device: torch.device) -> Pace:
-    """Time :func:`reference_config` here; the first worker of ``study`` records its times as the study's, and
-    each worker's pace is its times over the recorded ones (a recipe without context distillation gives the
-    context phase the table's pace)."""
-    table, context = epoch_seconds(reference_config(spec), device)
+def measure_pace(study: optuna.Study, spec: SweepSpec, device: torch.device) -> tuple[Pace, OtherWork]:
+    """Time :func:`reference_config` here; the first worker of ``study`` records its times as the study's (with the
+    cores other processes kept busy meanwhile, where measurable), and each worker's pace is its times over the
+    recorded ones (a recipe without context distillation gives the context phase the table's pace). Also returns
+    what other processes took while the reference was timed: a reference timed slow makes every trial of a first
+    machine, or of this worker, get fewer epochs."""
+    with other_work() as others:
+        table, context = epoch_seconds(reference_config(spec), device)
     if REFERENCE_ATTR not in study.user_attrs:
         study.set_user_attr(REFERENCE_ATTR, {"table": table, "context": context, "cpu": cpu_model(),
-                                             "device": str(device), **provenance()})
+                                             "device": str(device), **provenance(),
+                                             **({} if others.cores is None else {"other_cores": others.cores})})
     recorded = study.user_attrs[REFERENCE_ATTR]  # read back: of workers starting a study together, the last to write
     table_pace = table / recorded["table"]
     context_pace = context / recorded["context"] if recorded["context"] and context else table_pace
-    return Pace(table=table_pace, context=context_pace)
+    return Pace(table=table_pace, context=context_pace), others

@@ -15,7 +15,7 @@ import optuna
 import torch
 from mlflow import MlflowClient
 
-from distill.bench.machine import running_commit
+from distill.bench.machine import other_work, running_commit
 from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.tracking.progress import announce
@@ -74,16 +74,18 @@ class TrialObjective:
                      f"{duration_text(spec.seconds_per_trial)} of training", quiet=self.quiet)
             device = resolve_device(config.device)
             pace = self._pace(trial.study, device)
-            epoch_times = epoch_seconds(config, device)
+            with other_work() as others:
+                epoch_times = epoch_seconds(config, device)
             config = scaled_to_seconds(config, spec.seconds_per_trial, pace.on_first_machine(epoch_times),
                                        stretch=spec.fill_time)
             record.pace = {"table": pace.table, "context": pace.context}
+            record.timing = {"table_seconds": epoch_times[0], "context_seconds": epoch_times[1],
+                             **({} if others.cores is None else {"other_cores": others.cores})}
             announce(f"trial {name}: {epoch_times[0]:.1f} s a table epoch, {epoch_times[1]:.1f} s a context epoch "
-                     f"here, at pace {pace.describe()} of the study's first machine: {config.epochs} and "
-                     f"{config.context_epochs} fit (a machine busy with other work while the epoch is timed gives a "
-                     "trial fewer)", quiet=self.quiet)
+                     f"here ({others.describe('they were timed')}), at pace {pace.describe()} of the study's first "
+                     f"machine: {config.epochs} and {config.context_epochs} fit", quiet=self.quiet)
         record.config = {key: value for key, value in config.to_dict().items() if key != "run_name"}
-        record.save(trial, "config", "pace")
+        record.save(trial, "config", "pace", "timing")
         announce(f"trial {name}: training", quiet=self.quiet)
         result = train(config, tracking_uri=self.tracking_uri, quiet=self.quiet, parent_run_id=self.parent_run_id,
                        callbacks=callbacks, experiment="sweep")
@@ -113,10 +115,10 @@ class TrialObjective:
         """This worker's pace against the study's first machine (:mod:`sweeps.pace`), timed once."""
         if self.pace is None:
             announce("timing the study's reference recipe on this machine", quiet=self.quiet)
-            self.pace = measure_pace(study, self.spec, device)
+            self.pace, others = measure_pace(study, self.spec, device)
             announce(f"this machine's pace against the study's first machine: {self.pace.describe()} (each trial "
-                     f"gets the epochs that {duration_text(self.spec.seconds_per_trial or 0)} buy there)",
-                     quiet=self.quiet)
+                     f"gets the epochs that {duration_text(self.spec.seconds_per_trial or 0)} buy there; "
+                     f"{others.describe('it was timed')})", quiet=self.quiet)
         return self.pace
 
     def _pruning(self, trial: optuna.Trial) -> list[TrainerCallback]:

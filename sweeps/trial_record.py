@@ -31,6 +31,7 @@ _ATTRS = {
     "surplus": "distill.surplus",
     "settings": "distill.point_settings",
     "pace": "distill.pace",
+    "timing": "distill.timing",
 }
 ERROR_LIMIT = 2000  # characters of an error kept in the study
 
@@ -49,6 +50,9 @@ class TrialRecord:
     surplus: bool = False  # a grid duplicate, pruned without running
     settings: dict[str, Any] = field(default_factory=dict)  # a point beside the grid: its settings on top of fixed
     pace: dict[str, float] = field(default_factory=dict)  # its machine's table and context pace (sweeps.pace)
+    # the seconds of its timed table and context epochs, and the cores other processes kept busy meanwhile
+    # (distill.bench.machine.other_work; absent where not measurable)
+    timing: dict[str, float] = field(default_factory=dict)
 
     def to_attrs(self, *fields: str) -> dict[str, Any]:
         """The user attributes (JSON-ready) of those of ``fields`` (default: all) that are set."""

@@ -513,9 +513,10 @@ def test_each_familys_frontier_keeps_the_points_that_beat_every_smaller_one_of_t
         "NGramStudent": ["ngrams buckets=16384", "ngrams"]}
 
 
-def test_fill_budget_stretches_a_recipe_that_ends_early(tmp_path, tiny_bert_dir, monkeypatch) -> None:
+def test_fill_budget_stretches_a_recipe_that_ends_early(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
     """``--fill-budget``: a point whose recipe would end before the budget trains more epochs, one share more of
-    each phase; its figures are kept apart from the same point's at-most-the-budget run, and the page says so."""
+    each phase; its figures are kept apart from the same point's at-most-the-budget run, and the page says so. The
+    log says what other processes took while its epochs were timed."""
     import dataclasses
 
     from distill.bench import sizes
@@ -532,6 +533,7 @@ def test_fill_budget_stretches_a_recipe_that_ends_early(tmp_path, tiny_bert_dir,
     (kept,) = (tmp_path / "sizes").glob("*.json")
     assert "_filled_" in kept.name
     assert json.loads(kept.read_text())["epochs"] == {"table": 8, "context": 0}
+    assert "training 8 table and 0 context epochs (other processes kept " in capsys.readouterr().err
     assert "recipe for 0.0666667 min (a recipe that ends earlier stretched to fill them)" in results.read_text()
 
 

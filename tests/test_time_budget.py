@@ -4,6 +4,11 @@ from an epoch timed here; a sweep file's ``time_per_trial`` fits every trial to 
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import optuna
 import pytest
@@ -14,6 +19,7 @@ from tiny_models import TABLE_ONLY_BYTESCNN
 import sweeps.pace
 import sweeps.pruning
 import sweeps.trial
+from distill.bench import machine
 from distill.cli import main
 from distill.config.training import TrainConfig
 from distill.errors import DistillError
@@ -57,12 +63,16 @@ def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir,
                        time_per_trial="2s", pruner={"kind": "median", "n_startup_trials": 2})
     assert load_spec(str(path)).seconds_per_trial == 2.0
     assert main(["sweep", "--config", str(path)]) == 0
-    assert ("0.5 s a table epoch, 0.0 s a context epoch here, at pace 1.00 of the study's first machine: 4 and 0 fit"
-            in capsys.readouterr().err)
+    err = capsys.readouterr().err
+    assert "0.5 s a table epoch, 0.0 s a context epoch here (other processes kept " in err, err
+    assert "at pace 1.00 of the study's first machine: 4 and 0 fit" in err
     trials = load_study(tmp_path).trials
     assert [trial.state.name for trial in trials] == ["COMPLETE", "COMPLETE"]
     for trial in trials:
-        assert TrialRecord.from_trial(trial).config["epochs"] == 4  # 2 s of 0.5 s epochs, not the file's 8
+        record = TrialRecord.from_trial(trial)
+        assert record.config["epochs"] == 4  # 2 s of 0.5 s epochs, not the file's 8
+        assert record.timing["table_seconds"] == 0.5 and record.timing["context_seconds"] == 0.0
+        assert record.timing["other_cores"] >= 0  # Linux: what the rest of the machine took, on record
         assert list(trial.intermediate_values) == [1, 2, 3, 4]  # the learning curve the pruner reads
 
 
@@ -162,13 +172,14 @@ def test_a_study_resumed_on_a_slower_machine_gives_its_trials_the_work_of_its_fi
     write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, time_per_trial="2s", fill_time=True, n_trials=2)
     assert main(["sweep", "--config", str(path)]) == 0
     err = capsys.readouterr().err
-    assert "1.0 s a table epoch, 0.0 s a context epoch here, at pace 2.00 of the study's first machine: 4 and 0 " \
-           "fit" in err, err
+    assert "1.0 s a table epoch, 0.0 s a context epoch here (" in err, err
+    assert "at pace 2.00 of the study's first machine: 4 and 0 fit" in err, err
     study = load_study(tmp_path)
     records = [TrialRecord.from_trial(trial) for trial in study.trials]
     assert [record.config["epochs"] for record in records] == [4, 4]
     assert [record.pace for record in records] == [{"table": 1.0, "context": 1.0}, {"table": 2.0, "context": 2.0}]
     assert study.user_attrs[REFERENCE_ATTR]["table"] == 0.8  # the first machine's, kept
+    assert study.user_attrs[REFERENCE_ATTR]["other_cores"] >= 0  # and what else ran while it was timed
 
 
 def test_the_reference_recipe_is_the_files_first_point_else_its_first_probe(tmp_path, tiny_bert_dir) -> None:
@@ -182,3 +193,53 @@ def test_the_reference_recipe_is_the_files_first_point_else_its_first_probe(tmp_
     assert (reference_config(search).loss_name, reference_config(search).lr) == ("cosine", 2e-3)
     search = dataclasses.replace(search, points=[])
     assert (reference_config(search).loss_name, reference_config(search).lr) == ("mse", 1e-4)
+
+
+@pytest.fixture
+def other_processes(monkeypatch) -> dict[str, float]:
+    """The machine's busy CPU seconds as this process's own plus ``elsewhere``, which a test raises: other
+    processes' work, deterministic."""
+    load = {"elsewhere": 0.0}
+    monkeypatch.setattr(machine, "busy_cpu_seconds", lambda: time.process_time() + load["elsewhere"])
+    return load
+
+
+def test_the_cores_other_processes_keep_busy_are_measured_beside_a_timing(other_processes) -> None:
+    with machine.other_work() as others:
+        time.sleep(0.5)
+        other_processes["elsewhere"] += 0.5  # half a CPU second elsewhere in half a second: one core
+    assert others.cores is not None and 0.8 < others.cores <= 1.0
+    assert others.busy and "so slower than on this machine alone" in others.describe("it was timed")
+
+
+def test_this_process_s_own_work_is_not_counted_as_other_work(other_processes) -> None:
+    with machine.other_work() as others:
+        spun = time.process_time() + 0.2
+        while time.process_time() < spun:  # this process busy, the rest of the machine idle
+            pass
+    assert others.cores == pytest.approx(0.0, abs=1e-6) and not others.busy
+    assert others.describe("it was timed").startswith("other processes kept 0.00 of ")
+
+
+def test_a_machine_without_proc_stat_says_its_load_is_not_measurable(tmp_path, monkeypatch) -> None:
+    assert machine.busy_cpu_seconds(tmp_path / "stat") is None
+    (tmp_path / "stat").write_text("cpu  100 20 50 1000 30 5 5 10 0 0\ncpu0 50 10 25 500 15 2 3 5 0 0\n")
+    assert machine.busy_cpu_seconds(tmp_path / "stat") == pytest.approx(190 / os.sysconf("SC_CLK_TCK"))
+    monkeypatch.setattr(machine, "busy_cpu_seconds", lambda: None)
+    with machine.other_work() as others:
+        pass
+    assert others.cores is None and not others.busy and "not measurable" in others.describe("it was timed")
+
+
+@pytest.mark.skipif(not Path("/proc/stat").is_file(), reason="the system's counters are Linux's /proc/stat")
+def test_a_process_spinning_beside_a_timing_is_seen() -> None:
+    spin = "import time\nend = time.time() + 3\nwhile time.time() < end: pass"
+    spinner = subprocess.Popen([sys.executable, "-c", spin])
+    try:
+        time.sleep(0.5)  # started
+        with machine.other_work() as others:
+            time.sleep(1.0)
+    finally:
+        spinner.kill()
+        spinner.wait()
+    assert others.cores is not None and others.cores > 0.6  # a whole core, give or take the scheduler

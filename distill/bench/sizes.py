@@ -39,7 +39,7 @@ import yaml
 from transformers import PreTrainedModel
 
 from distill.bench.footprint import MEMORY_PROBES, export_bytes, peak_memory, sentences_per_second
-from distill.bench.machine import provenance
+from distill.bench.machine import other_work, provenance
 from distill.bench.vocabfree import Encoder, encoder, load_export
 from distill.config.training import ValidConfig, config_from_mapping
 from distill.data import JUDGED_DOMAINS, load_corpus
@@ -217,9 +217,10 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, fill: bool, 
                   tracking_uri: str | None, quiet: bool, scale: SizeScale) -> PointResult:
     """Train, export and measure one point (see the module's docstring)."""
     announce(f"size point {point.label}: sizing the recipe to {budget:g} s of training", quiet=quiet)
-    config = fit_to_seconds(point.config(teacher, str(device)), budget, device, stretch=fill)
-    announce(f"size point {point.label}: training {config.epochs} table and {config.context_epochs} context epochs",
-             quiet=quiet)
+    with other_work() as others:
+        config = fit_to_seconds(point.config(teacher, str(device)), budget, device, stretch=fill)
+    announce(f"size point {point.label}: training {config.epochs} table and {config.context_epochs} context epochs "
+             f"({others.describe('its epochs were timed')})", quiet=quiet)
     trained = train(config, tracking_uri=tracking_uri, quiet=quiet, parent_run_id=parent_run_id, experiment="bench")
     student = trained.student
     with tempfile.TemporaryDirectory() as folder:
