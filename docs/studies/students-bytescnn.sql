@@ -56,7 +56,8 @@ CREATE TABLE trial_heartbeats (
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
 INSERT INTO "trial_heartbeats" VALUES(28,28,'2026-12-05 14:52:37.000000');
-INSERT INTO "trial_heartbeats" VALUES(29,29,'2026-12-05 14:56:53.000000');
+INSERT INTO "trial_heartbeats" VALUES(29,29,'2026-12-05 15:00:54.000000');
+INSERT INTO "trial_heartbeats" VALUES(30,30,'2026-12-05 15:45:17.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -93,6 +94,32 @@ INSERT INTO "trial_intermediate_values" VALUES(334,28,109,7.60700225830078125e-0
 INSERT INTO "trial_intermediate_values" VALUES(335,29,5,-4.95991408824920654296e-02,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(336,29,10,-2.86375675350427627563e-02,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(337,29,15,-1.0170415043830871582e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(338,29,20,-4.03678277507424354553e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(339,29,25,1.54162161052227020263e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(340,29,30,2.5433277711272239685e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(341,30,5,-5.2228059619665145874e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(342,30,10,-1.93200837820768356323e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(343,30,15,-1.12132718786597251892e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(344,30,20,1.18320772890001535415e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(345,30,25,7.56235281005501747131e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(346,30,30,2.01798528432846069335e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(347,30,35,1.94627251476049423217e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(348,30,40,2.53635179251432418823e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(349,30,45,2.1215608343482017517e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(350,30,50,2.29451265186071395874e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(351,30,55,3.5386517643928527832e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(352,30,60,3.55204567313194274902e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(353,30,65,3.32731865346431732177e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(354,30,70,4.65161390602588653564e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(355,30,75,4.62958104908466339111e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(356,30,80,5.48501983284950256347e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(357,30,85,5.69315515458583831787e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(358,30,90,5.55834546685218811035e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(359,30,95,5.60667477548122406005e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(360,30,99,5.61420395970344543457e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(361,30,100,0.0709628164768219,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(362,30,105,0.0758700743317604,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(363,30,106,7.57724419236183166503e-02,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -115,6 +142,12 @@ INSERT INTO "trial_params" VALUES(171,29,'batch_size',384.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(172,29,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(173,29,'frequency_exponent',7.77355787624039451522e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(174,29,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(175,30,'lr',3.2822332195374939387e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(176,30,'warmup_fraction',1.2286823447372639817e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(177,30,'batch_size',384.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(178,30,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(179,30,'frequency_exponent',7.77355787624039451522e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(180,30,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -125,6 +158,8 @@ CREATE TABLE trial_system_attributes (
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
 INSERT INTO "trial_system_attributes" VALUES(28,28,'fixed_params','{"lr": 0.002, "warmup_fraction": 0.05, "batch_size": 256, "loss": "cosine", "frequency_exponent": 0.5, "student_options.byte_embedding_dim": 16}');
+INSERT INTO "trial_system_attributes" VALUES(29,30,'failed_trial','1');
+INSERT INTO "trial_system_attributes" VALUES(30,30,'retry_history','[1]');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -145,6 +180,13 @@ INSERT INTO "trial_user_attributes" VALUES(139,29,'distill.worker','"vm:25184"')
 INSERT INTO "trial_user_attributes" VALUES(140,29,'distill.commit','"255b3d8+"');
 INSERT INTO "trial_user_attributes" VALUES(141,29,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 98, "recipe": "fast", "batch_size": 384, "lr": 0.003282233219537494, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1228682344737264, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.7773557876240395, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.003282233219537494, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(142,29,'distill.pace','{"table": 1.0, "context": 1.0}');
+INSERT INTO "trial_user_attributes" VALUES(143,30,'distill.commit','"e5dff8f"');
+INSERT INTO "trial_user_attributes" VALUES(144,30,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 99, "recipe": "fast", "batch_size": 384, "lr": 0.003282233219537494, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1228682344737264, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.7773557876240395, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.003282233219537494, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(145,30,'distill.pace','{"table": 0.9483257450530995, "context": 1.0499185551796373}');
+INSERT INTO "trial_user_attributes" VALUES(146,30,'distill.worker','"vm:6604"');
+INSERT INTO "trial_user_attributes" VALUES(147,30,'distill.mlflow_run','"3143a171fd95440eaf9c43111c9753e1"');
+INSERT INTO "trial_user_attributes" VALUES(148,30,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.4091353591617207, 0.40726390369833554]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.4283446810085193, 0.4051061407612135]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.3845209111422107, 0.37252123785821223]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.4091353591617207, 0.40726390369833554]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.4283446810085193, 0.4051061407612135]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.3845209111422107, 0.37252123785821223]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.23444463461106707, 0.23109516084409903]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.17813339648062923, 0.16912447807218983]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.24028875496481486, 0.08890232972469445]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.23444463461106707, 0.23109516084409903]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.17813339648062923, 0.16912447807218983]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.24028875496481486, 0.08890232972469445]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(149,30,'distill.objectives.metrics','{"recall_at_1": 0.007993767571046303, "mean_cosine": 0.07577244192361832, "rel_norm_error": 11.67678451538086, "english_cosine": 0.07990839479978662, "english_weighted_cosine": 0.2189143290453837, "context_loss": 1.219675898551941, "heldout_token_cosine": 0.23089734879515397, "heldout_sentence_cosine": 0.1742278060328863, "heldout_similarity_spearman": 0.16317293532860913}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -156,6 +198,7 @@ CREATE TABLE trial_values (
 	FOREIGN KEY(trial_id) REFERENCES trials (trial_id)
 );
 INSERT INTO "trial_values" VALUES(25,28,0,9.48085210894526131397e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(26,30,0,1.73628937276409545109e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -167,7 +210,8 @@ CREATE TABLE trials (
 	FOREIGN KEY(study_id) REFERENCES studies (study_id)
 );
 INSERT INTO "trials" VALUES(28,0,2,'COMPLETE','2026-12-05 14:19:05.496021','2026-12-05 14:52:52.850237');
-INSERT INTO "trials" VALUES(29,1,2,'RUNNING','2026-12-05 14:52:53.760632',NULL);
+INSERT INTO "trials" VALUES(29,1,2,'FAIL','2026-12-05 14:52:53.760632','2026-12-05 15:12:28.195794');
+INSERT INTO "trials" VALUES(30,2,2,'COMPLETE','2026-12-05 15:12:28.249663','2026-12-05 15:45:24.762183');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
