@@ -1,9 +1,13 @@
-"""Which torch device a run uses."""
+"""Which torch device a run uses, and how much of the machine other processes take while something is timed."""
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeVar
 
 import torch
@@ -58,3 +62,55 @@ def subnormals_flushed(device: torch.device) -> Iterator[None]:
         yield
     finally:
         torch.set_flush_denormal(False)
+
+
+# Cores that other processes may keep busy while an epoch is timed before the timing is flagged: a quarter of a core
+# is a shell, an editor, a file sync; a test run or another training takes a whole one.
+BUSY_CORES = 0.25
+# /proc/stat's "cpu" line: user nice system idle iowait irq softirq steal guest guest_nice (guest time is counted
+# in user time already). Busy: every field but idle and iowait, steal included (a hypervisor's other guests).
+BUSY_FIELDS = (0, 1, 2, 5, 6, 7)
+
+
+@dataclass
+class OtherWork:
+    """The cores that processes other than this one kept busy while a block ran (:func:`other_work`), on average
+    over its wall time; ``None`` where the system's counters cannot be read (anything but Linux)."""
+
+    cores: float | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.cores is not None and self.cores > BUSY_CORES
+
+    def describe(self, during: str) -> str:
+        """A clause for a log line: what other processes took ``during`` (``"it was timed"``), flagged where that
+        made the timing slower than the machine alone."""
+        if self.cores is None:
+            return f"other processes' load not measurable here while {during}"
+        described = f"other processes kept {self.cores:.2f} of {os.cpu_count()} cores busy while {during}"
+        return described + (", so slower than on this machine alone" if self.busy else "")
+
+
+def busy_cpu_seconds(stat: Path = Path("/proc/stat")) -> float | None:
+    """Seconds of CPU time every process of the machine has spent busy since boot, from Linux's ``/proc/stat``;
+    ``None`` where it cannot be read."""
+    try:
+        fields = stat.read_text().split("\n", 1)[0].split()
+        ticks = [int(field) for field in fields[1:]]
+        return sum(ticks[index] for index in BUSY_FIELDS) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@contextmanager
+def other_work() -> Iterator[OtherWork]:
+    """Measure :class:`OtherWork` over the block: the machine's busy CPU time less this process's own (all its
+    threads), over the block's wall time. An epoch timed while other processes run is slower than the machine
+    alone, and whatever is sized from that time (a trial's epochs, a point's) is sized down with it."""
+    work = OtherWork()
+    busy, own, started = busy_cpu_seconds(), time.process_time(), time.perf_counter()
+    yield work
+    busy_after, wall = busy_cpu_seconds(), time.perf_counter() - started
+    if busy is not None and busy_after is not None and wall > 0:
+        work.cores = max(0.0, (busy_after - busy - (time.process_time() - own)) / wall)

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 import optuna
 import torch
 
-from distill.bench.machine import OtherWork, cpu_model, other_work, provenance
+from distill.bench.machine import cpu_model, provenance
 from distill.config.training import ValidConfig
-from distill.training.budget import epoch_seconds
+from distill.devices import OtherWork
+from distill.training.budget import epoch_seconds_alone
 from sweeps.spec import SweepSpec, probe_points, trial_config
 
 REFERENCE_ATTR = "distill.reference_epochs"  # the first machine: its reference epochs' seconds, and which
@@ -54,14 +55,15 @@ def reference_config(spec: SweepSpec) -> ValidConfig:
     return trial_config(spec.fixed, next(probe_points(spec)), spec.source)
 
 
-def measure_pace(study: optuna.Study, spec: SweepSpec, device: torch.device) -> tuple[Pace, OtherWork]:
-    """Time :func:`reference_config` here; the first worker of ``study`` records its times as the study's (with the
-    cores other processes kept busy meanwhile, where measurable), and each worker's pace is its times over the
-    recorded ones (a recipe without context distillation gives the context phase the table's pace). Also returns
-    what other processes took while the reference was timed: a reference timed slow makes every trial of a first
-    machine, or of this worker, get fewer epochs."""
-    with other_work() as others:
-        table, context = epoch_seconds(reference_config(spec), device)
+def measure_pace(study: optuna.Study, spec: SweepSpec, device: torch.device, *, quiet: bool = False
+                 ) -> tuple[Pace, OtherWork]:
+    """Time :func:`reference_config` here (again while other processes keep the machine busy:
+    :func:`~distill.training.budget.epoch_seconds_alone`); the first worker of ``study`` records its times as the
+    study's (with the cores other processes kept busy meanwhile, where measurable), and each worker's pace is its
+    times over the recorded ones (a recipe without context distillation gives the context phase the table's pace).
+    Also returns what other processes took while the reference was timed: a reference timed slow makes every trial
+    of a first machine, or of this worker, get fewer epochs."""
+    (table, context), others = epoch_seconds_alone(reference_config(spec), device, quiet=quiet)
     if REFERENCE_ATTR not in study.user_attrs:
         study.set_user_attr(REFERENCE_ATTR, {"table": table, "context": context, "cpu": cpu_model(),
                                              "device": str(device), **provenance(),

@@ -15,12 +15,12 @@ import optuna
 import torch
 from mlflow import MlflowClient
 
-from distill.bench.machine import other_work, running_commit
+from distill.bench.machine import running_commit
 from distill.devices import resolve_device
 from distill.errors import DistillError, is_user_error
 from distill.tracking.progress import announce
 from distill.training import Trainer, TrainerCallback, train
-from distill.training.budget import epoch_seconds, scaled_to_seconds
+from distill.training.budget import epoch_seconds_alone, scaled_to_seconds
 from sweeps.accounting import frozen, is_grid_duplicate, requeue, worker_name
 from sweeps.evaluation import TrialEvaluator, log_trial_scores, objective_value
 from sweeps.options import duration_text
@@ -74,8 +74,7 @@ class TrialObjective:
                      f"{duration_text(spec.seconds_per_trial)} of training", quiet=self.quiet)
             device = resolve_device(config.device)
             pace = self._pace(trial.study, device)
-            with other_work() as others:
-                epoch_times = epoch_seconds(config, device)
+            epoch_times, others = epoch_seconds_alone(config, device, quiet=self.quiet)
             config = scaled_to_seconds(config, spec.seconds_per_trial, pace.on_first_machine(epoch_times),
                                        stretch=spec.fill_time)
             record.pace = {"table": pace.table, "context": pace.context}
@@ -115,7 +114,7 @@ class TrialObjective:
         """This worker's pace against the study's first machine (:mod:`sweeps.pace`), timed once."""
         if self.pace is None:
             announce("timing the study's reference recipe on this machine", quiet=self.quiet)
-            self.pace, others = measure_pace(study, self.spec, device)
+            self.pace, others = measure_pace(study, self.spec, device, quiet=self.quiet)
             announce(f"this machine's pace against the study's first machine: {self.pace.describe()} (each trial "
                      f"gets the epochs that {duration_text(self.spec.seconds_per_trial or 0)} buy there; "
                      f"{others.describe('it was timed')})", quiet=self.quiet)

@@ -51,7 +51,7 @@ class TrialRecord:
     settings: dict[str, Any] = field(default_factory=dict)  # a point beside the grid: its settings on top of fixed
     pace: dict[str, float] = field(default_factory=dict)  # its machine's table and context pace (sweeps.pace)
     # the seconds of its timed table and context epochs, and the cores other processes kept busy meanwhile
-    # (distill.bench.machine.other_work; absent where not measurable)
+    # (distill.devices.other_work; absent where not measurable)
     timing: dict[str, float] = field(default_factory=dict)
 
     def to_attrs(self, *fields: str) -> dict[str, Any]:

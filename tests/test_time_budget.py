@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import optuna
@@ -19,9 +20,10 @@ from tiny_models import TABLE_ONLY_BYTESCNN
 import sweeps.pace
 import sweeps.pruning
 import sweeps.trial
-from distill.bench import machine
+from distill import devices
 from distill.cli import main
 from distill.config.training import TrainConfig
+from distill.devices import OtherWork
 from distill.errors import DistillError
 from distill.training import budget
 from sweeps import load_spec
@@ -30,6 +32,12 @@ from sweeps.study import SPEC_ATTR, TRIAL_TIME_ATTR, fingerprint, open_storage, 
 from sweeps.trial_record import TrialRecord
 
 CPU = torch.device("cpu")
+ALONE = OtherWork(cores=0.0)  # a timing with the machine to itself
+
+
+def timed(times: Callable[[], tuple[float, float]]) -> Callable[..., tuple[tuple[float, float], OtherWork]]:
+    """A stand-in for ``epoch_seconds_alone``: ``times()`` a table and a context epoch, the machine to itself."""
+    return lambda config, device, quiet=False: (times(), ALONE)
 
 
 @pytest.mark.parametrize(("seconds", "stretch", "epochs", "context_epochs"), [
@@ -40,25 +48,25 @@ CPU = torch.device("cpu")
     (550.0, True, 40, 3),  # a recipe that does not fit is scaled down all the same
     (1.0, False, 1, 0),  # at least one table epoch
 ])
-def test_one_share_scales_both_phases(monkeypatch, seconds, stretch, epochs, context_epochs) -> None:
-    monkeypatch.setattr(budget, "epoch_seconds", lambda config, device: (10.0, 50.0))
+def test_one_share_scales_both_phases(seconds, stretch, epochs, context_epochs) -> None:
     config = TrainConfig(epochs=80, context_epochs=6).validate()
-    fitted = budget.fit_to_seconds(config, seconds, CPU, stretch=stretch)
+    fitted = budget.scaled_to_seconds(config, seconds, (10.0, 50.0), stretch=stretch)
     assert (fitted.epochs, fitted.context_epochs) == (epochs, context_epochs)
     assert fitted.lr == config.lr and fitted.student == config.student  # the recipe keeps its shape
 
 
 def test_an_epoch_is_timed_on_the_run_itself(tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=50).validate()
-    table, context = budget.epoch_seconds(config, CPU)
+    (table, context), others = budget.epoch_seconds_alone(config, CPU)
     assert 0 < table < 60 and context == 0  # no context distillation in this recipe
-    # Each fit times the epoch again; budgets far from it give the same answer however fast this machine is.
-    assert budget.fit_to_seconds(config, 1e-6, CPU).epochs == 1  # less than an epoch: one epoch
-    assert budget.fit_to_seconds(config, 1e6, CPU).epochs == 50  # ample: the recipe as it is
+    assert others.cores is None or others.cores >= 0
+    # Budgets far from the epoch's time give the same answer however fast this machine is.
+    assert budget.scaled_to_seconds(config, 1e-6, (table, context)).epochs == 1  # less than an epoch: one epoch
+    assert budget.scaled_to_seconds(config, 1e6, (table, context)).epochs == 50  # ample: the recipe as it is
 
 
 def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
-    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5, 0.0))
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds_alone", timed(lambda: (0.5, 0.0)))
     path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=8),
                        time_per_trial="2s", pruner={"kind": "median", "n_startup_trials": 2})
     assert load_spec(str(path)).seconds_per_trial == 2.0
@@ -72,7 +80,7 @@ def test_a_sweep_fits_every_trial_to_its_time_per_trial(tmp_path, tiny_bert_dir,
         record = TrialRecord.from_trial(trial)
         assert record.config["epochs"] == 4  # 2 s of 0.5 s epochs, not the file's 8
         assert record.timing["table_seconds"] == 0.5 and record.timing["context_seconds"] == 0.0
-        assert record.timing["other_cores"] >= 0  # Linux: what the rest of the machine took, on record
+        assert record.timing["other_cores"] == 0.0  # what the rest of the machine took, on record
         assert list(trial.intermediate_values) == [1, 2, 3, 4]  # the learning curve the pruner reads
 
 
@@ -80,7 +88,7 @@ def test_the_pruner_reads_each_trial_at_its_place_in_its_own_epochs(tmp_path, ti
     """Trials fitted to 4 and to 8 epochs: the running trial's epochs, on record before it trains, give the pruner
     its place in its training (sweeps.pruning), epoch by epoch."""
     fitted_epochs = iter([(0.5, 0.0), (0.25, 0.0)])  # 2 s buy the first trial 4 epochs, the second 8
-    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: next(fitted_epochs))
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds_alone", timed(lambda: next(fitted_epochs)))
     places: list[float] = []
     read_place = sweeps.pruning.Phases.place
     monkeypatch.setattr(sweeps.pruning.Phases, "place",
@@ -95,7 +103,7 @@ def test_the_pruner_reads_each_trial_at_its_place_in_its_own_epochs(tmp_path, ti
 
 
 def test_fill_time_stretches_a_trial_that_would_end_sooner(tmp_path, tiny_bert_dir, monkeypatch, capsys) -> None:
-    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5, 0.0))
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds_alone", timed(lambda: (0.5, 0.0)))
     path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed_settings(tmp_path, tiny_bert_dir, epochs=2),
                        time_per_trial="2s", fill_time=True, n_trials=1)
     assert load_spec(str(path)).fill_time
@@ -129,7 +137,7 @@ def test_a_study_resumes_only_with_the_time_a_trial_it_started_with(tmp_path, ti
                                                                       capsys) -> None:
     """Trials that trained for other times do not compare: a study run with 2 s a trial, filled, refuses in one line
     to resume with 3 s or unfilled, and resumes once the file is restored."""
-    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5, 0.0))
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds_alone", timed(lambda: (0.5, 0.0)))
     fixed = fixed_settings(tmp_path, tiny_bert_dir, epochs=2)
     path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, time_per_trial="2s", fill_time=True, n_trials=1)
     assert main(["sweep", "--config", str(path), "--quiet"]) == 0
@@ -162,8 +170,8 @@ def test_a_study_resumed_on_a_slower_machine_gives_its_trials_the_work_of_its_fi
     first (4 of 0.5 s there), not those it buys here (2 of 1 s): each machine's pace is its time for the study's
     reference recipe over the first machine's."""
     machine = {"slowness": 1.0}
-    monkeypatch.setattr(sweeps.trial, "epoch_seconds", lambda config, device: (0.5 * machine["slowness"], 0.0))
-    monkeypatch.setattr(sweeps.pace, "epoch_seconds", lambda config, device: (0.8 * machine["slowness"], 0.0))
+    monkeypatch.setattr(sweeps.trial, "epoch_seconds_alone", timed(lambda: (0.5 * machine["slowness"], 0.0)))
+    monkeypatch.setattr(sweeps.pace, "epoch_seconds_alone", timed(lambda: (0.8 * machine["slowness"], 0.0)))
     fixed = fixed_settings(tmp_path, tiny_bert_dir, epochs=2)
     path = write_sweep(tmp_path, tiny_bert_dir, fixed=fixed, time_per_trial="2s", fill_time=True, n_trials=1)
     assert main(["sweep", "--config", str(path)]) == 0
@@ -179,7 +187,7 @@ def test_a_study_resumed_on_a_slower_machine_gives_its_trials_the_work_of_its_fi
     assert [record.config["epochs"] for record in records] == [4, 4]
     assert [record.pace for record in records] == [{"table": 1.0, "context": 1.0}, {"table": 2.0, "context": 2.0}]
     assert study.user_attrs[REFERENCE_ATTR]["table"] == 0.8  # the first machine's, kept
-    assert study.user_attrs[REFERENCE_ATTR]["other_cores"] >= 0  # and what else ran while it was timed
+    assert study.user_attrs[REFERENCE_ATTR]["other_cores"] == 0.0  # and what else ran while it was timed
 
 
 def test_the_reference_recipe_is_the_files_first_point_else_its_first_probe(tmp_path, tiny_bert_dir) -> None:
@@ -200,12 +208,12 @@ def other_processes(monkeypatch) -> dict[str, float]:
     """The machine's busy CPU seconds as this process's own plus ``elsewhere``, which a test raises: other
     processes' work, deterministic."""
     load = {"elsewhere": 0.0}
-    monkeypatch.setattr(machine, "busy_cpu_seconds", lambda: time.process_time() + load["elsewhere"])
+    monkeypatch.setattr(devices, "busy_cpu_seconds", lambda: time.process_time() + load["elsewhere"])
     return load
 
 
 def test_the_cores_other_processes_keep_busy_are_measured_beside_a_timing(other_processes) -> None:
-    with machine.other_work() as others:
+    with devices.other_work() as others:
         time.sleep(0.5)
         other_processes["elsewhere"] += 0.5  # half a CPU second elsewhere in half a second: one core
     assert others.cores is not None and 0.8 < others.cores <= 1.0
@@ -213,7 +221,7 @@ def test_the_cores_other_processes_keep_busy_are_measured_beside_a_timing(other_
 
 
 def test_this_process_s_own_work_is_not_counted_as_other_work(other_processes) -> None:
-    with machine.other_work() as others:
+    with devices.other_work() as others:
         spun = time.process_time() + 0.2
         while time.process_time() < spun:  # this process busy, the rest of the machine idle
             pass
@@ -222,11 +230,11 @@ def test_this_process_s_own_work_is_not_counted_as_other_work(other_processes) -
 
 
 def test_a_machine_without_proc_stat_says_its_load_is_not_measurable(tmp_path, monkeypatch) -> None:
-    assert machine.busy_cpu_seconds(tmp_path / "stat") is None
+    assert devices.busy_cpu_seconds(tmp_path / "stat") is None
     (tmp_path / "stat").write_text("cpu  100 20 50 1000 30 5 5 10 0 0\ncpu0 50 10 25 500 15 2 3 5 0 0\n")
-    assert machine.busy_cpu_seconds(tmp_path / "stat") == pytest.approx(190 / os.sysconf("SC_CLK_TCK"))
-    monkeypatch.setattr(machine, "busy_cpu_seconds", lambda: None)
-    with machine.other_work() as others:
+    assert devices.busy_cpu_seconds(tmp_path / "stat") == pytest.approx(190 / os.sysconf("SC_CLK_TCK"))
+    monkeypatch.setattr(devices, "busy_cpu_seconds", lambda: None)
+    with devices.other_work() as others:
         pass
     assert others.cores is None and not others.busy and "not measurable" in others.describe("it was timed")
 
@@ -237,9 +245,36 @@ def test_a_process_spinning_beside_a_timing_is_seen() -> None:
     spinner = subprocess.Popen([sys.executable, "-c", spin])
     try:
         time.sleep(0.5)  # started
-        with machine.other_work() as others:
+        with devices.other_work() as others:
             time.sleep(1.0)
     finally:
         spinner.kill()
         spinner.wait()
     assert others.cores is not None and others.cores > 0.6  # a whole core, give or take the scheduler
+
+
+@pytest.mark.parametrize(("timings", "kept"), [
+    ([(False, (2.0, 20.0))], (2.0, 20.0)),  # the machine to itself: timed once
+    ([(True, (1.0, 10.0)), (False, (1.5, 15.0))], (1.5, 15.0)),  # busy, then alone: the timing alone is kept
+    ([(True, (2.0, 20.0)), (True, (1.0, 10.0)), (True, (1.5, 15.0))], (1.0, 10.0)),  # busy each time: the fastest
+])
+def test_an_epoch_timed_beside_other_work_is_timed_again(other_processes, monkeypatch, capsys, timings,
+                                                           kept) -> None:
+    """A probe epoch timed while other processes keep the machine busy is slow (docs/defaults.md: 13.1 s for an
+    epoch that then ran in 9-10 s): ``epoch_seconds_alone`` times it again, up to ``TIMING_TRIES`` times."""
+    scripted = iter(timings)
+
+    def epoch_seconds(config, device):
+        busy, times = next(scripted)
+        time.sleep(0.05)
+        other_processes["elsewhere"] += 0.05 if busy else 0.0  # a whole core elsewhere, or none
+        return times
+
+    monkeypatch.setattr(budget, "epoch_seconds", epoch_seconds)
+    times, others = budget.epoch_seconds_alone(TrainConfig().validate(), CPU)
+    assert next(scripted, None) is None  # every scripted timing taken, and no other
+    assert times == kept and others.busy == timings[-1][0]
+    err = capsys.readouterr().err
+    assert err.count("timing it again") == len(timings) - 1
+    if len(timings) > 1:
+        assert "so slower than on this machine alone: timing it again (2 of 3)" in err

@@ -39,7 +39,7 @@ import yaml
 from transformers import PreTrainedModel
 
 from distill.bench.footprint import MEMORY_PROBES, export_bytes, peak_memory, sentences_per_second
-from distill.bench.machine import other_work, provenance
+from distill.bench.machine import provenance
 from distill.bench.vocabfree import Encoder, encoder, load_export
 from distill.config.training import ValidConfig, config_from_mapping
 from distill.data import JUDGED_DOMAINS, load_corpus
@@ -54,7 +54,7 @@ from distill.noise.specs import parse_noise
 from distill.swap.surgery import load_transformer
 from distill.tracking.progress import announce
 from distill.training import train
-from distill.training.budget import fit_to_seconds
+from distill.training.budget import epoch_seconds_alone, scaled_to_seconds
 from students import StudentEncoder
 from students.config import PRECISIONS
 from teachers import load_teacher, load_tokenizer
@@ -217,8 +217,9 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, fill: bool, 
                   tracking_uri: str | None, quiet: bool, scale: SizeScale) -> PointResult:
     """Train, export and measure one point (see the module's docstring)."""
     announce(f"size point {point.label}: sizing the recipe to {budget:g} s of training", quiet=quiet)
-    with other_work() as others:
-        config = fit_to_seconds(point.config(teacher, str(device)), budget, device, stretch=fill)
+    recipe = point.config(teacher, str(device))
+    epoch_times, others = epoch_seconds_alone(recipe, device, quiet=quiet)
+    config = scaled_to_seconds(recipe, budget, epoch_times, stretch=fill)
     announce(f"size point {point.label}: training {config.epochs} table and {config.context_epochs} context epochs "
              f"({others.describe('its epochs were timed')})", quiet=quiet)
     trained = train(config, tracking_uri=tracking_uri, quiet=quiet, parent_run_id=parent_run_id, experiment="bench")
