@@ -58,6 +58,8 @@ CREATE TABLE trial_heartbeats (
 INSERT INTO "trial_heartbeats" VALUES(28,28,'2026-12-05 14:52:37.000000');
 INSERT INTO "trial_heartbeats" VALUES(29,29,'2026-12-05 15:00:54.000000');
 INSERT INTO "trial_heartbeats" VALUES(30,30,'2026-12-05 15:45:17.000000');
+INSERT INTO "trial_heartbeats" VALUES(31,31,'2026-12-05 16:04:26.000000');
+INSERT INTO "trial_heartbeats" VALUES(32,32,'2026-12-05 16:35:46.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -120,6 +122,35 @@ INSERT INTO "trial_intermediate_values" VALUES(360,30,99,5.61420395970344543457e
 INSERT INTO "trial_intermediate_values" VALUES(361,30,100,0.0709628164768219,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(362,30,105,0.0758700743317604,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(363,30,106,7.57724419236183166503e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(364,31,5,3.08454900979995727539e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(365,31,10,4.48074460029602050781e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(366,31,15,5.35494029521942138671e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(367,31,20,5.9225851297378540039e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(368,31,25,0.632253885269165,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(369,31,30,6.596546173095703125e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(370,31,35,6.82363152503967285156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(371,31,40,6.95309519767761230468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(372,31,45,7.03549742698669433593e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(373,31,50,7.06676959991455078125e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(374,31,53,7.06814646720886230468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(375,31,55,6.75588130950927734375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(376,32,5,2.9366207122802734375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(377,32,10,4.27714198827743530273e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(378,32,15,5.21857142448425292968e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(379,32,20,5.84403753280639648437e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(380,32,25,6.26616418361663818359e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(381,32,30,6.57010257244110107421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(382,32,35,6.83338761329650878906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(383,32,40,7.01749622821807861328e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(384,32,45,7.16779470443725585937e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(385,32,50,7.28165268898010253906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(386,32,55,7.3598003387451171875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(387,32,60,7.40636527538299560546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(388,32,65,7.43322610855102539062e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(389,32,70,7.44264066219329833984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(390,32,71,7.44263887405395507812e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(391,32,75,7.1610456705093383789e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(392,32,76,7.18892872333526611328e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -148,6 +179,18 @@ INSERT INTO "trial_params" VALUES(177,30,'batch_size',384.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(178,30,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(179,30,'frequency_exponent',7.77355787624039451522e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(180,30,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(181,31,'lr',0.000448664707788266,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(182,31,'warmup_fraction',0.0961797884928583,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(183,31,'batch_size',64.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(184,31,'loss',6.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(185,31,'frequency_exponent',4.88432187056778932543e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(186,31,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(187,32,'lr',0.000448664707788266,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(188,32,'warmup_fraction',0.0961797884928583,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(189,32,'batch_size',64.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(190,32,'loss',6.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(191,32,'frequency_exponent',4.88432187056778932543e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(192,32,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -160,6 +203,8 @@ CREATE TABLE trial_system_attributes (
 INSERT INTO "trial_system_attributes" VALUES(28,28,'fixed_params','{"lr": 0.002, "warmup_fraction": 0.05, "batch_size": 256, "loss": "cosine", "frequency_exponent": 0.5, "student_options.byte_embedding_dim": 16}');
 INSERT INTO "trial_system_attributes" VALUES(29,30,'failed_trial','1');
 INSERT INTO "trial_system_attributes" VALUES(30,30,'retry_history','[1]');
+INSERT INTO "trial_system_attributes" VALUES(31,32,'failed_trial','3');
+INSERT INTO "trial_system_attributes" VALUES(32,32,'retry_history','[3]');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -187,6 +232,18 @@ INSERT INTO "trial_user_attributes" VALUES(146,30,'distill.worker','"vm:6604"');
 INSERT INTO "trial_user_attributes" VALUES(147,30,'distill.mlflow_run','"3143a171fd95440eaf9c43111c9753e1"');
 INSERT INTO "trial_user_attributes" VALUES(148,30,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.4091353591617207, 0.40726390369833554]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.4283446810085193, 0.4051061407612135]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.3845209111422107, 0.37252123785821223]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.4091353591617207, 0.40726390369833554]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.4283446810085193, 0.4051061407612135]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.3845209111422107, 0.37252123785821223]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.23444463461106707, 0.23109516084409903]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.17813339648062923, 0.16912447807218983]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.24028875496481486, 0.08890232972469445]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.23444463461106707, 0.23109516084409903]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.17813339648062923, 0.16912447807218983]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.24028875496481486, 0.08890232972469445]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
 INSERT INTO "trial_user_attributes" VALUES(149,30,'distill.objectives.metrics','{"recall_at_1": 0.007993767571046303, "mean_cosine": 0.07577244192361832, "rel_norm_error": 11.67678451538086, "english_cosine": 0.07990839479978662, "english_weighted_cosine": 0.2189143290453837, "context_loss": 1.219675898551941, "heldout_token_cosine": 0.23089734879515397, "heldout_sentence_cosine": 0.1742278060328863, "heldout_similarity_spearman": 0.16317293532860913}');
+INSERT INTO "trial_user_attributes" VALUES(150,31,'distill.worker','"vm:6604"');
+INSERT INTO "trial_user_attributes" VALUES(151,31,'distill.commit','"e5dff8f"');
+INSERT INTO "trial_user_attributes" VALUES(152,31,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "multi-similarity", "loss_options": {}, "epochs": 53, "recipe": "fast", "batch_size": 64, "lr": 0.000448664707788266, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.0961797884928583, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.48843218705677893, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.000448664707788266, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 3, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(153,31,'distill.pace','{"table": 0.9483257450530995, "context": 1.0499185551796373}');
+INSERT INTO "trial_user_attributes" VALUES(154,32,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(155,32,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "multi-similarity", "loss_options": {}, "epochs": 71, "recipe": "fast", "batch_size": 64, "lr": 0.000448664707788266, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.0961797884928583, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.48843218705677893, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.000448664707788266, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 5, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(156,32,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(157,32,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(158,32,'distill.timing','{"table_seconds": 9.054011218999221, "context_seconds": 45.00543300000572, "other_cores": 0.012999700843138336}');
+INSERT INTO "trial_user_attributes" VALUES(159,32,'distill.mlflow_run','"befa677bd5ad44a4a2de7d95318cefea"');
+INSERT INTO "trial_user_attributes" VALUES(160,32,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9314090999690673, 0.933464994559228]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9326208322103385, 0.939001651568065]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9041065307406249, 0.9071654730138264]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9314090999690673, 0.933464994559228]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9326208322103385, 0.939001651568065]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9041065307406249, 0.9071654730138264]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9287472053736204, 0.9163638176324403]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9307720999475134, 0.9223714250934913]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8935206525579482, 0.8769145165186075]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9287472053736204, 0.9163638176324403]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9307720999475134, 0.9223714250934913]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8935206525579482, 0.8769145165186075]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(161,32,'distill.objectives.metrics','{"recall_at_1": 0.9185719608440877, "mean_cosine": 0.7188928723335266, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.5962584220025094, "english_weighted_cosine": 0.8917897217867965, "context_loss": 0.48996201157569885, "heldout_token_cosine": 0.9248077742445359, "heldout_sentence_cosine": 0.9240867546937225, "heldout_similarity_spearman": 0.8917555580266955}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -199,6 +256,7 @@ CREATE TABLE trial_values (
 );
 INSERT INTO "trial_values" VALUES(25,28,0,9.48085210894526131397e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(26,30,0,1.73628937276409545109e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(27,32,0,9.26571762520502328897e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -212,6 +270,8 @@ CREATE TABLE trials (
 INSERT INTO "trials" VALUES(28,0,2,'COMPLETE','2026-12-05 14:19:05.496021','2026-12-05 14:52:52.850237');
 INSERT INTO "trials" VALUES(29,1,2,'FAIL','2026-12-05 14:52:53.760632','2026-12-05 15:12:28.195794');
 INSERT INTO "trials" VALUES(30,2,2,'COMPLETE','2026-12-05 15:12:28.249663','2026-12-05 15:45:24.762183');
+INSERT INTO "trials" VALUES(31,3,2,'FAIL','2026-12-05 15:45:25.747231','2026-12-05 16:16:30.495186');
+INSERT INTO "trials" VALUES(32,4,2,'COMPLETE','2026-12-05 16:16:30.566648','2026-12-05 16:35:47.553800');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
