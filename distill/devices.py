@@ -83,6 +83,10 @@ class OtherWork:
     def busy(self) -> bool:
         return self.cores is not None and self.cores > BUSY_CORES
 
+    def as_record(self) -> dict[str, float]:
+        """``{"other_cores": cores}`` to keep beside a timing, empty where not measurable."""
+        return {} if self.cores is None else {"other_cores": self.cores}
+
     def describe(self, during: str) -> str:
         """A clause for a log line: what other processes took ``during`` (``"it was timed"``), flagged where that
         made the timing slower than the machine alone."""

@@ -66,8 +66,7 @@ def measure_pace(study: optuna.Study, spec: SweepSpec, device: torch.device, *, 
     (table, context), others = epoch_seconds_alone(reference_config(spec), device, quiet=quiet)
     if REFERENCE_ATTR not in study.user_attrs:
         study.set_user_attr(REFERENCE_ATTR, {"table": table, "context": context, "cpu": cpu_model(),
-                                             "device": str(device), **provenance(),
-                                             **({} if others.cores is None else {"other_cores": others.cores})})
+                                             "device": str(device), **provenance(), **others.as_record()})
     recorded = study.user_attrs[REFERENCE_ATTR]  # read back: of workers starting a study together, the last to write
     table_pace = table / recorded["table"]
     context_pace = context / recorded["context"] if recorded["context"] and context else table_pace

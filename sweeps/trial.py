@@ -78,8 +78,7 @@ class TrialObjective:
             config = scaled_to_seconds(config, spec.seconds_per_trial, pace.on_first_machine(epoch_times),
                                        stretch=spec.fill_time)
             record.pace = {"table": pace.table, "context": pace.context}
-            record.timing = {"table_seconds": epoch_times[0], "context_seconds": epoch_times[1],
-                             **({} if others.cores is None else {"other_cores": others.cores})}
+            record.timing = {"table_seconds": epoch_times[0], "context_seconds": epoch_times[1], **others.as_record()}
             announce(f"trial {name}: {epoch_times[0]:.1f} s a table epoch, {epoch_times[1]:.1f} s a context epoch "
                      f"here ({others.describe('they were timed')}), at pace {pace.describe()} of the study's first "
                      f"machine: {config.epochs} and {config.context_epochs} fit", quiet=self.quiet)

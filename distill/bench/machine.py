@@ -88,4 +88,3 @@ def matmul_rate(device: torch.device, dtype: torch.dtype, size: int, repeats: in
         torch.mm(left, right)
     synchronize(device)
     return 2 * size**3 * repeats / (time.perf_counter() - started) / 1e9
-
