@@ -60,6 +60,7 @@ INSERT INTO "trial_heartbeats" VALUES(29,29,'2026-12-05 15:00:54.000000');
 INSERT INTO "trial_heartbeats" VALUES(30,30,'2026-12-05 15:45:17.000000');
 INSERT INTO "trial_heartbeats" VALUES(31,31,'2026-12-05 16:04:26.000000');
 INSERT INTO "trial_heartbeats" VALUES(32,32,'2026-12-05 16:35:46.000000');
+INSERT INTO "trial_heartbeats" VALUES(33,33,'2026-12-05 16:56:49.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -151,6 +152,26 @@ INSERT INTO "trial_intermediate_values" VALUES(389,32,70,7.44264066219329833984e
 INSERT INTO "trial_intermediate_values" VALUES(390,32,71,7.44263887405395507812e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(391,32,75,7.1610456705093383789e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(392,32,76,7.18892872333526611328e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(393,33,5,2.916049957275390625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(394,33,10,4.08858925104141235351e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(395,33,15,4.91245567798614501953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(396,33,20,5.37216007709503173828e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(397,33,25,5.67729294300079345703e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(398,33,30,5.93522429466247558593e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(399,33,35,6.13644361495971679687e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(400,33,40,6.32193863391876220703e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(401,33,45,0.648709774017334,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(402,33,50,6.63718879222869873046e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(403,33,55,6.76143527030944824218e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(404,33,60,6.86837553977966308593e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(405,33,65,6.95812523365020751953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(406,33,70,7.02530443668365478515e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(407,33,75,7.06984341144561767578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(408,33,80,7.09685981273651123046e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(409,33,85,0.710841715335846,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(410,33,90,7.11051821708679199218e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(411,33,95,7.05454289913177490234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(412,33,96,7.05577254295349121093e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -191,6 +212,12 @@ INSERT INTO "trial_params" VALUES(189,32,'batch_size',64.0,'{"name": "IntDistrib
 INSERT INTO "trial_params" VALUES(190,32,'loss',6.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(191,32,'frequency_exponent',4.88432187056778932543e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(192,32,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(193,33,'lr',2.89854285694793149807e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(194,33,'warmup_fraction',7.56102619446364365707e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(195,33,'batch_size',128.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(196,33,'loss',3.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(197,33,'frequency_exponent',4.80352201179538806918e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(198,33,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -244,6 +271,14 @@ INSERT INTO "trial_user_attributes" VALUES(158,32,'distill.timing','{"table_seco
 INSERT INTO "trial_user_attributes" VALUES(159,32,'distill.mlflow_run','"befa677bd5ad44a4a2de7d95318cefea"');
 INSERT INTO "trial_user_attributes" VALUES(160,32,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9314090999690673, 0.933464994559228]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9326208322103385, 0.939001651568065]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9041065307406249, 0.9071654730138264]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9314090999690673, 0.933464994559228]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9326208322103385, 0.939001651568065]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9041065307406249, 0.9071654730138264]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9287472053736204, 0.9163638176324403]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9307720999475134, 0.9223714250934913]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8935206525579482, 0.8769145165186075]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9287472053736204, 0.9163638176324403]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9307720999475134, 0.9223714250934913]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8935206525579482, 0.8769145165186075]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
 INSERT INTO "trial_user_attributes" VALUES(161,32,'distill.objectives.metrics','{"recall_at_1": 0.9185719608440877, "mean_cosine": 0.7188928723335266, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.5962584220025094, "english_weighted_cosine": 0.8917897217867965, "context_loss": 0.48996201157569885, "heldout_token_cosine": 0.9248077742445359, "heldout_sentence_cosine": 0.9240867546937225, "heldout_similarity_spearman": 0.8917555580266955}');
+INSERT INTO "trial_user_attributes" VALUES(162,33,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(163,33,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(164,33,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "mec", "loss_options": {}, "epochs": 90, "recipe": "fast", "batch_size": 128, "lr": 0.0028985428569479315, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.07561026194463644, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.4803522011795388, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0028985428569479315, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(165,33,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(166,33,'distill.timing','{"table_seconds": 6.531860535000305, "context_seconds": 43.29220951670625, "other_cores": 0.01507689324911459}');
+INSERT INTO "trial_user_attributes" VALUES(167,33,'distill.mlflow_run','"76a38a99cc574fd8a732f6f8e52458f0"');
+INSERT INTO "trial_user_attributes" VALUES(168,33,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9258860446510706, 0.9275702752322729]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9249612476637629, 0.930513243696512]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8918887070089749, 0.892275315085861]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9258860446510706, 0.9275702752322729]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9249612476637629, 0.930513243696512]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8918887070089749, 0.892275315085861]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.939129768557111, 0.925448366919603]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9378082231346182, 0.9284413648625854]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9017080137863958, 0.8949074703024995]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.939129768557111, 0.925448366919603]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9378082231346182, 0.9284413648625854]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9017080137863958, 0.8949074703024995]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(169,33,'distill.objectives.metrics','{"recall_at_1": 0.8828709819462792, "mean_cosine": 0.7055772542953491, "rel_norm_error": 0.27894169092178345, "english_cosine": 0.5813215498061142, "english_weighted_cosine": 0.9323933344102571, "context_loss": 1.0602881908416748, "heldout_token_cosine": 0.9209190355566134, "heldout_sentence_cosine": 0.9244998428997483, "heldout_similarity_spearman": 0.8948051635096679}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -257,6 +292,7 @@ CREATE TABLE trial_values (
 INSERT INTO "trial_values" VALUES(25,28,0,9.48085210894526131397e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(26,30,0,1.73628937276409545109e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(27,32,0,9.26571762520502328897e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(28,33,0,9.27737245680137379011e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -272,6 +308,7 @@ INSERT INTO "trials" VALUES(29,1,2,'FAIL','2026-12-05 14:52:53.760632','2026-12-
 INSERT INTO "trials" VALUES(30,2,2,'COMPLETE','2026-12-05 15:12:28.249663','2026-12-05 15:45:24.762183');
 INSERT INTO "trials" VALUES(31,3,2,'FAIL','2026-12-05 15:45:25.747231','2026-12-05 16:16:30.495186');
 INSERT INTO "trials" VALUES(32,4,2,'COMPLETE','2026-12-05 16:16:30.566648','2026-12-05 16:35:47.553800');
+INSERT INTO "trials" VALUES(33,5,2,'COMPLETE','2026-12-05 16:35:48.533577','2026-12-05 16:56:53.906857');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
