@@ -61,6 +61,8 @@ INSERT INTO "trial_heartbeats" VALUES(30,30,'2026-12-05 15:45:17.000000');
 INSERT INTO "trial_heartbeats" VALUES(31,31,'2026-12-05 16:04:26.000000');
 INSERT INTO "trial_heartbeats" VALUES(32,32,'2026-12-05 16:35:46.000000');
 INSERT INTO "trial_heartbeats" VALUES(33,33,'2026-12-05 16:56:49.000000');
+INSERT INTO "trial_heartbeats" VALUES(34,34,'2026-12-05 17:00:09.000000');
+INSERT INTO "trial_heartbeats" VALUES(35,35,'2026-12-05 17:03:34.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -172,6 +174,12 @@ INSERT INTO "trial_intermediate_values" VALUES(409,33,85,0.710841715335846,'FINI
 INSERT INTO "trial_intermediate_values" VALUES(410,33,90,7.11051821708679199218e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(411,33,95,7.05454289913177490234e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(412,33,96,7.05577254295349121093e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(413,34,5,5.9300031512975692749e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(414,34,10,1.31835177540779113769e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(415,34,15,1.74117177724838256835e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(416,35,5,1.22525312006473541259e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(417,35,10,2.01118871569633483886e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(418,35,15,2.65871733427047729492e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -218,6 +226,18 @@ INSERT INTO "trial_params" VALUES(195,33,'batch_size',128.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(196,33,'loss',3.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(197,33,'frequency_exponent',4.80352201179538806918e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(198,33,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(199,34,'lr',7.73139525951554605273e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(200,34,'warmup_fraction',1.72499546146482135577e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(201,34,'batch_size',1024.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(202,34,'loss',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(203,34,'frequency_exponent',1.61613565639118106354e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(204,34,'student_options.byte_embedding_dim',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(205,35,'lr',1.04796153723169796143e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(206,35,'warmup_fraction',1.70431173688549320033e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(207,35,'batch_size',128.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(208,35,'loss',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(209,35,'frequency_exponent',6.8299561675898690094e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(210,35,'student_options.byte_embedding_dim',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -279,6 +299,16 @@ INSERT INTO "trial_user_attributes" VALUES(166,33,'distill.timing','{"table_seco
 INSERT INTO "trial_user_attributes" VALUES(167,33,'distill.mlflow_run','"76a38a99cc574fd8a732f6f8e52458f0"');
 INSERT INTO "trial_user_attributes" VALUES(168,33,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9258860446510706, 0.9275702752322729]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9249612476637629, 0.930513243696512]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8918887070089749, 0.892275315085861]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9258860446510706, 0.9275702752322729]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9249612476637629, 0.930513243696512]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8918887070089749, 0.892275315085861]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.939129768557111, 0.925448366919603]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9378082231346182, 0.9284413648625854]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9017080137863958, 0.8949074703024995]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.939129768557111, 0.925448366919603]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9378082231346182, 0.9284413648625854]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9017080137863958, 0.8949074703024995]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
 INSERT INTO "trial_user_attributes" VALUES(169,33,'distill.objectives.metrics','{"recall_at_1": 0.8828709819462792, "mean_cosine": 0.7055772542953491, "rel_norm_error": 0.27894169092178345, "english_cosine": 0.5813215498061142, "english_weighted_cosine": 0.9323933344102571, "context_loss": 1.0602881908416748, "heldout_token_cosine": 0.9209190355566134, "heldout_sentence_cosine": 0.9244998428997483, "heldout_similarity_spearman": 0.8948051635096679}');
+INSERT INTO "trial_user_attributes" VALUES(170,34,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(171,34,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(172,34,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 32}, "loss": "mse", "loss_options": {}, "epochs": 76, "recipe": "fast", "batch_size": 1024, "lr": 0.0007731395259515546, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.17249954614648214, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.1616135656391181, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 900.0, "whole_word_lr": 0.0007731395259515546, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 5, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 600.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(173,34,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(174,34,'distill.timing','{"table_seconds": 7.259562957999151, "context_seconds": 57.844155249949836, "other_cores": 0.016819627456196994}');
+INSERT INTO "trial_user_attributes" VALUES(175,35,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(176,35,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(177,35,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 32}, "loss": "mse", "loss_options": {}, "epochs": 82, "recipe": "fast", "batch_size": 128, "lr": 0.001047961537231698, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.17043117368854932, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.6829956167589869, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 900.0, "whole_word_lr": 0.001047961537231698, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 600.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(178,35,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(179,35,'distill.timing','{"table_seconds": 7.417377269001008, "context_seconds": 45.20313763332524, "other_cores": 0.016286143379484613}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -293,6 +323,8 @@ INSERT INTO "trial_values" VALUES(25,28,0,9.48085210894526131397e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(26,30,0,1.73628937276409545109e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(27,32,0,9.26571762520502328897e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(28,33,0,9.27737245680137379011e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(29,34,0,1.74117177724838256835e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(30,35,0,2.65871733427047729492e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -309,6 +341,8 @@ INSERT INTO "trials" VALUES(30,2,2,'COMPLETE','2026-12-05 15:12:28.249663','2026
 INSERT INTO "trials" VALUES(31,3,2,'FAIL','2026-12-05 15:45:25.747231','2026-12-05 16:16:30.495186');
 INSERT INTO "trials" VALUES(32,4,2,'COMPLETE','2026-12-05 16:16:30.566648','2026-12-05 16:35:47.553800');
 INSERT INTO "trials" VALUES(33,5,2,'COMPLETE','2026-12-05 16:35:48.533577','2026-12-05 16:56:53.906857');
+INSERT INTO "trials" VALUES(34,6,2,'PRUNED','2026-12-05 16:56:54.523772','2026-12-05 17:00:18.625246');
+INSERT INTO "trials" VALUES(35,7,2,'PRUNED','2026-12-05 17:00:19.370579','2026-12-05 17:03:43.189543');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
