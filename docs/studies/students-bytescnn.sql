@@ -63,6 +63,7 @@ INSERT INTO "trial_heartbeats" VALUES(32,32,'2026-12-05 16:35:46.000000');
 INSERT INTO "trial_heartbeats" VALUES(33,33,'2026-12-05 16:56:49.000000');
 INSERT INTO "trial_heartbeats" VALUES(34,34,'2026-12-05 17:00:09.000000');
 INSERT INTO "trial_heartbeats" VALUES(35,35,'2026-12-05 17:03:34.000000');
+INSERT INTO "trial_heartbeats" VALUES(36,36,'2026-12-05 17:35:04.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -180,6 +181,29 @@ INSERT INTO "trial_intermediate_values" VALUES(415,34,15,1.74117177724838256835e
 INSERT INTO "trial_intermediate_values" VALUES(416,35,5,1.22525312006473541259e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(417,35,10,2.01118871569633483886e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(418,35,15,2.65871733427047729492e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(419,36,5,3.61497074365615844726e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(420,36,10,5.0643157958984375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(421,36,15,5.67739427089691162109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(422,36,20,6.09767675399780273437e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(423,36,25,6.34092032909393310546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(424,36,30,6.53363108634948730468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(425,36,35,6.6779237985610961914e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(426,36,40,6.79914176464080810546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(427,36,45,6.90894842147827148437e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(428,36,50,7.01129198074340820312e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(429,36,55,7.11696147918701171875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(430,36,60,0.721164345741272,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(431,36,65,0.730333685874939,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(432,36,70,7.38522052764892578125e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(433,36,75,7.45876252651214599609e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(434,36,80,7.51872539520263671875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(435,36,85,7.56400287151336669921e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(436,36,90,7.59299695491790771484e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(437,36,95,0.760728120803833,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(438,36,100,0.761254072189331,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(439,36,103,7.61293828487396240234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(440,36,105,7.53829658031463623046e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(441,36,110,0.754946231842041,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -238,6 +262,12 @@ INSERT INTO "trial_params" VALUES(207,35,'batch_size',128.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(208,35,'loss',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(209,35,'frequency_exponent',6.8299561675898690094e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(210,35,'student_options.byte_embedding_dim',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(211,36,'lr',8.29479421484531284636e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(212,36,'warmup_fraction',1.3825064727223196348e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(213,36,'batch_size',448.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(214,36,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(215,36,'frequency_exponent',2.889163131669363338e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(216,36,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -252,6 +282,7 @@ INSERT INTO "trial_system_attributes" VALUES(29,30,'failed_trial','1');
 INSERT INTO "trial_system_attributes" VALUES(30,30,'retry_history','[1]');
 INSERT INTO "trial_system_attributes" VALUES(31,32,'failed_trial','3');
 INSERT INTO "trial_system_attributes" VALUES(32,32,'retry_history','[3]');
+INSERT INTO "trial_system_attributes" VALUES(33,36,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.28891631316693633, \"loss\": \"cosine\", \"lr\": 0.008294794214845313, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.13825064727223196}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -309,6 +340,14 @@ INSERT INTO "trial_user_attributes" VALUES(176,35,'distill.commit','"6c4fc94"');
 INSERT INTO "trial_user_attributes" VALUES(177,35,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 32}, "loss": "mse", "loss_options": {}, "epochs": 82, "recipe": "fast", "batch_size": 128, "lr": 0.001047961537231698, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.17043117368854932, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.6829956167589869, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 900.0, "whole_word_lr": 0.001047961537231698, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 600.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(178,35,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
 INSERT INTO "trial_user_attributes" VALUES(179,35,'distill.timing','{"table_seconds": 7.417377269001008, "context_seconds": 45.20313763332524, "other_cores": 0.016286143379484613}');
+INSERT INTO "trial_user_attributes" VALUES(180,36,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(181,36,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(182,36,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 103, "recipe": "fast", "batch_size": 448, "lr": 0.008294794214845313, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.13825064727223196, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.28891631316693633, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.008294794214845313, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(183,36,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(184,36,'distill.timing','{"table_seconds": 5.189896651998424, "context_seconds": 45.919181866702274, "other_cores": 0.017565924945555287}');
+INSERT INTO "trial_user_attributes" VALUES(185,36,'distill.mlflow_run','"94e91bb2091447958f09ef11b8e276d5"');
+INSERT INTO "trial_user_attributes" VALUES(186,36,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9368999996692473, 0.9376945185722633]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9408191347265917, 0.9430527657251653]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9102047944591966, 0.9177085023079553]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9368999996692473, 0.9376945185722633]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9408191347265917, 0.9430527657251653]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9102047944591966, 0.9177085023079553]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9325296485459275, 0.9219999693362403]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9355214854718052, 0.9268144746877214]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8944163872122993, 0.8820021970289055]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9325296485459275, 0.9219999693362403]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9355214854718052, 0.9268144746877214]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8944163872122993, 0.8820021970289055]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(187,36,'distill.objectives.metrics','{"recall_at_1": 0.9430952139010264, "mean_cosine": 0.754946231842041, "rel_norm_error": 0.17459143698215485, "english_cosine": 0.5979492792141893, "english_weighted_cosine": 0.8790843009947686, "context_loss": 0.500861644744873, "heldout_token_cosine": 0.9296221751600182, "heldout_sentence_cosine": 0.9317753996832403, "heldout_similarity_spearman": 0.9034860543066009}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -325,6 +364,7 @@ INSERT INTO "trial_values" VALUES(27,32,0,9.26571762520502328897e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(28,33,0,9.27737245680137379011e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(29,34,0,1.74117177724838256835e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(30,35,0,2.65871733427047729492e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(31,36,0,9.31167980079763313305e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -343,6 +383,7 @@ INSERT INTO "trials" VALUES(32,4,2,'COMPLETE','2026-12-05 16:16:30.566648','2026
 INSERT INTO "trials" VALUES(33,5,2,'COMPLETE','2026-12-05 16:35:48.533577','2026-12-05 16:56:53.906857');
 INSERT INTO "trials" VALUES(34,6,2,'PRUNED','2026-12-05 16:56:54.523772','2026-12-05 17:00:18.625246');
 INSERT INTO "trials" VALUES(35,7,2,'PRUNED','2026-12-05 17:00:19.370579','2026-12-05 17:03:43.189543');
+INSERT INTO "trials" VALUES(36,8,2,'COMPLETE','2026-12-05 17:03:43.959456','2026-12-05 17:35:04.268043');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
