@@ -64,6 +64,10 @@ INSERT INTO "trial_heartbeats" VALUES(33,33,'2026-12-05 16:56:49.000000');
 INSERT INTO "trial_heartbeats" VALUES(34,34,'2026-12-05 17:00:09.000000');
 INSERT INTO "trial_heartbeats" VALUES(35,35,'2026-12-05 17:03:34.000000');
 INSERT INTO "trial_heartbeats" VALUES(36,36,'2026-12-05 17:35:04.000000');
+INSERT INTO "trial_heartbeats" VALUES(37,37,'2026-12-05 17:41:20.000000');
+INSERT INTO "trial_heartbeats" VALUES(38,38,'2026-12-05 17:43:28.000000');
+INSERT INTO "trial_heartbeats" VALUES(39,39,'2026-12-05 17:45:35.000000');
+INSERT INTO "trial_heartbeats" VALUES(40,40,'2026-12-05 17:47:41.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -204,6 +208,20 @@ INSERT INTO "trial_intermediate_values" VALUES(438,36,100,0.761254072189331,'FIN
 INSERT INTO "trial_intermediate_values" VALUES(439,36,103,7.61293828487396240234e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(440,36,105,7.53829658031463623046e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(441,36,110,0.754946231842041,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(442,37,5,3.19598674774169921875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(443,37,10,4.49505597352981567382e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(444,37,15,5.26541471481323242187e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(445,37,20,5.74322402477264404296e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(446,37,25,6.06236636638641357421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(447,37,30,6.3098150491714477539e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(448,37,35,6.49400293827056884765e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(449,37,40,0.665529191493988,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(450,38,5,2.59590506553649902343e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(451,38,10,3.33027631044387817382e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(452,39,5,1.47532373666763305664e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(453,39,10,2.39290148019790649414e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(454,40,5,2.87189692258834838867e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(455,40,10,3.41386735439300537109e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -268,6 +286,30 @@ INSERT INTO "trial_params" VALUES(213,36,'batch_size',448.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(214,36,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(215,36,'frequency_exponent',2.889163131669363338e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(216,36,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(217,37,'lr',4.33139167930239772641e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(218,37,'warmup_fraction',4.93785098154469956344e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(219,37,'batch_size',960.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(220,37,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(221,37,'frequency_exponent',5.64312522609327071876e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(222,37,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(223,38,'lr',5.12526029887110275151e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(224,38,'warmup_fraction',9.53307340220890669924e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(225,38,'batch_size',512.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(226,38,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(227,38,'frequency_exponent',1.56943987941773110961e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(228,38,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(229,39,'lr',1.1025573690193019808e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(230,39,'warmup_fraction',6.59006993576725097483e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(231,39,'batch_size',768.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(232,39,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(233,39,'frequency_exponent',8.62272108317598817706e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(234,39,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(235,40,'lr',1.52894825252980568613e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(236,40,'warmup_fraction',8.65069375207182245102e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(237,40,'batch_size',448.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(238,40,'loss',2.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(239,40,'frequency_exponent',3.43394817082617709314e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(240,40,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -283,6 +325,10 @@ INSERT INTO "trial_system_attributes" VALUES(30,30,'retry_history','[1]');
 INSERT INTO "trial_system_attributes" VALUES(31,32,'failed_trial','3');
 INSERT INTO "trial_system_attributes" VALUES(32,32,'retry_history','[3]');
 INSERT INTO "trial_system_attributes" VALUES(33,36,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.28891631316693633, \"loss\": \"cosine\", \"lr\": 0.008294794214845313, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.13825064727223196}"');
+INSERT INTO "trial_system_attributes" VALUES(34,37,'tpe:relative_params:0','"{\"batch_size\": 960, \"frequency_exponent\": 0.5643125226093271, \"loss\": \"cosine\", \"lr\": 0.004331391679302398, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.049378509815446996}"');
+INSERT INTO "trial_system_attributes" VALUES(35,38,'tpe:relative_params:0','"{\"batch_size\": 512, \"frequency_exponent\": 0.1569439879417731, \"loss\": \"cosine\", \"lr\": 0.0005125260298871103, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.09533073402208907}"');
+INSERT INTO "trial_system_attributes" VALUES(36,39,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.8622721083175988, \"loss\": \"cosine\", \"lr\": 0.001102557369019302, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.06590069935767251}"');
+INSERT INTO "trial_system_attributes" VALUES(37,40,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.3433948170826177, \"loss\": \"aec\", \"lr\": 0.0015289482525298057, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.008650693752071822}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -348,6 +394,26 @@ INSERT INTO "trial_user_attributes" VALUES(184,36,'distill.timing','{"table_seco
 INSERT INTO "trial_user_attributes" VALUES(185,36,'distill.mlflow_run','"94e91bb2091447958f09ef11b8e276d5"');
 INSERT INTO "trial_user_attributes" VALUES(186,36,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9368999996692473, 0.9376945185722633]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9408191347265917, 0.9430527657251653]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9102047944591966, 0.9177085023079553]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9368999996692473, 0.9376945185722633]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9408191347265917, 0.9430527657251653]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9102047944591966, 0.9177085023079553]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9325296485459275, 0.9219999693362403]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9355214854718052, 0.9268144746877214]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8944163872122993, 0.8820021970289055]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9325296485459275, 0.9219999693362403]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9355214854718052, 0.9268144746877214]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8944163872122993, 0.8820021970289055]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
 INSERT INTO "trial_user_attributes" VALUES(187,36,'distill.objectives.metrics','{"recall_at_1": 0.9430952139010264, "mean_cosine": 0.754946231842041, "rel_norm_error": 0.17459143698215485, "english_cosine": 0.5979492792141893, "english_weighted_cosine": 0.8790843009947686, "context_loss": 0.500861644744873, "heldout_token_cosine": 0.9296221751600182, "heldout_sentence_cosine": 0.9317753996832403, "heldout_similarity_spearman": 0.9034860543066009}');
+INSERT INTO "trial_user_attributes" VALUES(188,37,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(189,37,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(190,37,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 89, "recipe": "fast", "batch_size": 960, "lr": 0.004331391679302398, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.049378509815446996, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5643125226093271, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.004331391679302398, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(191,37,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(192,37,'distill.timing','{"table_seconds": 5.887625370000023, "context_seconds": 53.98566756666696, "other_cores": 0.016092750261504807}');
+INSERT INTO "trial_user_attributes" VALUES(193,38,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(194,38,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(195,38,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 97, "recipe": "fast", "batch_size": 512, "lr": 0.0005125260298871103, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.09533073402208907, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.1569439879417731, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0005125260298871103, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(196,38,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(197,38,'distill.timing','{"table_seconds": 5.450475343001017, "context_seconds": 48.700047216698295, "other_cores": 0.014549131330089875}');
+INSERT INTO "trial_user_attributes" VALUES(198,39,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(199,39,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(200,39,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 102, "recipe": "fast", "batch_size": 768, "lr": 0.001102557369019302, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.06590069935767251, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.8622721083175988, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.001102557369019302, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(201,39,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(202,39,'distill.timing','{"table_seconds": 5.156288622001739, "context_seconds": 47.21605248335739, "other_cores": 0.015138089875867547}');
+INSERT INTO "trial_user_attributes" VALUES(203,40,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(204,40,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(205,40,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "aec", "loss_options": {}, "epochs": 103, "recipe": "fast", "batch_size": 448, "lr": 0.0015289482525298057, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.008650693752071822, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.3433948170826177, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0015289482525298057, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(206,40,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(207,40,'distill.timing','{"table_seconds": 5.172339197000838, "context_seconds": 45.812704216647646, "other_cores": 0.015127450454778377}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -365,6 +431,10 @@ INSERT INTO "trial_values" VALUES(28,33,0,9.27737245680137379011e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(29,34,0,1.74117177724838256835e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(30,35,0,2.65871733427047729492e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(31,36,0,9.31167980079763313305e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(32,37,0,0.665529191493988,'FINITE');
+INSERT INTO "trial_values" VALUES(33,38,0,3.33027631044387817382e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(34,39,0,2.39290148019790649414e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(35,40,0,3.41386735439300537109e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -384,6 +454,10 @@ INSERT INTO "trials" VALUES(33,5,2,'COMPLETE','2026-12-05 16:35:48.533577','2026
 INSERT INTO "trials" VALUES(34,6,2,'PRUNED','2026-12-05 16:56:54.523772','2026-12-05 17:00:18.625246');
 INSERT INTO "trials" VALUES(35,7,2,'PRUNED','2026-12-05 17:00:19.370579','2026-12-05 17:03:43.189543');
 INSERT INTO "trials" VALUES(36,8,2,'COMPLETE','2026-12-05 17:03:43.959456','2026-12-05 17:35:04.268043');
+INSERT INTO "trials" VALUES(37,9,2,'PRUNED','2026-12-05 17:35:04.881526','2026-12-05 17:41:27.456928');
+INSERT INTO "trials" VALUES(38,10,2,'PRUNED','2026-12-05 17:41:28.215318','2026-12-05 17:43:34.495830');
+INSERT INTO "trials" VALUES(39,11,2,'PRUNED','2026-12-05 17:43:35.236594','2026-12-05 17:45:40.922706');
+INSERT INTO "trials" VALUES(40,12,2,'PRUNED','2026-12-05 17:45:41.711489','2026-12-05 17:47:46.305973');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
