@@ -57,9 +57,8 @@ def test_one_share_scales_both_phases(seconds, stretch, epochs, context_epochs) 
 
 def test_an_epoch_is_timed_on_the_run_itself(tiny_bert_dir) -> None:
     config = TrainConfig(teacher=str(tiny_bert_dir), **TABLE_ONLY_BYTESCNN, epochs=50).validate()
-    (table, context), others = budget.epoch_seconds_alone(config, CPU)
+    (table, context), _ = budget.epoch_seconds_alone(config, CPU)
     assert 0 < table < 60 and context == 0  # no context distillation in this recipe
-    assert others.cores is None or others.cores >= 0
     # Budgets far from the epoch's time give the same answer however fast this machine is.
     assert budget.scaled_to_seconds(config, 1e-6, (table, context)).epochs == 1  # less than an epoch: one epoch
     assert budget.scaled_to_seconds(config, 1e6, (table, context)).epochs == 50  # ample: the recipe as it is
