@@ -68,6 +68,9 @@ INSERT INTO "trial_heartbeats" VALUES(37,37,'2026-12-05 17:41:20.000000');
 INSERT INTO "trial_heartbeats" VALUES(38,38,'2026-12-05 17:43:28.000000');
 INSERT INTO "trial_heartbeats" VALUES(39,39,'2026-12-05 17:45:35.000000');
 INSERT INTO "trial_heartbeats" VALUES(40,40,'2026-12-05 17:47:41.000000');
+INSERT INTO "trial_heartbeats" VALUES(41,41,'2026-12-05 18:02:32.000000');
+INSERT INTO "trial_heartbeats" VALUES(42,42,'2026-12-05 18:36:44.000000');
+INSERT INTO "trial_heartbeats" VALUES(43,43,'2026-12-05 18:40:33.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -222,6 +225,54 @@ INSERT INTO "trial_intermediate_values" VALUES(452,39,5,1.47532373666763305664e-
 INSERT INTO "trial_intermediate_values" VALUES(453,39,10,2.39290148019790649414e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(454,40,5,2.87189692258834838867e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(455,40,10,3.41386735439300537109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(456,41,5,2.96491891145706176757e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(457,41,10,3.98876160383224487304e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(458,41,15,5.01521348953247070312e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(459,41,20,5.86287379264831542968e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(460,41,25,6.38636410236358642578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(461,41,30,6.72919034957885742187e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(462,41,35,6.98218286037445068359e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(463,41,40,7.16593444347381591796e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(464,41,45,7.31699407100677490234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(465,41,50,7.44721949100494384765e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(466,41,55,7.55426645278930664062e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(467,41,60,7.64947831630706787109e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(468,41,65,7.73256897926330566406e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(469,41,70,7.79707849025726318359e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(470,41,75,7.84525573253631591796e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(471,41,80,7.87903010845184326171e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(472,41,85,7.90031313896179199218e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(473,41,90,7.91120946407318115234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(474,41,95,0.791407585144043,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(475,41,96,7.91409790515899658203e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(476,42,5,2.92512327432632446289e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(477,42,10,3.88963162899017333984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(478,42,15,4.90309417247772216796e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(479,42,20,5.76280295848846435546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(480,42,25,6.3254833221435546875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(481,42,30,6.68906629085540771484e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(482,42,35,6.95294797420501708984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(483,42,40,7.14448332786560058593e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(484,42,45,7.3023706674575805664e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(485,42,50,7.42971181869506835937e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(486,42,55,7.54158377647399902343e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(487,42,60,7.63914465904235839843e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(488,42,65,7.7255153656005859375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(489,42,70,7.80345439910888671875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(490,42,75,7.86656022071838378906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(491,42,80,7.91737735271453857421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(492,42,85,7.95581102371215820312e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(493,42,90,7.98350155353546142578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(494,42,95,8.00133585929870605468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(495,42,100,8.01063179969787597656e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(496,42,105,8.01384747028350830078e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(497,42,107,8.01396131515502929687e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(498,42,110,7.75925219058990478515e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(499,42,115,7.87782073020935058593e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(500,43,5,2.98085868358612060546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(501,43,10,3.97195547819137573242e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(502,43,15,0.498197078704834,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(503,43,20,5.79858899116516113281e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -310,6 +361,24 @@ INSERT INTO "trial_params" VALUES(237,40,'batch_size',448.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(238,40,'loss',2.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(239,40,'frequency_exponent',3.43394817082617709314e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(240,40,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(241,41,'lr',2.45779290698576544788e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(242,41,'warmup_fraction',1.53787871179475593708e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(243,41,'batch_size',512.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(244,41,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(245,41,'frequency_exponent',2.62792354006058603843e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(246,41,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(247,42,'lr',2.45779290698576544788e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(248,42,'warmup_fraction',1.53787871179475593708e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(249,42,'batch_size',512.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(250,42,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(251,42,'frequency_exponent',2.62792354006058603843e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(252,42,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(253,43,'lr',3.20335627081620071335e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(254,43,'warmup_fraction',1.92136315347334329928e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(255,43,'batch_size',768.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(256,43,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(257,43,'frequency_exponent',0.359415102690253,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(258,43,'student_options.byte_embedding_dim',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -329,6 +398,11 @@ INSERT INTO "trial_system_attributes" VALUES(34,37,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(35,38,'tpe:relative_params:0','"{\"batch_size\": 512, \"frequency_exponent\": 0.1569439879417731, \"loss\": \"cosine\", \"lr\": 0.0005125260298871103, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.09533073402208907}"');
 INSERT INTO "trial_system_attributes" VALUES(36,39,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.8622721083175988, \"loss\": \"cosine\", \"lr\": 0.001102557369019302, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.06590069935767251}"');
 INSERT INTO "trial_system_attributes" VALUES(37,40,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.3433948170826177, \"loss\": \"aec\", \"lr\": 0.0015289482525298057, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.008650693752071822}"');
+INSERT INTO "trial_system_attributes" VALUES(38,41,'tpe:relative_params:0','"{\"batch_size\": 512, \"frequency_exponent\": 0.2627923540060586, \"loss\": \"cosine\", \"lr\": 0.0024577929069857654, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1537878711794756}"');
+INSERT INTO "trial_system_attributes" VALUES(39,42,'failed_trial','13');
+INSERT INTO "trial_system_attributes" VALUES(40,42,'retry_history','[13]');
+INSERT INTO "trial_system_attributes" VALUES(41,42,'tpe:relative_params:0','"{\"batch_size\": 512, \"frequency_exponent\": 0.2627923540060586, \"loss\": \"cosine\", \"lr\": 0.0024577929069857654, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1537878711794756}"');
+INSERT INTO "trial_system_attributes" VALUES(42,43,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.359415102690253, \"loss\": \"cosine\", \"lr\": 0.0032033562708162007, \"student_options.byte_embedding_dim\": 32, \"warmup_fraction\": 0.19213631534733433}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -414,6 +488,24 @@ INSERT INTO "trial_user_attributes" VALUES(204,40,'distill.commit','"6c4fc94"');
 INSERT INTO "trial_user_attributes" VALUES(205,40,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "aec", "loss_options": {}, "epochs": 103, "recipe": "fast", "batch_size": 448, "lr": 0.0015289482525298057, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.008650693752071822, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.3433948170826177, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0015289482525298057, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(206,40,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
 INSERT INTO "trial_user_attributes" VALUES(207,40,'distill.timing','{"table_seconds": 5.172339197000838, "context_seconds": 45.812704216647646, "other_cores": 0.015127450454778377}');
+INSERT INTO "trial_user_attributes" VALUES(208,41,'distill.worker','"vm:22211"');
+INSERT INTO "trial_user_attributes" VALUES(209,41,'distill.commit','"6c4fc94"');
+INSERT INTO "trial_user_attributes" VALUES(210,41,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 96, "recipe": "fast", "batch_size": 512, "lr": 0.0024577929069857654, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1537878711794756, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.2627923540060586, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0024577929069857654, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(211,41,'distill.pace','{"table": 0.9764809059654584, "context": 1.0115430480942076}');
+INSERT INTO "trial_user_attributes" VALUES(212,41,'distill.timing','{"table_seconds": 5.802576230998966, "context_seconds": 45.75480683336839, "other_cores": 0.016568729694681872}');
+INSERT INTO "trial_user_attributes" VALUES(213,42,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(214,42,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 107, "recipe": "fast", "batch_size": 512, "lr": 0.0024577929069857654, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1537878711794756, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.2627923540060586, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0024577929069857654, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 8, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(215,42,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(216,42,'distill.timing','{"table_seconds": 4.77566305000073, "context_seconds": 43.70839904998623, "other_cores": 0.018807112883369486}');
+INSERT INTO "trial_user_attributes" VALUES(217,42,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(218,42,'distill.mlflow_run','"229276f016bb4257a6e941568ff7b40b"');
+INSERT INTO "trial_user_attributes" VALUES(219,42,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.952601602806601, 0.9530125463922364]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9574852287064117, 0.9582392356642837]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9380901633644448, 0.9387773624651293]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.952601602806601, 0.9530125463922364]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9574852287064117, 0.9582392356642837]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9380901633644448, 0.9387773624651293]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9432644918652063, 0.9342474963468074]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.946428933718064, 0.9399215765290834]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9140501720839016, 0.8987893874534844]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9432644918652063, 0.9342474963468074]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.946428933718064, 0.9399215765290834]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9140501720839016, 0.8987893874534844]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(220,42,'distill.objectives.metrics','{"recall_at_1": 0.9438065237272635, "mean_cosine": 0.7877820730209351, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.6242985360348688, "english_weighted_cosine": 0.889629263813006, "context_loss": 0.42552897334098816, "heldout_token_cosine": 0.9402279605139188, "heldout_sentence_cosine": 0.9413479071158114, "heldout_similarity_spearman": 0.9108626886163671}');
+INSERT INTO "trial_user_attributes" VALUES(221,43,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(222,43,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(223,43,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 32}, "loss": "cosine", "loss_options": {}, "epochs": 85, "recipe": "fast", "batch_size": 768, "lr": 0.0032033562708162007, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.19213631534733433, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.359415102690253, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0032033562708162007, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(224,43,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(225,43,'distill.timing','{"table_seconds": 6.440284855001664, "context_seconds": 48.45288555006846, "other_cores": 0.015680701537167295}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -435,6 +527,8 @@ INSERT INTO "trial_values" VALUES(32,37,0,0.665529191493988,'FINITE');
 INSERT INTO "trial_values" VALUES(33,38,0,3.33027631044387817382e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(34,39,0,2.39290148019790649414e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(35,40,0,3.41386735439300537109e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(36,42,0,9.43175255123573696991e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(37,43,0,5.79858899116516113281e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -458,6 +552,9 @@ INSERT INTO "trials" VALUES(37,9,2,'PRUNED','2026-12-05 17:35:04.881526','2026-1
 INSERT INTO "trials" VALUES(38,10,2,'PRUNED','2026-12-05 17:41:28.215318','2026-12-05 17:43:34.495830');
 INSERT INTO "trials" VALUES(39,11,2,'PRUNED','2026-12-05 17:43:35.236594','2026-12-05 17:45:40.922706');
 INSERT INTO "trials" VALUES(40,12,2,'PRUNED','2026-12-05 17:45:41.711489','2026-12-05 17:47:46.305973');
+INSERT INTO "trials" VALUES(41,13,2,'FAIL','2026-12-05 17:47:47.041654','2026-12-05 18:14:13.917981');
+INSERT INTO "trials" VALUES(42,14,2,'COMPLETE','2026-12-05 18:14:13.973492','2026-12-05 18:36:47.423012');
+INSERT INTO "trials" VALUES(43,15,2,'PRUNED','2026-12-05 18:36:48.397095','2026-12-05 18:40:36.668195');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
