@@ -71,6 +71,7 @@ INSERT INTO "trial_heartbeats" VALUES(40,40,'2026-12-05 17:47:41.000000');
 INSERT INTO "trial_heartbeats" VALUES(41,41,'2026-12-05 18:02:32.000000');
 INSERT INTO "trial_heartbeats" VALUES(42,42,'2026-12-05 18:36:44.000000');
 INSERT INTO "trial_heartbeats" VALUES(43,43,'2026-12-05 18:40:33.000000');
+INSERT INTO "trial_heartbeats" VALUES(44,44,'2026-12-05 19:00:37.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -273,6 +274,28 @@ INSERT INTO "trial_intermediate_values" VALUES(500,43,5,2.98085868358612060546e-
 INSERT INTO "trial_intermediate_values" VALUES(501,43,10,3.97195547819137573242e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(502,43,15,0.498197078704834,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(503,43,20,5.79858899116516113281e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(504,44,5,3.30119371414184570312e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(505,44,10,4.61003184318542480468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(506,44,15,5.69379210472106933593e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(507,44,20,6.26913666725158691406e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(508,44,25,0.663425862789154,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(509,44,30,0.685591459274292,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(510,44,35,0.702413022518158,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(511,44,40,7.17217028141021728515e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(512,44,45,7.30299651622772216796e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(513,44,50,7.43012130260467529296e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(514,44,55,7.54613578319549560546e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(515,44,60,0.766102135181427,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(516,44,65,7.76257932186126708984e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(517,44,70,7.85038530826568603515e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(518,44,75,7.91919112205505371093e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(519,44,80,0.796803891658783,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(520,44,85,7.99664676189422607421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(521,44,90,8.01014721393585205078e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(522,44,95,8.01363825798034667968e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(523,44,96,0.80136638879776,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(524,44,100,7.89673566818237304687e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(525,44,103,7.92370975017547607421e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -379,6 +402,12 @@ INSERT INTO "trial_params" VALUES(255,43,'batch_size',768.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(256,43,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(257,43,'frequency_exponent',0.359415102690253,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(258,43,'student_options.byte_embedding_dim',1.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(259,44,'lr',3.12803931113034110189e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(260,44,'warmup_fraction',1.88783124035318272682e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(261,44,'batch_size',192.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(262,44,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(263,44,'frequency_exponent',7.99167880929745333418e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(264,44,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -403,6 +432,7 @@ INSERT INTO "trial_system_attributes" VALUES(39,42,'failed_trial','13');
 INSERT INTO "trial_system_attributes" VALUES(40,42,'retry_history','[13]');
 INSERT INTO "trial_system_attributes" VALUES(41,42,'tpe:relative_params:0','"{\"batch_size\": 512, \"frequency_exponent\": 0.2627923540060586, \"loss\": \"cosine\", \"lr\": 0.0024577929069857654, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1537878711794756}"');
 INSERT INTO "trial_system_attributes" VALUES(42,43,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.359415102690253, \"loss\": \"cosine\", \"lr\": 0.0032033562708162007, \"student_options.byte_embedding_dim\": 32, \"warmup_fraction\": 0.19213631534733433}"');
+INSERT INTO "trial_system_attributes" VALUES(43,44,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.07991678809297453, \"loss\": \"cosine\", \"lr\": 0.003128039311130341, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.18878312403531827}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -506,6 +536,14 @@ INSERT INTO "trial_user_attributes" VALUES(222,43,'distill.commit','"29da024"');
 INSERT INTO "trial_user_attributes" VALUES(223,43,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 32}, "loss": "cosine", "loss_options": {}, "epochs": 85, "recipe": "fast", "batch_size": 768, "lr": 0.0032033562708162007, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.19213631534733433, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.359415102690253, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0032033562708162007, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(224,43,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
 INSERT INTO "trial_user_attributes" VALUES(225,43,'distill.timing','{"table_seconds": 6.440284855001664, "context_seconds": 48.45288555006846, "other_cores": 0.015680701537167295}');
+INSERT INTO "trial_user_attributes" VALUES(226,44,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(227,44,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(228,44,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 96, "recipe": "fast", "batch_size": 192, "lr": 0.003128039311130341, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.18878312403531827, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.07991678809297453, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.003128039311130341, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(229,44,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(230,44,'distill.timing','{"table_seconds": 5.813182641999447, "context_seconds": 41.54209845000878, "other_cores": 0.014221133531420706}');
+INSERT INTO "trial_user_attributes" VALUES(231,44,'distill.mlflow_run','"d88ae92644324f97b816d07af09a8201"');
+INSERT INTO "trial_user_attributes" VALUES(232,44,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.943465024341979, 0.9446171663115651]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9516490959575759, 0.9532214452690855]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.930857567699252, 0.9318262876737615]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.943465024341979, 0.9446171663115651]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9516490959575759, 0.9532214452690855]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.930857567699252, 0.9318262876737615]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9232292444871568, 0.912691168919363]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9305201689907345, 0.9209602969412486]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8826299346374673, 0.8714990420841493]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9232292444871568, 0.912691168919363]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9305201689907345, 0.9209602969412486]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8826299346374673, 0.8714990420841493]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(233,44,'distill.objectives.metrics','{"recall_at_1": 0.9677539545439149, "mean_cosine": 0.7923709750175476, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.6175556320851097, "english_weighted_cosine": 0.7984328562069635, "context_loss": 0.4515412449836731, "heldout_token_cosine": 0.9211398096341603, "heldout_sentence_cosine": 0.9284983391121597, "heldout_similarity_spearman": 0.89422474326545}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -529,6 +567,7 @@ INSERT INTO "trial_values" VALUES(34,39,0,2.39290148019790649414e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(35,40,0,3.41386735439300537109e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(36,42,0,9.43175255123573696991e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(37,43,0,5.79858899116516113281e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(38,44,0,9.25740232965991616254e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -555,6 +594,7 @@ INSERT INTO "trials" VALUES(40,12,2,'PRUNED','2026-12-05 17:45:41.711489','2026-
 INSERT INTO "trials" VALUES(41,13,2,'FAIL','2026-12-05 17:47:47.041654','2026-12-05 18:14:13.917981');
 INSERT INTO "trials" VALUES(42,14,2,'COMPLETE','2026-12-05 18:14:13.973492','2026-12-05 18:36:47.423012');
 INSERT INTO "trials" VALUES(43,15,2,'PRUNED','2026-12-05 18:36:48.397095','2026-12-05 18:40:36.668195');
+INSERT INTO "trials" VALUES(44,16,2,'COMPLETE','2026-12-05 18:40:37.386373','2026-12-05 19:00:49.210411');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
