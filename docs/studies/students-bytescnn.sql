@@ -72,6 +72,7 @@ INSERT INTO "trial_heartbeats" VALUES(41,41,'2026-12-05 18:02:32.000000');
 INSERT INTO "trial_heartbeats" VALUES(42,42,'2026-12-05 18:36:44.000000');
 INSERT INTO "trial_heartbeats" VALUES(43,43,'2026-12-05 18:40:33.000000');
 INSERT INTO "trial_heartbeats" VALUES(44,44,'2026-12-05 19:00:37.000000');
+INSERT INTO "trial_heartbeats" VALUES(45,45,'2026-12-05 19:21:20.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -296,6 +297,28 @@ INSERT INTO "trial_intermediate_values" VALUES(522,44,95,8.01363825798034667968e
 INSERT INTO "trial_intermediate_values" VALUES(523,44,96,0.80136638879776,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(524,44,100,7.89673566818237304687e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(525,44,103,7.92370975017547607421e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(526,45,5,3.91341626644134521484e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(527,45,10,5.19763469696044921875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(528,45,15,5.90858042240142822265e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(529,45,20,6.35426163673400878906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(530,45,25,6.65274143218994140625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(531,45,30,6.8703752756118774414e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(532,45,35,7.0403486490249633789e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(533,45,40,7.17833817005157470703e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(534,45,45,7.29732811450958251953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(535,45,50,7.39783108234405517578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(536,45,55,7.4833774566650390625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(537,45,60,7.55418419837951660156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(538,45,65,7.61001825332641601562e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(539,45,70,7.65399336814880371093e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(540,45,75,7.68602490425109863281e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(541,45,80,7.70752251148223876953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(542,45,85,7.72008180618286132812e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(543,45,90,0.772526741027832,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(544,45,94,7.72594451904296875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(545,45,95,7.48125851154327392578e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(546,45,100,7.58850216865539550781e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(547,45,101,7.59296238422393798828e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -408,6 +431,12 @@ INSERT INTO "trial_params" VALUES(261,44,'batch_size',192.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(262,44,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(263,44,'frequency_exponent',7.99167880929745333418e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(264,44,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(265,45,'lr',1.08918204036228985324e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(266,45,'warmup_fraction',1.89587525845288755454e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(267,45,'batch_size',192.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(268,45,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(269,45,'frequency_exponent',3.57709287508832629587e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(270,45,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -433,6 +462,7 @@ INSERT INTO "trial_system_attributes" VALUES(40,42,'retry_history','[13]');
 INSERT INTO "trial_system_attributes" VALUES(41,42,'tpe:relative_params:0','"{\"batch_size\": 512, \"frequency_exponent\": 0.2627923540060586, \"loss\": \"cosine\", \"lr\": 0.0024577929069857654, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1537878711794756}"');
 INSERT INTO "trial_system_attributes" VALUES(42,43,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.359415102690253, \"loss\": \"cosine\", \"lr\": 0.0032033562708162007, \"student_options.byte_embedding_dim\": 32, \"warmup_fraction\": 0.19213631534733433}"');
 INSERT INTO "trial_system_attributes" VALUES(43,44,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.07991678809297453, \"loss\": \"cosine\", \"lr\": 0.003128039311130341, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.18878312403531827}"');
+INSERT INTO "trial_system_attributes" VALUES(44,45,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.35770928750883263, \"loss\": \"cosine\", \"lr\": 0.0010891820403622899, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.018958752584528876}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -544,6 +574,14 @@ INSERT INTO "trial_user_attributes" VALUES(230,44,'distill.timing','{"table_seco
 INSERT INTO "trial_user_attributes" VALUES(231,44,'distill.mlflow_run','"d88ae92644324f97b816d07af09a8201"');
 INSERT INTO "trial_user_attributes" VALUES(232,44,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.943465024341979, 0.9446171663115651]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9516490959575759, 0.9532214452690855]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.930857567699252, 0.9318262876737615]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.943465024341979, 0.9446171663115651]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9516490959575759, 0.9532214452690855]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.930857567699252, 0.9318262876737615]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9232292444871568, 0.912691168919363]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9305201689907345, 0.9209602969412486]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8826299346374673, 0.8714990420841493]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9232292444871568, 0.912691168919363]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9305201689907345, 0.9209602969412486]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8826299346374673, 0.8714990420841493]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
 INSERT INTO "trial_user_attributes" VALUES(233,44,'distill.objectives.metrics','{"recall_at_1": 0.9677539545439149, "mean_cosine": 0.7923709750175476, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.6175556320851097, "english_weighted_cosine": 0.7984328562069635, "context_loss": 0.4515412449836731, "heldout_token_cosine": 0.9211398096341603, "heldout_sentence_cosine": 0.9284983391121597, "heldout_similarity_spearman": 0.89422474326545}');
+INSERT INTO "trial_user_attributes" VALUES(234,45,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(235,45,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(236,45,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 94, "recipe": "fast", "batch_size": 192, "lr": 0.0010891820403622899, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.018958752584528876, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.35770928750883263, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0010891820403622899, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(237,45,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(238,45,'distill.timing','{"table_seconds": 5.806805533000443, "context_seconds": 44.13264150001244, "other_cores": 0.01755330881139067}');
+INSERT INTO "trial_user_attributes" VALUES(239,45,'distill.mlflow_run','"200ef455f5384056a286eee2c06d573f"');
+INSERT INTO "trial_user_attributes" VALUES(240,45,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9438174943360849, 0.9450509739842028]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9467039487907581, 0.9493611209477892]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.918883310541714, 0.9236874036716503]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9438174943360849, 0.9450509739842028]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9467039487907581, 0.9493611209477892]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.918883310541714, 0.9236874036716503]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9382306955833091, 0.9277935989777722]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9399574177656876, 0.9322549685317937]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9084059115033731, 0.8942076026819418]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9382306955833091, 0.9277935989777722]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9399574177656876, 0.9322549685317937]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9084059115033731, 0.8942076026819418]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(241,45,'distill.objectives.metrics','{"recall_at_1": 0.9280222199640958, "mean_cosine": 0.7592962384223938, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.608213607323434, "english_weighted_cosine": 0.8999937894362082, "context_loss": 0.447231650352478, "heldout_token_cosine": 0.938107291032828, "heldout_sentence_cosine": 0.9383478336039466, "heldout_similarity_spearman": 0.9105577129007788}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -568,6 +606,7 @@ INSERT INTO "trial_values" VALUES(35,40,0,3.41386735439300537109e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(36,42,0,9.43175255123573696991e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(37,43,0,5.79858899116516113281e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(38,44,0,9.25740232965991616254e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(39,45,0,9.36106193148740661769e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -595,6 +634,7 @@ INSERT INTO "trials" VALUES(41,13,2,'FAIL','2026-12-05 17:47:47.041654','2026-12
 INSERT INTO "trials" VALUES(42,14,2,'COMPLETE','2026-12-05 18:14:13.973492','2026-12-05 18:36:47.423012');
 INSERT INTO "trials" VALUES(43,15,2,'PRUNED','2026-12-05 18:36:48.397095','2026-12-05 18:40:36.668195');
 INSERT INTO "trials" VALUES(44,16,2,'COMPLETE','2026-12-05 18:40:37.386373','2026-12-05 19:00:49.210411');
+INSERT INTO "trials" VALUES(45,17,2,'COMPLETE','2026-12-05 19:00:49.804773','2026-12-05 19:21:28.425428');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
