@@ -73,6 +73,8 @@ INSERT INTO "trial_heartbeats" VALUES(42,42,'2026-12-05 18:36:44.000000');
 INSERT INTO "trial_heartbeats" VALUES(43,43,'2026-12-05 18:40:33.000000');
 INSERT INTO "trial_heartbeats" VALUES(44,44,'2026-12-05 19:00:37.000000');
 INSERT INTO "trial_heartbeats" VALUES(45,45,'2026-12-05 19:21:20.000000');
+INSERT INTO "trial_heartbeats" VALUES(46,46,'2026-12-05 19:24:14.000000');
+INSERT INTO "trial_heartbeats" VALUES(47,47,'2026-12-05 19:26:38.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -319,6 +321,11 @@ INSERT INTO "trial_intermediate_values" VALUES(544,45,94,7.72594451904296875e-01
 INSERT INTO "trial_intermediate_values" VALUES(545,45,95,7.48125851154327392578e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(546,45,100,7.58850216865539550781e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(547,45,101,7.59296238422393798828e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(548,46,5,2.39715784788131713867e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(549,46,10,2.91059076786041259765e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(550,46,15,3.60185265541076660156e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(551,47,5,-1.3177630491554737091e-02,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(552,47,10,6.93771103397011756896e-03,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -437,6 +444,18 @@ INSERT INTO "trial_params" VALUES(267,45,'batch_size',192.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(268,45,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(269,45,'frequency_exponent',3.57709287508832629587e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(270,45,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(271,46,'lr',1.48642026084210400818e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(272,46,'warmup_fraction',1.50128791538407191374e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(273,46,'batch_size',256.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(274,46,'loss',2.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(275,46,'frequency_exponent',2.69190921945125838377e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(276,46,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(277,47,'lr',1.53888940236648376347e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(278,47,'warmup_fraction',5.48996015861456798656e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(279,47,'batch_size',192.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(280,47,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(281,47,'frequency_exponent',6.13644056458424569377e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(282,47,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -463,6 +482,8 @@ INSERT INTO "trial_system_attributes" VALUES(41,42,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(42,43,'tpe:relative_params:0','"{\"batch_size\": 768, \"frequency_exponent\": 0.359415102690253, \"loss\": \"cosine\", \"lr\": 0.0032033562708162007, \"student_options.byte_embedding_dim\": 32, \"warmup_fraction\": 0.19213631534733433}"');
 INSERT INTO "trial_system_attributes" VALUES(43,44,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.07991678809297453, \"loss\": \"cosine\", \"lr\": 0.003128039311130341, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.18878312403531827}"');
 INSERT INTO "trial_system_attributes" VALUES(44,45,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.35770928750883263, \"loss\": \"cosine\", \"lr\": 0.0010891820403622899, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.018958752584528876}"');
+INSERT INTO "trial_system_attributes" VALUES(45,46,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.26919092194512584, \"loss\": \"aec\", \"lr\": 0.001486420260842104, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1501287915384072}"');
+INSERT INTO "trial_system_attributes" VALUES(46,47,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.6136440564584246, \"loss\": \"triplet-euclidean\", \"lr\": 0.0015388894023664838, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.005489960158614568}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -582,6 +603,16 @@ INSERT INTO "trial_user_attributes" VALUES(238,45,'distill.timing','{"table_seco
 INSERT INTO "trial_user_attributes" VALUES(239,45,'distill.mlflow_run','"200ef455f5384056a286eee2c06d573f"');
 INSERT INTO "trial_user_attributes" VALUES(240,45,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9438174943360849, 0.9450509739842028]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9467039487907581, 0.9493611209477892]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.918883310541714, 0.9236874036716503]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9438174943360849, 0.9450509739842028]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9467039487907581, 0.9493611209477892]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.918883310541714, 0.9236874036716503]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9382306955833091, 0.9277935989777722]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9399574177656876, 0.9322549685317937]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9084059115033731, 0.8942076026819418]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9382306955833091, 0.9277935989777722]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9399574177656876, 0.9322549685317937]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.9084059115033731, 0.8942076026819418]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
 INSERT INTO "trial_user_attributes" VALUES(241,45,'distill.objectives.metrics','{"recall_at_1": 0.9280222199640958, "mean_cosine": 0.7592962384223938, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.608213607323434, "english_weighted_cosine": 0.8999937894362082, "context_loss": 0.447231650352478, "heldout_token_cosine": 0.938107291032828, "heldout_sentence_cosine": 0.9383478336039466, "heldout_similarity_spearman": 0.9105577129007788}');
+INSERT INTO "trial_user_attributes" VALUES(242,46,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(243,46,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(244,46,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "aec", "loss_options": {}, "epochs": 96, "recipe": "fast", "batch_size": 256, "lr": 0.001486420260842104, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1501287915384072, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.26919092194512584, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.001486420260842104, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(245,46,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(246,46,'distill.timing','{"table_seconds": 5.670582225000544, "context_seconds": 43.932239716620344, "other_cores": 0.019106595743828416}');
+INSERT INTO "trial_user_attributes" VALUES(247,47,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(248,47,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(249,47,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 84, "recipe": "fast", "batch_size": 192, "lr": 0.0015388894023664838, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.005489960158614568, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.6136440564584246, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0015388894023664838, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(250,47,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(251,47,'distill.timing','{"table_seconds": 6.761702172996593, "context_seconds": 46.536447799978006, "other_cores": 0.018044875548408758}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -607,6 +638,8 @@ INSERT INTO "trial_values" VALUES(36,42,0,9.43175255123573696991e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(37,43,0,5.79858899116516113281e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(38,44,0,9.25740232965991616254e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(39,45,0,9.36106193148740661769e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(40,46,0,3.60185265541076660156e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(41,47,0,6.93771103397011756896e-03,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -635,6 +668,8 @@ INSERT INTO "trials" VALUES(42,14,2,'COMPLETE','2026-12-05 18:14:13.973492','202
 INSERT INTO "trials" VALUES(43,15,2,'PRUNED','2026-12-05 18:36:48.397095','2026-12-05 18:40:36.668195');
 INSERT INTO "trials" VALUES(44,16,2,'COMPLETE','2026-12-05 18:40:37.386373','2026-12-05 19:00:49.210411');
 INSERT INTO "trials" VALUES(45,17,2,'COMPLETE','2026-12-05 19:00:49.804773','2026-12-05 19:21:28.425428');
+INSERT INTO "trials" VALUES(46,18,2,'PRUNED','2026-12-05 19:21:29.019937','2026-12-05 19:24:22.658842');
+INSERT INTO "trials" VALUES(47,19,2,'PRUNED','2026-12-05 19:24:23.423347','2026-12-05 19:26:42.947447');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
