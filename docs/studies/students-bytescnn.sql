@@ -75,6 +75,7 @@ INSERT INTO "trial_heartbeats" VALUES(44,44,'2026-12-05 19:00:37.000000');
 INSERT INTO "trial_heartbeats" VALUES(45,45,'2026-12-05 19:21:20.000000');
 INSERT INTO "trial_heartbeats" VALUES(46,46,'2026-12-05 19:24:14.000000');
 INSERT INTO "trial_heartbeats" VALUES(47,47,'2026-12-05 19:26:38.000000');
+INSERT INTO "trial_heartbeats" VALUES(48,48,'2026-12-05 19:46:44.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -326,6 +327,28 @@ INSERT INTO "trial_intermediate_values" VALUES(549,46,10,2.91059076786041259765e
 INSERT INTO "trial_intermediate_values" VALUES(550,46,15,3.60185265541076660156e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(551,47,5,-1.3177630491554737091e-02,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(552,47,10,6.93771103397011756896e-03,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(553,48,5,3.33225011825561523437e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(554,48,10,4.67799425125122070312e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(555,48,15,5.61520218849182128906e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(556,48,20,6.16408467292785644531e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(557,48,25,0.647711455821991,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(558,48,30,6.67769134044647216796e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(559,48,35,6.8292522430419921875e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(560,48,40,6.96317017078399658203e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(561,48,45,7.07716464996337890625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(562,48,50,7.18756794929504394531e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(563,48,55,7.28538155555725097656e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(564,48,60,7.37945497035980224609e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(565,48,65,7.46670246124267578125e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(566,48,70,7.54760384559631347656e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(567,48,75,7.61131405830383300781e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(568,48,80,7.66147911548614501953e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(569,48,85,7.69508779048919677734e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(570,48,90,7.71395146846771240234e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(571,48,95,7.722072601318359375e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(572,48,100,0.772361159324646,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(573,48,105,7.63455629348754882812e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(574,48,107,7.64107584953308105468e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -456,6 +479,12 @@ INSERT INTO "trial_params" VALUES(279,47,'batch_size',192.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(280,47,'loss',4.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(281,47,'frequency_exponent',6.13644056458424569377e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(282,47,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(283,48,'lr',7.05018898545615568113e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(284,48,'warmup_fraction',1.51021166722787786307e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(285,48,'batch_size',576.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(286,48,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(287,48,'frequency_exponent',0.0702647613097794,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(288,48,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -484,6 +513,7 @@ INSERT INTO "trial_system_attributes" VALUES(43,44,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(44,45,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.35770928750883263, \"loss\": \"cosine\", \"lr\": 0.0010891820403622899, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.018958752584528876}"');
 INSERT INTO "trial_system_attributes" VALUES(45,46,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.26919092194512584, \"loss\": \"aec\", \"lr\": 0.001486420260842104, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1501287915384072}"');
 INSERT INTO "trial_system_attributes" VALUES(46,47,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.6136440564584246, \"loss\": \"triplet-euclidean\", \"lr\": 0.0015388894023664838, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.005489960158614568}"');
+INSERT INTO "trial_system_attributes" VALUES(47,48,'tpe:relative_params:0','"{\"batch_size\": 576, \"frequency_exponent\": 0.0702647613097794, \"loss\": \"cosine\", \"lr\": 0.007050188985456156, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1510211667227878}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -613,6 +643,14 @@ INSERT INTO "trial_user_attributes" VALUES(248,47,'distill.commit','"29da024"');
 INSERT INTO "trial_user_attributes" VALUES(249,47,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "triplet-euclidean", "loss_options": {}, "epochs": 84, "recipe": "fast", "batch_size": 192, "lr": 0.0015388894023664838, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.005489960158614568, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.6136440564584246, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0015388894023664838, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(250,47,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
 INSERT INTO "trial_user_attributes" VALUES(251,47,'distill.timing','{"table_seconds": 6.761702172996593, "context_seconds": 46.536447799978006, "other_cores": 0.018044875548408758}');
+INSERT INTO "trial_user_attributes" VALUES(252,48,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(253,48,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(254,48,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 100, "recipe": "fast", "batch_size": 576, "lr": 0.007050188985456156, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.1510211667227878, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.0702647613097794, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.007050188985456156, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(255,48,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(256,48,'distill.timing','{"table_seconds": 5.161161538999295, "context_seconds": 46.57382454994756, "other_cores": 0.018143531636862463}');
+INSERT INTO "trial_user_attributes" VALUES(257,48,'distill.mlflow_run','"7ee328036feb43f79302d2bf6c2ab1b6"');
+INSERT INTO "trial_user_attributes" VALUES(258,48,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9293481066593478, 0.9311071843145655]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.939108617728509, 0.9400763602545545]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.906935223763554, 0.9138975361911053]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9293481066593478, 0.9311071843145655]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.939108617728509, 0.9400763602545545]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.906935223763554, 0.9138975361911053]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9059191196747919, 0.8934631054568453]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9150057282793315, 0.9009679883385738]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8634734600513384, 0.8342638661416948]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9059191196747919, 0.8934631054568453]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9150057282793315, 0.9009679883385738]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8634734600513384, 0.8342638661416948]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
+INSERT INTO "trial_user_attributes" VALUES(259,48,'distill.objectives.metrics','{"recall_at_1": 0.9647054838600413, "mean_cosine": 0.7641075849533081, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.5968876495306202, "english_weighted_cosine": 0.7691161000548201, "context_loss": 0.4991942346096039, "heldout_token_cosine": 0.9029443223057975, "heldout_sentence_cosine": 0.910631629653569, "heldout_similarity_spearman": 0.8729241075983564}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -640,6 +678,7 @@ INSERT INTO "trial_values" VALUES(38,44,0,9.25740232965991616254e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(39,45,0,9.36106193148740661769e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(40,46,0,3.60185265541076660156e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(41,47,0,6.93771103397011756896e-03,'FINITE');
+INSERT INTO "trial_values" VALUES(42,48,0,9.07986858308952649032e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -670,6 +709,7 @@ INSERT INTO "trials" VALUES(44,16,2,'COMPLETE','2026-12-05 18:40:37.386373','202
 INSERT INTO "trials" VALUES(45,17,2,'COMPLETE','2026-12-05 19:00:49.804773','2026-12-05 19:21:28.425428');
 INSERT INTO "trials" VALUES(46,18,2,'PRUNED','2026-12-05 19:21:29.019937','2026-12-05 19:24:22.658842');
 INSERT INTO "trials" VALUES(47,19,2,'PRUNED','2026-12-05 19:24:23.423347','2026-12-05 19:26:42.947447');
+INSERT INTO "trials" VALUES(48,20,2,'COMPLETE','2026-12-05 19:26:43.680049','2026-12-05 19:46:52.044116');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
