@@ -76,6 +76,7 @@ INSERT INTO "trial_heartbeats" VALUES(45,45,'2026-12-05 19:21:20.000000');
 INSERT INTO "trial_heartbeats" VALUES(46,46,'2026-12-05 19:24:14.000000');
 INSERT INTO "trial_heartbeats" VALUES(47,47,'2026-12-05 19:26:38.000000');
 INSERT INTO "trial_heartbeats" VALUES(48,48,'2026-12-05 19:46:44.000000');
+INSERT INTO "trial_heartbeats" VALUES(49,49,'2026-12-05 19:48:52.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -349,6 +350,8 @@ INSERT INTO "trial_intermediate_values" VALUES(571,48,95,7.722072601318359375e-0
 INSERT INTO "trial_intermediate_values" VALUES(572,48,100,0.772361159324646,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(573,48,105,7.63455629348754882812e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(574,48,107,7.64107584953308105468e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(575,49,5,2.75130480527877807617e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(576,49,10,3.8308581709861755371e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -485,6 +488,12 @@ INSERT INTO "trial_params" VALUES(285,48,'batch_size',576.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(286,48,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(287,48,'frequency_exponent',0.0702647613097794,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(288,48,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(289,49,'lr',9.40610748842815266347e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(290,49,'warmup_fraction',5.56676827852059380452e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(291,49,'batch_size',448.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(292,49,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(293,49,'frequency_exponent',5.83392656918846674862e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(294,49,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -514,6 +523,7 @@ INSERT INTO "trial_system_attributes" VALUES(44,45,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(45,46,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.26919092194512584, \"loss\": \"aec\", \"lr\": 0.001486420260842104, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1501287915384072}"');
 INSERT INTO "trial_system_attributes" VALUES(46,47,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.6136440564584246, \"loss\": \"triplet-euclidean\", \"lr\": 0.0015388894023664838, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.005489960158614568}"');
 INSERT INTO "trial_system_attributes" VALUES(47,48,'tpe:relative_params:0','"{\"batch_size\": 576, \"frequency_exponent\": 0.0702647613097794, \"loss\": \"cosine\", \"lr\": 0.007050188985456156, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1510211667227878}"');
+INSERT INTO "trial_system_attributes" VALUES(48,49,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.5833926569188467, \"loss\": \"cosine\", \"lr\": 0.0009406107488428153, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.05566768278520594}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -651,6 +661,11 @@ INSERT INTO "trial_user_attributes" VALUES(256,48,'distill.timing','{"table_seco
 INSERT INTO "trial_user_attributes" VALUES(257,48,'distill.mlflow_run','"7ee328036feb43f79302d2bf6c2ab1b6"');
 INSERT INTO "trial_user_attributes" VALUES(258,48,'distill.score_table','{"seeds": [0, 1], "values": [{"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0000000000000002, 1.0000000000000002]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9293481066593478, 0.9311071843145655]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.939108617728509, 0.9400763602545545]}, {"model": "student", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.906935223763554, 0.9138975361911053]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9293481066593478, 0.9311071843145655]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.939108617728509, 0.9400763602545545]}, {"model": "student-vocabfree", "dataset": "wiki:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.906935223763554, 0.9138975361911053]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [1.0, 1.0000000000000002]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [1.0, 1.0]}, {"model": "baseline", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [1.0, 1.0]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9059191196747919, 0.8934631054568453]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9150057282793315, 0.9009679883385738]}, {"model": "student", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8634734600513384, 0.8342638661416948]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "token_cosine", "values": [0.9059191196747919, 0.8934631054568453]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "sentence_cosine", "values": [0.9150057282793315, 0.9009679883385738]}, {"model": "student-vocabfree", "dataset": "pydoc+stdlib:heldout", "task": "fidelity", "metric": "similarity_spearman", "values": [0.8634734600513384, 0.8342638661416948]}], "fingerprints": [{"dataset": "wiki:heldout", "task": "fidelity", "seed": 0, "fingerprint": "af4ec03b58c8"}, {"dataset": "wiki:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cb3364cc8813"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 0, "fingerprint": "c46ff0993f72"}, {"dataset": "pydoc+stdlib:heldout", "task": "fidelity", "seed": 1, "fingerprint": "cadbbc160f2e"}]}');
 INSERT INTO "trial_user_attributes" VALUES(259,48,'distill.objectives.metrics','{"recall_at_1": 0.9647054838600413, "mean_cosine": 0.7641075849533081, "rel_norm_error": 0.17459142208099365, "english_cosine": 0.5968876495306202, "english_weighted_cosine": 0.7691161000548201, "context_loss": 0.4991942346096039, "heldout_token_cosine": 0.9029443223057975, "heldout_sentence_cosine": 0.910631629653569, "heldout_similarity_spearman": 0.8729241075983564}');
+INSERT INTO "trial_user_attributes" VALUES(260,49,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(261,49,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(262,49,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 99, "recipe": "fast", "batch_size": 448, "lr": 0.0009406107488428153, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.05566768278520594, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5833926569188467, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0009406107488428153, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(263,49,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(264,49,'distill.timing','{"table_seconds": 5.1284246610011905, "context_seconds": 48.411540483357385, "other_cores": 0.020387561539948758}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -679,6 +694,7 @@ INSERT INTO "trial_values" VALUES(39,45,0,9.36106193148740661769e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(40,46,0,3.60185265541076660156e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(41,47,0,6.93771103397011756896e-03,'FINITE');
 INSERT INTO "trial_values" VALUES(42,48,0,9.07986858308952649032e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(43,49,0,3.8308581709861755371e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -710,6 +726,7 @@ INSERT INTO "trials" VALUES(45,17,2,'COMPLETE','2026-12-05 19:00:49.804773','202
 INSERT INTO "trials" VALUES(46,18,2,'PRUNED','2026-12-05 19:21:29.019937','2026-12-05 19:24:22.658842');
 INSERT INTO "trials" VALUES(47,19,2,'PRUNED','2026-12-05 19:24:23.423347','2026-12-05 19:26:42.947447');
 INSERT INTO "trials" VALUES(48,20,2,'COMPLETE','2026-12-05 19:26:43.680049','2026-12-05 19:46:52.044116');
+INSERT INTO "trials" VALUES(49,21,2,'PRUNED','2026-12-05 19:46:52.679956','2026-12-05 19:49:01.634217');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
