@@ -77,6 +77,7 @@ INSERT INTO "trial_heartbeats" VALUES(46,46,'2026-12-05 19:24:14.000000');
 INSERT INTO "trial_heartbeats" VALUES(47,47,'2026-12-05 19:26:38.000000');
 INSERT INTO "trial_heartbeats" VALUES(48,48,'2026-12-05 19:46:44.000000');
 INSERT INTO "trial_heartbeats" VALUES(49,49,'2026-12-05 19:48:52.000000');
+INSERT INTO "trial_heartbeats" VALUES(50,50,'2026-12-05 19:53:02.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -352,6 +353,11 @@ INSERT INTO "trial_intermediate_values" VALUES(573,48,105,7.63455629348754882812
 INSERT INTO "trial_intermediate_values" VALUES(574,48,107,7.64107584953308105468e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(575,49,5,2.75130480527877807617e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(576,49,10,3.8308581709861755371e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(577,50,5,3.43028098344802856445e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(578,50,10,4.9060490727424621582e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(579,50,15,5.79132556915283203125e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(580,50,20,6.23894929885864257812e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(581,50,25,6.52121126651763916015e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -494,6 +500,12 @@ INSERT INTO "trial_params" VALUES(291,49,'batch_size',448.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(292,49,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(293,49,'frequency_exponent',5.83392656918846674862e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(294,49,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(295,50,'lr',3.8797501895589730711e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(296,50,'warmup_fraction',1.00288365265559065164e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(297,50,'batch_size',384.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(298,50,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(299,50,'frequency_exponent',4.19313559051332440663e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(300,50,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -524,6 +536,7 @@ INSERT INTO "trial_system_attributes" VALUES(45,46,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(46,47,'tpe:relative_params:0','"{\"batch_size\": 192, \"frequency_exponent\": 0.6136440564584246, \"loss\": \"triplet-euclidean\", \"lr\": 0.0015388894023664838, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.005489960158614568}"');
 INSERT INTO "trial_system_attributes" VALUES(47,48,'tpe:relative_params:0','"{\"batch_size\": 576, \"frequency_exponent\": 0.0702647613097794, \"loss\": \"cosine\", \"lr\": 0.007050188985456156, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1510211667227878}"');
 INSERT INTO "trial_system_attributes" VALUES(48,49,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.5833926569188467, \"loss\": \"cosine\", \"lr\": 0.0009406107488428153, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.05566768278520594}"');
+INSERT INTO "trial_system_attributes" VALUES(49,50,'tpe:relative_params:0','"{\"batch_size\": 384, \"frequency_exponent\": 0.41931355905133244, \"loss\": \"cosine\", \"lr\": 0.003879750189558973, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.10028836526555907}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -666,6 +679,11 @@ INSERT INTO "trial_user_attributes" VALUES(261,49,'distill.commit','"29da024"');
 INSERT INTO "trial_user_attributes" VALUES(262,49,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 99, "recipe": "fast", "batch_size": 448, "lr": 0.0009406107488428153, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.05566768278520594, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5833926569188467, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0009406107488428153, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(263,49,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
 INSERT INTO "trial_user_attributes" VALUES(264,49,'distill.timing','{"table_seconds": 5.1284246610011905, "context_seconds": 48.411540483357385, "other_cores": 0.020387561539948758}');
+INSERT INTO "trial_user_attributes" VALUES(265,50,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(266,50,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(267,50,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 94, "recipe": "fast", "batch_size": 384, "lr": 0.003879750189558973, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.10028836526555907, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.41931355905133244, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.003879750189558973, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(268,50,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(269,50,'distill.timing','{"table_seconds": 5.5570063539998955, "context_seconds": 47.60876361676007, "other_cores": 0.020324552307549704}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -695,6 +713,7 @@ INSERT INTO "trial_values" VALUES(40,46,0,3.60185265541076660156e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(41,47,0,6.93771103397011756896e-03,'FINITE');
 INSERT INTO "trial_values" VALUES(42,48,0,9.07986858308952649032e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(43,49,0,3.8308581709861755371e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(44,50,0,6.52121126651763916015e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -727,6 +746,7 @@ INSERT INTO "trials" VALUES(46,18,2,'PRUNED','2026-12-05 19:21:29.019937','2026-
 INSERT INTO "trials" VALUES(47,19,2,'PRUNED','2026-12-05 19:24:23.423347','2026-12-05 19:26:42.947447');
 INSERT INTO "trials" VALUES(48,20,2,'COMPLETE','2026-12-05 19:26:43.680049','2026-12-05 19:46:52.044116');
 INSERT INTO "trials" VALUES(49,21,2,'PRUNED','2026-12-05 19:46:52.679956','2026-12-05 19:49:01.634217');
+INSERT INTO "trials" VALUES(50,22,2,'PRUNED','2026-12-05 19:49:02.564541','2026-12-05 19:53:14.015702');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
