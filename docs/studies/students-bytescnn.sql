@@ -78,6 +78,7 @@ INSERT INTO "trial_heartbeats" VALUES(47,47,'2026-12-05 19:26:38.000000');
 INSERT INTO "trial_heartbeats" VALUES(48,48,'2026-12-05 19:46:44.000000');
 INSERT INTO "trial_heartbeats" VALUES(49,49,'2026-12-05 19:48:52.000000');
 INSERT INTO "trial_heartbeats" VALUES(50,50,'2026-12-05 19:53:02.000000');
+INSERT INTO "trial_heartbeats" VALUES(51,51,'2026-12-05 19:56:44.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -358,6 +359,10 @@ INSERT INTO "trial_intermediate_values" VALUES(578,50,10,4.9060490727424621582e-
 INSERT INTO "trial_intermediate_values" VALUES(579,50,15,5.79132556915283203125e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(580,50,20,6.23894929885864257812e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(581,50,25,6.52121126651763916015e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(582,51,5,3.02332073450088500976e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(583,51,10,4.30159717798233032226e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(584,51,15,4.98669028282165527343e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(585,51,20,5.35930454730987548828e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -506,6 +511,12 @@ INSERT INTO "trial_params" VALUES(297,50,'batch_size',384.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(298,50,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(299,50,'frequency_exponent',4.19313559051332440663e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(300,50,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(301,51,'lr',5.48272932200341827496e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(302,51,'warmup_fraction',1.819813990078909538e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(303,51,'batch_size',256.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(304,51,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(305,51,'frequency_exponent',6.90120430809870621935e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(306,51,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -537,6 +548,7 @@ INSERT INTO "trial_system_attributes" VALUES(46,47,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(47,48,'tpe:relative_params:0','"{\"batch_size\": 576, \"frequency_exponent\": 0.0702647613097794, \"loss\": \"cosine\", \"lr\": 0.007050188985456156, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.1510211667227878}"');
 INSERT INTO "trial_system_attributes" VALUES(48,49,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.5833926569188467, \"loss\": \"cosine\", \"lr\": 0.0009406107488428153, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.05566768278520594}"');
 INSERT INTO "trial_system_attributes" VALUES(49,50,'tpe:relative_params:0','"{\"batch_size\": 384, \"frequency_exponent\": 0.41931355905133244, \"loss\": \"cosine\", \"lr\": 0.003879750189558973, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.10028836526555907}"');
+INSERT INTO "trial_system_attributes" VALUES(50,51,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.6901204308098706, \"loss\": \"cosine\", \"lr\": 0.005482729322003418, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.18198139900789095}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -684,6 +696,11 @@ INSERT INTO "trial_user_attributes" VALUES(266,50,'distill.commit','"29da024"');
 INSERT INTO "trial_user_attributes" VALUES(267,50,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 94, "recipe": "fast", "batch_size": 384, "lr": 0.003879750189558973, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.10028836526555907, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.41931355905133244, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.003879750189558973, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(268,50,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
 INSERT INTO "trial_user_attributes" VALUES(269,50,'distill.timing','{"table_seconds": 5.5570063539998955, "context_seconds": 47.60876361676007, "other_cores": 0.020324552307549704}');
+INSERT INTO "trial_user_attributes" VALUES(270,51,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(271,51,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(272,51,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 95, "recipe": "fast", "batch_size": 256, "lr": 0.005482729322003418, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.18198139900789095, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.6901204308098706, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.005482729322003418, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(273,51,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(274,51,'distill.timing','{"table_seconds": 5.65484249000292, "context_seconds": 45.45525606663432, "other_cores": 0.018857291267242733}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -714,6 +731,7 @@ INSERT INTO "trial_values" VALUES(41,47,0,6.93771103397011756896e-03,'FINITE');
 INSERT INTO "trial_values" VALUES(42,48,0,9.07986858308952649032e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(43,49,0,3.8308581709861755371e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(44,50,0,6.52121126651763916015e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(45,51,0,5.35930454730987548828e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -747,6 +765,7 @@ INSERT INTO "trials" VALUES(47,19,2,'PRUNED','2026-12-05 19:24:23.423347','2026-
 INSERT INTO "trials" VALUES(48,20,2,'COMPLETE','2026-12-05 19:26:43.680049','2026-12-05 19:46:52.044116');
 INSERT INTO "trials" VALUES(49,21,2,'PRUNED','2026-12-05 19:46:52.679956','2026-12-05 19:49:01.634217');
 INSERT INTO "trials" VALUES(50,22,2,'PRUNED','2026-12-05 19:49:02.564541','2026-12-05 19:53:14.015702');
+INSERT INTO "trials" VALUES(51,23,2,'PRUNED','2026-12-05 19:53:14.851721','2026-12-05 19:56:48.674596');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
