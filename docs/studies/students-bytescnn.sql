@@ -79,6 +79,7 @@ INSERT INTO "trial_heartbeats" VALUES(48,48,'2026-12-05 19:46:44.000000');
 INSERT INTO "trial_heartbeats" VALUES(49,49,'2026-12-05 19:48:52.000000');
 INSERT INTO "trial_heartbeats" VALUES(50,50,'2026-12-05 19:53:02.000000');
 INSERT INTO "trial_heartbeats" VALUES(51,51,'2026-12-05 19:56:44.000000');
+INSERT INTO "trial_heartbeats" VALUES(52,52,'2026-12-05 19:59:05.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -363,6 +364,8 @@ INSERT INTO "trial_intermediate_values" VALUES(582,51,5,3.02332073450088500976e-
 INSERT INTO "trial_intermediate_values" VALUES(583,51,10,4.30159717798233032226e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(584,51,15,4.98669028282165527343e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(585,51,20,5.35930454730987548828e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(586,52,5,3.31038415431976318359e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(587,52,10,4.46408182382583618164e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -517,6 +520,12 @@ INSERT INTO "trial_params" VALUES(303,51,'batch_size',256.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(304,51,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(305,51,'frequency_exponent',6.90120430809870621935e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(306,51,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(307,52,'lr',7.50940919251638096774e-04,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(308,52,'warmup_fraction',3.42301750813547786544e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(309,52,'batch_size',256.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(310,52,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(311,52,'frequency_exponent',2.26312026912692226821e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(312,52,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -549,6 +558,7 @@ INSERT INTO "trial_system_attributes" VALUES(47,48,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(48,49,'tpe:relative_params:0','"{\"batch_size\": 448, \"frequency_exponent\": 0.5833926569188467, \"loss\": \"cosine\", \"lr\": 0.0009406107488428153, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.05566768278520594}"');
 INSERT INTO "trial_system_attributes" VALUES(49,50,'tpe:relative_params:0','"{\"batch_size\": 384, \"frequency_exponent\": 0.41931355905133244, \"loss\": \"cosine\", \"lr\": 0.003879750189558973, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.10028836526555907}"');
 INSERT INTO "trial_system_attributes" VALUES(50,51,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.6901204308098706, \"loss\": \"cosine\", \"lr\": 0.005482729322003418, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.18198139900789095}"');
+INSERT INTO "trial_system_attributes" VALUES(51,52,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.22631202691269223, \"loss\": \"cosine\", \"lr\": 0.0007509409192516381, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.03423017508135478}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -701,6 +711,11 @@ INSERT INTO "trial_user_attributes" VALUES(271,51,'distill.commit','"29da024"');
 INSERT INTO "trial_user_attributes" VALUES(272,51,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 95, "recipe": "fast", "batch_size": 256, "lr": 0.005482729322003418, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.18198139900789095, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.6901204308098706, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.005482729322003418, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(273,51,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
 INSERT INTO "trial_user_attributes" VALUES(274,51,'distill.timing','{"table_seconds": 5.65484249000292, "context_seconds": 45.45525606663432, "other_cores": 0.018857291267242733}');
+INSERT INTO "trial_user_attributes" VALUES(275,52,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(276,52,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(277,52,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 93, "recipe": "fast", "batch_size": 256, "lr": 0.0007509409192516381, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.03423017508135478, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.22631202691269223, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0007509409192516381, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(278,52,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(279,52,'distill.timing','{"table_seconds": 5.937061242002528, "context_seconds": 44.21515263335702, "other_cores": 0.02052428601907857}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -732,6 +747,7 @@ INSERT INTO "trial_values" VALUES(42,48,0,9.07986858308952649032e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(43,49,0,3.8308581709861755371e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(44,50,0,6.52121126651763916015e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(45,51,0,5.35930454730987548828e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(46,52,0,4.46408182382583618164e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -766,6 +782,7 @@ INSERT INTO "trials" VALUES(48,20,2,'COMPLETE','2026-12-05 19:26:43.680049','202
 INSERT INTO "trials" VALUES(49,21,2,'PRUNED','2026-12-05 19:46:52.679956','2026-12-05 19:49:01.634217');
 INSERT INTO "trials" VALUES(50,22,2,'PRUNED','2026-12-05 19:49:02.564541','2026-12-05 19:53:14.015702');
 INSERT INTO "trials" VALUES(51,23,2,'PRUNED','2026-12-05 19:53:14.851721','2026-12-05 19:56:48.674596');
+INSERT INTO "trials" VALUES(52,24,2,'PRUNED','2026-12-05 19:56:49.585093','2026-12-05 19:59:09.211051');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
