@@ -80,6 +80,8 @@ INSERT INTO "trial_heartbeats" VALUES(49,49,'2026-12-05 19:48:52.000000');
 INSERT INTO "trial_heartbeats" VALUES(50,50,'2026-12-05 19:53:02.000000');
 INSERT INTO "trial_heartbeats" VALUES(51,51,'2026-12-05 19:56:44.000000');
 INSERT INTO "trial_heartbeats" VALUES(52,52,'2026-12-05 19:59:05.000000');
+INSERT INTO "trial_heartbeats" VALUES(53,53,'2026-12-05 20:02:10.000000');
+INSERT INTO "trial_heartbeats" VALUES(54,54,'2026-12-05 20:05:06.000000');
 CREATE TABLE trial_intermediate_values (
 	trial_intermediate_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -366,6 +368,12 @@ INSERT INTO "trial_intermediate_values" VALUES(584,51,15,4.98669028282165527343e
 INSERT INTO "trial_intermediate_values" VALUES(585,51,20,5.35930454730987548828e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(586,52,5,3.31038415431976318359e-01,'FINITE');
 INSERT INTO "trial_intermediate_values" VALUES(587,52,10,4.46408182382583618164e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(588,53,5,3.7796115875244140625e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(589,53,10,5.04996478557586669921e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(590,53,15,5.72673022747039794921e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(591,54,5,2.90086925029754638671e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(592,54,10,3.88985455036163330078e-01,'FINITE');
+INSERT INTO "trial_intermediate_values" VALUES(593,54,15,4.9545624852180480957e-01,'FINITE');
 CREATE TABLE trial_params (
 	param_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -526,6 +534,18 @@ INSERT INTO "trial_params" VALUES(309,52,'batch_size',256.0,'{"name": "IntDistri
 INSERT INTO "trial_params" VALUES(310,52,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
 INSERT INTO "trial_params" VALUES(311,52,'frequency_exponent',2.26312026912692226821e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
 INSERT INTO "trial_params" VALUES(312,52,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(313,53,'lr',1.05875989785965082291e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(314,53,'warmup_fraction',3.63174744058925164091e-02,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(315,53,'batch_size',128.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(316,53,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(317,53,'frequency_exponent',5.41953819628600563795e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(318,53,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
+INSERT INTO "trial_params" VALUES(319,54,'lr',2.37721921983434373096e-03,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0003, "high": 0.01, "log": true}}');
+INSERT INTO "trial_params" VALUES(320,54,'warmup_fraction',1.48470954183668985004e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 0.2, "log": false}}');
+INSERT INTO "trial_params" VALUES(321,54,'batch_size',576.0,'{"name": "IntDistribution", "attributes": {"log": false, "step": 64, "low": 64, "high": 1024}}');
+INSERT INTO "trial_params" VALUES(322,54,'loss',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": ["cosine", "mse", "aec", "mec", "triplet-euclidean", "triplet-angular", "multi-similarity"]}}');
+INSERT INTO "trial_params" VALUES(323,54,'frequency_exponent',3.20022698265811311735e-01,'{"name": "FloatDistribution", "attributes": {"step": null, "low": 0.0, "high": 1.0, "log": false}}');
+INSERT INTO "trial_params" VALUES(324,54,'student_options.byte_embedding_dim',0.0,'{"name": "CategoricalDistribution", "attributes": {"choices": [16, 32]}}');
 CREATE TABLE trial_system_attributes (
 	trial_system_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -559,6 +579,8 @@ INSERT INTO "trial_system_attributes" VALUES(48,49,'tpe:relative_params:0','"{\"
 INSERT INTO "trial_system_attributes" VALUES(49,50,'tpe:relative_params:0','"{\"batch_size\": 384, \"frequency_exponent\": 0.41931355905133244, \"loss\": \"cosine\", \"lr\": 0.003879750189558973, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.10028836526555907}"');
 INSERT INTO "trial_system_attributes" VALUES(50,51,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.6901204308098706, \"loss\": \"cosine\", \"lr\": 0.005482729322003418, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.18198139900789095}"');
 INSERT INTO "trial_system_attributes" VALUES(51,52,'tpe:relative_params:0','"{\"batch_size\": 256, \"frequency_exponent\": 0.22631202691269223, \"loss\": \"cosine\", \"lr\": 0.0007509409192516381, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.03423017508135478}"');
+INSERT INTO "trial_system_attributes" VALUES(52,53,'tpe:relative_params:0','"{\"batch_size\": 128, \"frequency_exponent\": 0.5419538196286006, \"loss\": \"cosine\", \"lr\": 0.0010587598978596508, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.036317474405892516}"');
+INSERT INTO "trial_system_attributes" VALUES(53,54,'tpe:relative_params:0','"{\"batch_size\": 576, \"frequency_exponent\": 0.3200226982658113, \"loss\": \"cosine\", \"lr\": 0.0023772192198343437, \"student_options.byte_embedding_dim\": 16, \"warmup_fraction\": 0.14847095418366899}"');
 CREATE TABLE trial_user_attributes (
 	trial_user_attribute_id INTEGER NOT NULL, 
 	trial_id INTEGER, 
@@ -716,6 +738,16 @@ INSERT INTO "trial_user_attributes" VALUES(276,52,'distill.commit','"29da024"');
 INSERT INTO "trial_user_attributes" VALUES(277,52,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 93, "recipe": "fast", "batch_size": 256, "lr": 0.0007509409192516381, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.03423017508135478, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.22631202691269223, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0007509409192516381, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 7, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
 INSERT INTO "trial_user_attributes" VALUES(278,52,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
 INSERT INTO "trial_user_attributes" VALUES(279,52,'distill.timing','{"table_seconds": 5.937061242002528, "context_seconds": 44.21515263335702, "other_cores": 0.02052428601907857}');
+INSERT INTO "trial_user_attributes" VALUES(280,53,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(281,53,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(282,53,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 81, "recipe": "fast", "batch_size": 128, "lr": 0.0010587598978596508, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.036317474405892516, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.5419538196286006, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0010587598978596508, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(283,53,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(284,53,'distill.timing','{"table_seconds": 7.297273286996642, "context_seconds": 43.06249074991986, "other_cores": 0.017933773149606768}');
+INSERT INTO "trial_user_attributes" VALUES(285,54,'distill.worker','"vm:11309"');
+INSERT INTO "trial_user_attributes" VALUES(286,54,'distill.commit','"29da024"');
+INSERT INTO "trial_user_attributes" VALUES(287,54,'distill.config','{"teacher": "embedded", "student": "bytescnn-tiny", "student_options": {"byte_embedding_dim": 16}, "loss": "cosine", "loss_options": {}, "epochs": 91, "recipe": "fast", "batch_size": 576, "lr": 0.0023772192198343437, "schedule": "warmup-cosine", "betas": [0.9, 0.999], "eps": 1e-08, "plateau_factor": 0.9, "plateau_patience": 10, "warmup_fraction": 0.14847095418366899, "negative_window": 32, "vocab_sample": 0, "holdout": 0.0, "augment": 0.0, "augment_noise": "", "augment_copies": 4, "augment_share": 0.8, "typo_pretrain_epochs": 0, "typo_pretrain_rate": 0.1, "frequency_exponent": 0.3200226982658113, "frequency_source": "wordfreq", "keep_special_rows": true, "whole_word_epochs": 0, "whole_word_table_weight": 3.0, "whole_word_lr": 0.0023772192198343437, "whole_word_count": 250000, "corpus": "wiki", "context_epochs": 6, "context_lr": 0.0005, "context_batch_size": 32, "context_steps_per_epoch": 50, "context_max_length": 64, "context_layers": [-1], "context_loss": "cosine", "context_token_weight": 1.0, "context_sentence_weight": 1.0, "context_table_weight": 1.0, "context_noise": "typo:0.1; hlm; human", "context_noise_share": 0.5, "context_one_position": false, "context_word_alignment": false, "seed": 0, "device": "auto", "bf16": null, "compile": false, "eval_every": 5, "checkpoint_every": 5, "work_dir": ".distill/runs"}');
+INSERT INTO "trial_user_attributes" VALUES(288,54,'distill.pace','{"table": 0.9349705642791944, "context": 1.0099257790066147}');
+INSERT INTO "trial_user_attributes" VALUES(289,54,'distill.timing','{"table_seconds": 5.801696496004297, "context_seconds": 48.95780951665074, "other_cores": 0.020898869344264662}');
 CREATE TABLE trial_values (
 	trial_value_id INTEGER NOT NULL, 
 	trial_id INTEGER NOT NULL, 
@@ -748,6 +780,8 @@ INSERT INTO "trial_values" VALUES(43,49,0,3.8308581709861755371e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(44,50,0,6.52121126651763916015e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(45,51,0,5.35930454730987548828e-01,'FINITE');
 INSERT INTO "trial_values" VALUES(46,52,0,4.46408182382583618164e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(47,53,0,5.72673022747039794921e-01,'FINITE');
+INSERT INTO "trial_values" VALUES(48,54,0,4.9545624852180480957e-01,'FINITE');
 CREATE TABLE trials (
 	trial_id INTEGER NOT NULL, 
 	number INTEGER, 
@@ -783,6 +817,8 @@ INSERT INTO "trials" VALUES(49,21,2,'PRUNED','2026-12-05 19:46:52.679956','2026-
 INSERT INTO "trials" VALUES(50,22,2,'PRUNED','2026-12-05 19:49:02.564541','2026-12-05 19:53:14.015702');
 INSERT INTO "trials" VALUES(51,23,2,'PRUNED','2026-12-05 19:53:14.851721','2026-12-05 19:56:48.674596');
 INSERT INTO "trials" VALUES(52,24,2,'PRUNED','2026-12-05 19:56:49.585093','2026-12-05 19:59:09.211051');
+INSERT INTO "trials" VALUES(53,25,2,'PRUNED','2026-12-05 19:59:09.999270','2026-12-05 20:02:20.250997');
+INSERT INTO "trials" VALUES(54,26,2,'PRUNED','2026-12-05 20:02:21.019825','2026-12-05 20:05:13.477947');
 CREATE TABLE version_info (
 	version_info_id INTEGER NOT NULL, 
 	schema_version INTEGER, 
