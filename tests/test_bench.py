@@ -476,17 +476,25 @@ def test_size_table_measures_each_point_and_resumes_where_it_stopped(tmp_path, t
     assert figures["shipped"] == "int4"  # the precision the point names, trained in fp32
     assert 0 < figures["fidelity"]["segmented"]["sentence_cosine"] <= 1 and figures["memory"]["source"] > 0
     assert figures["measured"].startswith("20") and ", commit " in figures["measured"]
+    assert " cores, fp32 matmul " in figures["machine"] and figures["machine"].endswith(" GFLOP/s")
+    assert figures["epoch_seconds"]["table"] > 0 and figures["epoch_seconds"]["context"] > 0
     for point in (json.loads(path.read_text()) for path in kept):
-        assert row[point["label"]].rstrip().endswith(f"| {point['measured']} |")
+        assert row[point["label"]].rstrip().endswith(f"| {point['measured']}; {point['machine']} |")
+        table_epoch = f"{point['epoch_seconds']['table']:.1f} s"
+        assert f"| {point['epochs']['table']}, {point['epochs']['context']} ({table_epoch}, " in row[point["label"]]
     points = mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
                                 filter_string="tags.mlflow.runName LIKE 'size %'")
     assert len(points) == 3 and all(run.data.metrics["size/parameters"] > 0 for run in points)
     assert probes_asked == [1, 1, 1, 1]  # the source's and each point's export, once each
     assert all(run.data.tags["mlflow.parentRunId"] for run in points)
     capsys.readouterr()
-    kept[0].write_text(json.dumps({**figures, "measured": "2000-01-01, commit abc1234"}))
+    recorded_before = {key: value for key, value in figures.items() if key not in ("machine", "epoch_seconds")}
+    kept[0].write_text(json.dumps({**recorded_before, "measured": "2000-01-01, commit abc1234"}))
     assert main(argv) == 0  # every point measured before: nothing is trained again
-    assert "| 2000-01-01, commit abc1234 |" in results.read_text()  # a kept point says when it was measured
+    rows = [line for line in results.read_text().splitlines() if line.startswith(f"| {figures['label']} |")]
+    # A point kept from before its machine was recorded says when it was measured, and no more.
+    assert len(rows) == 1 and rows[0].endswith(f"| {figures['epochs']['table']}, {figures['epochs']['context']} "
+                                               "| 2000-01-01, commit abc1234 |")
     assert len(mlflow.search_runs(experiment_names=["distill-bench"], output_format="list",
                                   filter_string="tags.mlflow.runName LIKE 'size %'")) == 3
 

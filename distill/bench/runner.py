@@ -225,7 +225,8 @@ def run_sizes(settings: BenchSettings, command: str | None = None) -> BenchRepor
         results = measure_points(points, teacher=settings.teacher, budget=settings.point_budget(),
                                  fill=settings.fill_budget, device=device,
                                  folder=results_file.parent / "sizes", parent_run_id=run.info.run_id,
-                                 tracking_uri=settings.tracking_uri, quiet=settings.quiet, scale=scale)
+                                 tracking_uri=settings.tracking_uri, quiet=settings.quiet, scale=scale,
+                                 machine=machine)
         block = render_sizes(results, table_bytes=teacher.table.nbytes, source_bytes=source_weights_bytes(teacher),
                              budget=settings.point_budget(), fill=settings.fill_budget, machine=machine, scale=scale,
                              command=command or "distill " + shlex.join(sys.argv[1:]))

@@ -19,7 +19,9 @@ the source model:
 What an export costs (bytes, memory, speed) is measured by :mod:`distill.bench.footprint`; the page and its plot
 are :mod:`distill.bench.sizes_report`'s. Each point's training run in MLflow gets its figures, so the points compare
 in the UI; the bench's own run holds the table and the plot of fidelity against bytes. A point's figures are kept
-as they are measured (:func:`point_file`), so a run stopped half-way resumes at the first point it had not finished.
+as they are measured (:func:`point_file`), so a run stopped half-way resumes at the first point it had not finished,
+each with the machine it was measured on and the seconds its epochs took there: the same budget buys another
+machine other epochs, and a table resumed elsewhere says so point by point.
 """
 
 from __future__ import annotations
@@ -154,8 +156,10 @@ class PointResult:
     fidelity: dict[str, dict[str, float]]  # layout → metric → its worst judged domain's mean
     robustness: dict[str, dict[str, float]]  # noise → student, untouched, p at the domain where it gains least
     # The date and commit the point was measured at; a point kept from an earlier run keeps its own. Empty in the
-    # figures kept before it was recorded.
+    # figures kept before it was recorded, as are the two below.
     measured: str = ""
+    machine: str = ""  # processor (or GPU), cores and fp32 matmul rate of the machine it was measured on
+    epoch_seconds: dict[str, float] = field(default_factory=dict)  # a table and a context epoch, alone, as sized
 
     def metrics(self) -> dict[str, float]:
         """The figures as MLflow metric names → values."""
@@ -212,9 +216,15 @@ def fidelity_settings(teacher: str, scale: SizeScale, **changes: Any) -> Evaluat
                               samples=scale.samples, vocabulary_free=True, word_pieces=False, **changes)
 
 
+def machine_line(machine: dict[str, str]) -> str:
+    """The machine a point was measured on, in a few words (from :func:`distill.bench.machine.measured_on`)."""
+    processor = machine.get("gpu") or f"{machine['cpu']}, {machine['cores']} cores"
+    return f"{processor}, fp32 matmul {machine['fp32 matmul']}"
+
+
 def measure_point(point: SizePoint, *, teacher: str, budget: float, fill: bool, device: torch.device,
                   texts: list[str], texts_file: Path, source: Source, parent_run_id: str | None,
-                  tracking_uri: str | None, quiet: bool, scale: SizeScale) -> PointResult:
+                  tracking_uri: str | None, quiet: bool, scale: SizeScale, machine: str) -> PointResult:
     """Train, export and measure one point (see the module's docstring)."""
     announce(f"size point {point.label}: sizing the recipe to {budget:g} s of training", quiet=quiet)
     recipe = point.config(teacher, str(device))
@@ -247,7 +257,8 @@ def measure_point(point: SizePoint, *, teacher: str, budget: float, fill: bool, 
         memory=memory, speed=speed,
         fidelity={"segmented": worst_fidelity(clean), "one position": worst_fidelity(one_position)},
         robustness={noise: least_gain(segmented, noise) for noise in NOISES},
-        measured="{date}, commit {commit}".format(**provenance()),
+        measured="{date}, commit {commit}".format(**provenance()), machine=machine,
+        epoch_seconds={"table": epoch_times[0], "context": epoch_times[1]},
     )
 
 
@@ -269,9 +280,9 @@ def source_of(teacher: str, device: torch.device, texts_file: Path, memory_probe
 
 def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, device: torch.device, folder: Path,
                    parent_run_id: str | None, tracking_uri: str | None, quiet: bool, scale: SizeScale,
-                   fill: bool = False) -> list[PointResult]:
+                   machine: dict[str, str], fill: bool = False) -> list[PointResult]:
     """Every point's figures: those kept in ``folder`` from an earlier run with the same budget and teacher, the
-    others measured now and kept there as each is done."""
+    others measured now on ``machine`` (:func:`distill.bench.machine.measured_on`) and kept there as each is done."""
     folder.mkdir(parents=True, exist_ok=True)
     texts = sorted(load_corpus(SPEED_CORPUS).sentences[:scale.sentences], key=len, reverse=True)
     texts_file = folder / "texts.txt"
@@ -287,7 +298,7 @@ def measure_points(points: Sequence[SizePoint], *, teacher: str, budget: float, 
         source = source or source_of(teacher, device, texts_file, scale.memory_probes)
         result = measure_point(point, teacher=teacher, budget=budget, fill=fill, device=device, texts=texts,
                                texts_file=texts_file, source=source, parent_run_id=parent_run_id,
-                               tracking_uri=tracking_uri, quiet=quiet, scale=scale)
+                               tracking_uri=tracking_uri, quiet=quiet, scale=scale, machine=machine_line(machine))
         mlflow.log_metrics(result.metrics(), run_id=result.run_id)
         atomic_write_text(kept, json.dumps(dataclasses.asdict(result), indent=1))
         results.append(result)

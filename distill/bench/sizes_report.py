@@ -27,7 +27,9 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
     lines = [f"## Size against fidelity: every student (`{command}`)", "",
              f"Measured: {', '.join(f'{key} {value}' for key, value in machine.items())}. A point kept from an "
              "earlier run of the same command (the bench resumes at its first unmeasured point) gives its own date "
-             "and commit in the last column.", "",
+             "and commit, and the machine it was measured on where recorded, in the last column; the epochs column "
+             "gives the seconds a table and a context epoch took on that machine alone, from which the point's epochs "
+             "were sized.", "",
              "Each student trained by `distill train`'s recipe for "
              + (f"{budget / 60:g} min (a recipe that ends earlier stretched to fill them)" if fill
                 else f"at most {budget / 60:g} min") + ", exported "
@@ -58,11 +60,19 @@ def render_sizes(results: Sequence[PointResult], *, table_bytes: int, source_byt
             *[f"{scores['student']:.3f} vs {scores['untouched']:.3f} (p = {scores['p']:.1g})"
               for scores in (result.robustness[noise] for noise in NOISES)],
             f"{result.speed['export']:,.0f} ({result.speed['export'] / result.speed['source']:.2f}×)",
-            f"{result.epochs['table']}, {result.epochs['context']}", result.measured or "—",
+            epochs_cell(result), "; ".join(filter(None, (result.measured, result.machine))) or "—",
         ]
         rows.append(cells)
     lines.append(markdown_table(header, rows))
     return "\n".join(lines) + "\n"
+
+
+def epochs_cell(result: PointResult) -> str:
+    """The table and context epochs a point trained, and the seconds each took on its machine where recorded."""
+    epochs = f"{result.epochs['table']}, {result.epochs['context']}"
+    if not result.epoch_seconds:
+        return epochs
+    return f"{epochs} ({result.epoch_seconds['table']:.1f} s, {result.epoch_seconds['context']:.1f} s an epoch)"
 
 
 def student_family(label: str) -> str:
