@@ -113,8 +113,12 @@ def other_work() -> Iterator[OtherWork]:
     threads), over the block's wall time. An epoch timed while other processes run is slower than the machine
     alone, and whatever is sized from that time (a trial's epochs, a point's) is sized down with it."""
     work = OtherWork()
-    busy, own, started = busy_cpu_seconds(), time.process_time(), time.perf_counter()
+    # This process's clock is read outside the machine's (before it, then after it), so that reading /proc/stat
+    # counts as this process's own work and never as another's.
+    own, started = time.process_time(), time.perf_counter()
+    busy = busy_cpu_seconds()
     yield work
-    busy_after, wall = busy_cpu_seconds(), time.perf_counter() - started
+    busy_after = busy_cpu_seconds()
+    own_seconds, wall = time.process_time() - own, time.perf_counter() - started
     if busy is not None and busy_after is not None and wall > 0:
-        work.cores = max(0.0, (busy_after - busy - (time.process_time() - own)) / wall)
+        work.cores = max(0.0, (busy_after - busy - own_seconds) / wall)
