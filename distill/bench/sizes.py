@@ -61,8 +61,11 @@ from students import StudentEncoder
 from students.config import PRECISIONS
 from teachers import load_teacher, load_tokenizer
 
-DEFAULT_POINTS = ("ngrams:buckets=8192", "ngrams", "ngrams:buckets=131072", "retvec-raw", "retvec", "hlm-intra-small",
-                  "hlm-intra", "bytescnn-tiny", "bytescnn-small", "bytescnn-big")
+# The frontier of docs/sizes.md: each family near 0.05x, 0.25x and 0.5x of the table's fp32 bytes, and its first size.
+DEFAULT_POINTS = ("ngrams", "ngrams:precision=nf4", "ngrams:buckets=56000,precision=int4", "ngrams:buckets=16384",
+                  "bytescnn-c320", "bytescnn-c768", "bytescnn-tiny", "bytescnn-small",
+                  "retvec", "retvec-w448", "retvec-w1024", "retvec-w1344",
+                  "hlm-intra-1k-h128", "hlm-intra-1k-h256", "hlm-intra-1k-h384", "hlm-intra-small")
 NOISES = ("typo:0.1", "human")
 LAYOUTS = ("segmented", "one position")
 METRICS = ("sentence_cosine", "similarity_spearman")
