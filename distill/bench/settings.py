@@ -133,10 +133,8 @@ class BenchSettings(CommonOptions):
     size_points: list[str] | None = setting(
         None, "with --sizes: the students, each NAME or NAME:OPTION=VALUE,... (the student's options; precision, "
         "the one its export ships; epochs, context_epochs, lr, batch_size or frequency_exponent, the recipe's "
-        "instead of distill train's) (default: docs/sizes.md's frontier, each family near 0.05, 0.25 and 0.5 of the "
-        "table's bytes and its first size: ngrams in int8, nf4, int4 on 56,000 buckets and on 16,384 buckets; "
-        "bytescnn-c320, -c768, -tiny, -small; retvec, retvec-w448, -w1024, -w1344; hlm-intra-1k-h128, -h256, -h384, "
-        "hlm-intra-small; with --quick the first two)",
+        "instead of distill train's) (default: the 16 points of docs/sizes.md's frontier, each family near 0.05, 0.25 "
+        "and 0.5 of the table's bytes and at its first size; with --quick the first two)",
         check=_points, flag="--points", metavar="POINT")
     size_budget: float | None = setting(None, "with --sizes: training seconds per student (default 900, with "
                                         "--quick 2)", interval=POSITIVE, flag="--point-budget", metavar="S")
