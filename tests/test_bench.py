@@ -372,8 +372,12 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
         assert metrics[f"vocabulary-free/{label}/batch_1_median_latency"] > 0
         assert metrics[f"vocabulary-free/{label}/batch_1_median_latency_warm"] > 0
     assert metrics["vocabulary-free/vocabulary-free/batch_1_median_latency_source"] > 0
+    for label in ("source", "vocabulary-free", "keep-vocabulary"):  # the tokenizer's part of it
+        for kind in ("", "_warm"):
+            tokenizer = metrics[f"vocabulary-free/{label}/batch_1_median_tokenizer_latency{kind}"]
+            assert 0 < tokenizer < metrics[f"vocabulary-free/{label}/batch_1_median_latency{kind}"]
     assert "Batch 1, each sentence alone: each model's median latency over 16 sentences × 1 rounds" in text
-    assert re.search(r"\| vocabulary-free \| [\d.]+ \([\d.]+×\) \| [\d.]+ \([\d.]+×\) \|", text)
+    assert re.search(r"\| vocabulary-free \| [\d.]+ \([\d.]+×\) \| [\d.]+ \| [\d.]+ \([\d.]+×\) \| [\d.]+ \|", text)
     assert main(argv) == 0
     assert results.read_text().count("## Vocabulary-free export") == 1
 

@@ -18,7 +18,8 @@ alternating order, and each keeps the median of its calls (the export's caches a
 At batch size 1 each sentence is timed alone too: each model's median latency over the sentences of every round's
 pass (from empty caches, and warm), against the source's (issue #56's goal: at most 1.02× at batch 1). Unlike the
 best round's sentences/s, a median over every round's sentences moves little when the machine's speed drifts within
-a round.
+a round. The tokenizer's part of each sentence's time is kept too: the model after it runs the source's layers, so
+what an export adds at batch 1 is told apart into its tokenizer's and its model's.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from __future__ import annotations
 import inspect
 import statistics
 import tempfile
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -59,13 +61,16 @@ class Encoder:
     tokenizer: PreTrainedTokenizerBase
     model: PreTrainedModel
     inputs: set[str]  # what the tokenizer gives that the model takes
+    tokenizing: list[float] = field(default_factory=list)  # the tokenizer's seconds of each batch encoded
 
     def encode(self, batches: list[list[str]], max_length: int) -> list[float]:
         """Seconds each of ``batches`` takes, tokenization included."""
         return [timed(partial(self.encode_batch, batch, max_length), self.model.device) for batch in batches]
 
     def encode_batch(self, batch: list[str], max_length: int) -> None:
+        started = time.perf_counter()
         encoded = self.tokenizer(batch, padding=True, truncation=True, max_length=max_length, return_tensors="pt")
+        self.tokenizing.append(time.perf_counter() - started)
         device = self.model.device
         self.model(**{name: value.to(device) for name, value in encoded.items() if name in self.inputs})
 
@@ -93,6 +98,8 @@ class VocabFreeResult:
     tokenizer_calls: int  # calls per tokenizer, the median kept
     latencies: dict[str, float]  # model → median seconds a sentence takes at batch 1, caches emptied first ({}: none)
     warm_latencies: dict[str, float]  # the same, caches as the pass before left them
+    tokenizer_latencies: dict[str, float]  # model → median seconds its tokenizer takes of a sentence in latencies
+    warm_tokenizer_latencies: dict[str, float]  # the same, caches as the pass before left them
 
     def ratio(self, label: str, batch_size: int, warm: bool = False) -> float:
         """``label``'s speed over the source's: the median over the rounds of :func:`pass_speedup` in the same pass
@@ -195,6 +202,8 @@ def vocabulary_free_throughput(
         warm_speedups: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
         latencies: dict[str, list[float]] = {label: [] for label in encoders}
         warm_latencies: dict[str, list[float]] = {label: [] for label in encoders}
+        tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
+        warm_tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
         for batch_size in batch_sizes:
             batches = [texts[start:start + batch_size] for start in range(0, len(texts), batch_size)]
             for model in encoders.values():  # warm-up: first-call allocations, the modules' imports
@@ -202,8 +211,11 @@ def vocabulary_free_throughput(
             for _ in range(rounds):
                 for model in encoders.values():
                     model.reset()
-                for kept, paired, alone in ((rates, speedups, latencies),  # from empty caches, then warm
-                                            (warm_rates, warm_speedups, warm_latencies)):
+                for kept, paired, alone, tokenizer_alone in (
+                        (rates, speedups, latencies, tokenizing),  # from empty caches, then warm
+                        (warm_rates, warm_speedups, warm_latencies, warm_tokenizing)):
+                    for model in encoders.values():
+                        model.tokenizing.clear()
                     timings = interleaved_times(encoders, batches, max_length)
                     for label, seconds in timings.items():
                         rate = len(texts) / sum(seconds)
@@ -212,12 +224,13 @@ def vocabulary_free_throughput(
                             paired[label].setdefault(batch_size, []).append(pass_speedup(timings, label))
                         if batch_size == 1:
                             alone[label] += seconds
+                            tokenizer_alone[label] += encoders[label].tokenizing
         tokenized = list(corpus[:tokenized_sentences])
         tokenization = tokenization_times({label: model.tokenizer for label, model in encoders.items()}, tokenized,
                                           tokenizer_calls, max_length)
     return VocabFreeResult(model_name, student_name, len(texts), rates, warm_rates, median_speedups(speedups),
                            median_speedups(warm_speedups), tokenization, len(tokenized), tokenizer_calls,
-                           medians(latencies), medians(warm_latencies))
+                           medians(latencies), medians(warm_latencies), medians(tokenizing), medians(warm_tokenizing))
 
 
 def medians(seconds: dict[str, list[float]]) -> dict[str, float]:
@@ -254,6 +267,11 @@ def vocabulary_free_rows(result: VocabFreeResult) -> list[Row]:
             if label != SOURCE:
                 rows.append(Row("vocabulary-free", label, f"batch 1 median latency{kind} ÷ source",
                                 result.latency_ratio(label, warm), "×", "" if warm else LATENCY_GOAL))
+    for warm, latencies in ((False, result.tokenizer_latencies), (True, result.warm_tokenizer_latencies)):
+        kind = " warm" if warm else ""
+        for label, seconds in latencies.items():
+            rows.append(Row("vocabulary-free", label, f"batch 1 median tokenizer latency{kind}", 1000 * seconds, "ms",
+                            f"the tokenizer's part of each of {result.sentences} {CORPUS} sentences alone"))
     for label, seconds in result.tokenization.items():
         rows.append(Row("vocabulary-free", label, "tokenization", 1000 * seconds, "ms",
                         f"{result.tokenized_sentences} {CORPUS} sentences in one call, median of "
@@ -294,12 +312,18 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
                   "≤ 1.02× the source's (below).", ""]
     if result.latencies:
         lines += [(f"Batch 1, each sentence alone: each model's median latency over {result.sentences} sentences × "
-                   f"{rounds} rounds (the passes above)."), ""]
-        lines.append(markdown_table(["model", "median ms (× source)", "warm: median ms (× source)"], [
-            [label, *(f"{1000 * latencies[label]:,.2f}"
-                      + ("" if label == SOURCE else f" ({result.latency_ratio(label, warm):.3f}×)")
-                      for warm, latencies in ((False, result.latencies), (True, result.warm_latencies)))]
-            for label in result.latencies]))
+                   f"{rounds} rounds (the passes above), and the median time its tokenizer takes of them (the rest "
+                   "is the model: the source's layers after the input vectors)."), ""]
+        lines.append(markdown_table(
+            ["model", "median ms (× source)", "tokenizer: median ms", "warm: median ms (× source)",
+             "warm tokenizer: median ms"],
+            [[label, *(cell for warm, latencies, tokenizer in (
+                (False, result.latencies, result.tokenizer_latencies),
+                (True, result.warm_latencies, result.warm_tokenizer_latencies))
+                for cell in (f"{1000 * latencies[label]:,.2f}"
+                             + ("" if label == SOURCE else f" ({result.latency_ratio(label, warm):.3f}×)"),
+                             f"{1000 * tokenizer[label]:,.2f}"))]
+             for label in result.latencies]))
         lines.append("")
     lines += [(f"Tokenization alone: the first {result.tokenized_sentences} sentences of `{CORPUS}` in one call "
                "(padded, truncated, PyTorch tensors, as sentence-transformers calls the tokenizer), the tokenizers "
