@@ -340,6 +340,25 @@ def test_an_exports_speed_is_paired_with_the_sources_in_each_pass_not_taken_from
     assert paired == {"export": {64: pytest.approx(1 / 1.1)}}
 
 
+def test_the_batch_1_latency_ratio_pairs_each_sentence_with_the_sources() -> None:
+    """At batch 1 an export's latency against the source's is the median of its per-sentence ratios: a machine that
+    slows to half speed for the second half of a pass slows both models' sentences alike and leaves the ratios at
+    1.1, where the ratio of the two models' medians would read whichever half each median fell in."""
+    import statistics
+
+    from distill.bench.vocabfree import sentence_ratios
+
+    source = [1.0, 1.0, 1.0, 2.0, 2.0]
+    seconds = {SOURCE: source, "export": [1.1 * time for time in source]}
+    seconds["export"][3:] = [2.2, 2.2]
+    assert sentence_ratios(seconds, "export") == pytest.approx([1.1] * 5)
+    seconds["export"][2] = 2.2  # its third sentence timed in the slow half: the median ratio stays
+    assert statistics.median(sentence_ratios(seconds, "export")) == pytest.approx(1.1)
+    assert statistics.median(seconds["export"]) / statistics.median(source) == pytest.approx(2.2)
+    with pytest.raises(ValueError):
+        sentence_ratios({SOURCE: source, "export": [1.0]}, "export")
+
+
 def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_path, tiny_bert_dir, capsys) -> None:
     """``distill bench --vocabulary-free``: sentences/s of the export and of --keep-vocabulary against the source
     model, from empty caches and warm, and their tokenizers' times against the source's, in its own block of the

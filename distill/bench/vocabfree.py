@@ -16,10 +16,12 @@ call, padded, truncated and as tensors (as ``SentenceTransformer.encode`` calls 
 alternating order, and each keeps the median of its calls (the export's caches as the passes above left them).
 
 At batch size 1 each sentence is timed alone too: each model's median latency over the sentences of every round's
-pass (from empty caches, and warm), against the source's (issue #56's goal: at most 1.02× at batch 1). Unlike the
-best round's sentences/s, a median over every round's sentences moves little when the machine's speed drifts within
-a round. The tokenizer's part of each sentence's time is kept too: the model after it runs the source's layers, so
-what an export adds at batch 1 is told apart into its tokenizer's and its model's.
+pass (from empty caches, and warm), and an export's against the source's as the median over those sentences of its
+latency over the source's for the same sentence (:func:`sentence_ratios`; issue #56's goal: at most 1.02× at batch 1).
+The two latencies of a ratio are taken within a turn of each other, so the machine's drift, which moves a model's
+median by a few hundredths from run to run on a shared machine, cancels in it. The tokenizer's part of each sentence's
+time is kept too: the model after it runs the source's layers, so what an export adds at batch 1 is told apart into
+its tokenizer's and its model's.
 """
 
 from __future__ import annotations
@@ -98,6 +100,8 @@ class VocabFreeResult:
     tokenizer_calls: int  # calls per tokenizer, the median kept
     latencies: dict[str, float]  # model → median seconds a sentence takes at batch 1, caches emptied first ({}: none)
     warm_latencies: dict[str, float]  # the same, caches as the pass before left them
+    latency_ratios: dict[str, float]  # export → median of its sentence_ratios at batch 1, caches emptied first
+    warm_latency_ratios: dict[str, float]  # the same, caches as the pass before left them
     tokenizer_latencies: dict[str, float]  # model → median seconds its tokenizer takes of a sentence in latencies
     warm_tokenizer_latencies: dict[str, float]  # the same, caches as the pass before left them
 
@@ -107,9 +111,8 @@ class VocabFreeResult:
         return (self.warm_speedups if warm else self.speedups)[label][batch_size]
 
     def latency_ratio(self, label: str, warm: bool = False) -> float:
-        """``label``'s median latency at batch 1 over the source's."""
-        latencies = self.warm_latencies if warm else self.latencies
-        return latencies[label] / latencies[SOURCE]
+        """``label``'s latency at batch 1 over the source's: the median of its :func:`sentence_ratios`."""
+        return (self.warm_latency_ratios if warm else self.latency_ratios)[label]
 
     def tokenization_ratio(self, label: str) -> float:
         """``label``'s tokenizer's time over the source's."""
@@ -203,6 +206,8 @@ def vocabulary_free_throughput(
         latencies: dict[str, list[float]] = {label: [] for label in encoders}
         warm_latencies: dict[str, list[float]] = {label: [] for label in encoders}
         tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
+        ratios: dict[str, list[float]] = {label: [] for label in encoders if label != SOURCE}
+        warm_ratios: dict[str, list[float]] = {label: [] for label in encoders if label != SOURCE}
         warm_tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
         for batch_size in batch_sizes:
             batches = [texts[start:start + batch_size] for start in range(0, len(texts), batch_size)]
@@ -211,9 +216,9 @@ def vocabulary_free_throughput(
             for _ in range(rounds):
                 for model in encoders.values():
                     model.reset()
-                for kept, paired, alone, tokenizer_alone in (
-                        (rates, speedups, latencies, tokenizing),  # from empty caches, then warm
-                        (warm_rates, warm_speedups, warm_latencies, warm_tokenizing)):
+                for kept, paired, alone, tokenizer_alone, alone_ratios in (
+                        (rates, speedups, latencies, tokenizing, ratios),  # from empty caches, then warm
+                        (warm_rates, warm_speedups, warm_latencies, warm_tokenizing, warm_ratios)):
                     for model in encoders.values():
                         model.tokenizing.clear()
                     timings = interleaved_times(encoders, batches, max_length)
@@ -225,12 +230,22 @@ def vocabulary_free_throughput(
                         if batch_size == 1:
                             alone[label] += seconds
                             tokenizer_alone[label] += encoders[label].tokenizing
+                            if label != SOURCE:
+                                alone_ratios[label] += sentence_ratios(timings, label)
         tokenized = list(corpus[:tokenized_sentences])
         tokenization = tokenization_times({label: model.tokenizer for label, model in encoders.items()}, tokenized,
                                           tokenizer_calls, max_length)
     return VocabFreeResult(model_name, student_name, len(texts), rates, warm_rates, median_speedups(speedups),
                            median_speedups(warm_speedups), tokenization, len(tokenized), tokenizer_calls,
-                           medians(latencies), medians(warm_latencies), medians(tokenizing), medians(warm_tokenizing))
+                           latencies=medians(latencies), latency_ratios=medians(ratios),
+                           warm_latency_ratios=medians(warm_ratios), warm_latencies=medians(warm_latencies),
+                           tokenizer_latencies=medians(tokenizing), warm_tokenizer_latencies=medians(warm_tokenizing))
+
+
+def sentence_ratios(seconds: dict[str, list[float]], label: str) -> list[float]:
+    """``label``'s seconds over the source's for each batch of one pass (:func:`interleaved_times`): at batch size 1,
+    each sentence's latency against the source's for the same sentence, the two timed within a turn of each other."""
+    return [mine / theirs for mine, theirs in zip(seconds[label], seconds[SOURCE], strict=True)]
 
 
 def medians(seconds: dict[str, list[float]]) -> dict[str, float]:
@@ -313,7 +328,9 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
     if result.latencies:
         lines += [(f"Batch 1, each sentence alone: each model's median latency over {result.sentences} sentences × "
                    f"{rounds} rounds (the passes above), and the median time its tokenizer takes of them (the rest "
-                   "is the model: the source's layers after the input vectors)."), ""]
+                   "is the model: the source's layers after the input vectors). × source: the median over the "
+                   "sentences of the export's latency over the source's for the same sentence, the two timed within "
+                   "a turn of each other, so that the machine's drift between turns cancels."), ""]
         lines.append(markdown_table(
             ["model", "median ms (× source)", "tokenizer: median ms", "warm: median ms (× source)",
              "warm tokenizer: median ms"],
