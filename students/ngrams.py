@@ -77,7 +77,7 @@ class NGramStudent(StudentEncoder):
         self.config: NGramConfig = config
         self.grams: nn.EmbeddingBag | StoredRows
         if config.precision != "fp32":  # a trained table, stored smaller for inference (see at_precision)
-            self.grams = StoredRows(config.buckets + 1, config.dim, config.precision)
+            self.grams = StoredRows(config.buckets + 1, config.dim, config.precision, padding_idx=config.buckets)
             return
         # The last row is the padding of short tokens' rows: it sums as zero and gets no gradient.
         self.grams = nn.EmbeddingBag(config.buckets + 1, config.dim, mode="sum", padding_idx=config.buckets,
@@ -88,10 +88,11 @@ class NGramStudent(StudentEncoder):
             self.grams.weight[config.buckets].zero_()
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
-        if encoded.device.type == "cpu":
+        if encoded.device.type == "cpu" and isinstance(self.grams, nn.EmbeddingBag):
             # Rows are padded to the longest token of the whole encoded set; drop the columns no token of
             # the batch uses (off the CPU that would cost a host sync per step). One column stays: the embedding
-            # bag refuses a width of 0 (an empty batch, or tokens without a gram).
+            # bag refuses a width of 0 (an empty batch, or tokens without a gram). A stored table leaves out
+            # every padding entry itself (StoredRows.packed_bags).
             used = int((encoded != self.config.buckets).sum(dim=1).max()) if len(encoded) else 0
             encoded = encoded[:, : max(used, 1)]
         return self.grams(encoded)

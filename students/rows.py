@@ -53,13 +53,13 @@ class StoredRows(nn.Module):
     """Sums of rows of a ``(rows, dim)`` table held at ``precision``, as ``nn.EmbeddingBag(mode="sum")`` computes
     them; for inference (the table is a buffer, not a parameter)."""
 
-    def __init__(self, rows: int, dim: int, precision: str) -> None:
+    def __init__(self, rows: int, dim: int, precision: str, padding_idx: int | None = None) -> None:
         super().__init__()
         if precision not in PRECISIONS:
             raise ValueError(f"precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
         if precision in ("int4", "nf4") and dim % 2:
             raise ValueError(f"an {precision} table packs two values a byte and needs an even width, got {dim}")
-        self.precision, self.dim = precision, dim
+        self.precision, self.dim, self.padding_idx = precision, dim, padding_idx
         if precision in PACKED_BYTES:
             self.register_buffer("weight", torch.zeros(rows, PACKED_BYTES[precision](dim), dtype=torch.uint8))
         else:
@@ -80,14 +80,27 @@ class StoredRows(nn.Module):
 
     def forward(self, bags: Tensor) -> Tensor:
         """``(B, dim)`` float32 sums of the rows ``bags`` ``(B, n)`` names (a padding row must be all zeros)."""
+        if not bags.shape[1]:  # no row named (the embedding bags refuse a width of 0)
+            return torch.zeros(len(bags), self.dim, device=bags.device)
         if self.precision in FLOAT_DTYPES:
-            return F.embedding_bag(bags, self.weight, mode="sum").float()
+            return F.embedding_bag(bags, self.weight, mode="sum", padding_idx=self.padding_idx).float()
         if bags.device.type == "cpu" and self.precision != "nf4":
-            offsets = torch.arange(0, bags.numel(), max(bags.shape[1], 1), device=bags.device)[: len(bags)]
             fused = (torch.ops.quantized.embedding_bag_byte_rowwise_offsets if self.precision == "int8"
                      else torch.ops.quantized.embedding_bag_4bit_rowwise_offsets)
-            return fused(self.weight, bags.reshape(-1), offsets)
+            return fused(self.weight, *self.packed_bags(bags))
         return self.summed(bags)
+
+    def packed_bags(self, bags: Tensor) -> tuple[Tensor, Tensor]:
+        """The indices and offsets of the fused kernel's bags: ``bags`` flattened, without its ``padding_idx``
+        entries where it has one. A bag of short rows is padded to the batch's longest; the fused kernel would read
+        and add every padding row (all zeros: the sums are the same to the bit), which on a batch of words is most
+        of its reads."""
+        if self.padding_idx is None:
+            return bags.reshape(-1), torch.arange(0, bags.numel(), max(bags.shape[1], 1), device=bags.device)[
+                : len(bags)]
+        kept = bags != self.padding_idx
+        counts = kept.sum(dim=1)
+        return bags[kept], counts.cumsum(dim=0) - counts
 
     def summed(self, bags: Tensor) -> Tensor:
         """``(B, dim)`` float32 sums of packed rows without a fused kernel: each row the bags name is made float32

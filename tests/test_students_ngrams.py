@@ -167,6 +167,23 @@ def test_packed_rows_sum_as_the_float_rows_on_the_cpu_and_off_it(precision: str,
     assert table(empty).shape == table.summed(empty).shape == (0, 16)
 
 
+@pytest.mark.parametrize("precision", ["fp32", "fp16", "int8", "int4", "nf4"])
+def test_a_table_that_knows_its_padding_row_leaves_it_out_and_sums_the_same_to_the_bit(precision: str) -> None:
+    """Words' rows of grams are padded to the batch's longest word: with ``padding_idx`` the fused kernels are given
+    the named rows alone (the padding entries, most of a batch of words', left out), and every sum is what the table
+    without it gives, to the bit, a bag of padding alone and a bag of no entries included."""
+    weight = torch.randn(50, 16, generator=torch.Generator().manual_seed(0))
+    weight[49] = 0
+    padded, plain = (StoredRows(50, 16, precision, padding_idx=index).store(weight) for index in (49, None))
+    bags = torch.tensor([[1, 2, 49, 49], [3, 49, 49, 49], [49, 49, 49, 49], [4, 5, 6, 7]])
+    assert torch.equal(padded(bags), plain(bags))
+    assert padded(bags)[2].abs().max() == 0
+    indices, offsets = padded.packed_bags(bags)
+    assert indices.tolist() == [1, 2, 3, 4, 5, 6, 7] and offsets.tolist() == [0, 2, 3, 3]
+    for empty in (torch.zeros(0, 4, dtype=torch.long), torch.zeros(2, 0, dtype=torch.long)):
+        assert torch.equal(padded(empty), torch.zeros(len(empty), 16))
+
+
 def test_int4_rows_keep_the_clipped_range_with_the_least_squared_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """With 16 levels, spanning a heavy-tailed row's whole range coarsens every step for a few outlying values; each
     row keeps the range with the least squared error, never more than FBGEMM's whole-range packing gives, which is
