@@ -34,6 +34,7 @@ import hashlib
 import json
 import math
 import os
+import struct
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -84,11 +85,20 @@ def checksum(config: SegmenterConfig, packed: bytes) -> str:
     return hashlib.blake2b(settings + packed, digest_size=16).hexdigest()
 
 
+@functools.cache
+def digest_words(hashes: int) -> Callable[[bytes], tuple[int, ...]]:
+    """Reads a digest of ``4 * hashes`` bytes as ``hashes`` unsigned 32-bit little-endian integers."""
+    return struct.Struct(f"<{hashes}I").unpack
+
+
+def hash_values(string: str, hashes: int) -> tuple[int, ...]:
+    """``hashes`` 32-bit values of ``string``: the 4-byte slices of its BLAKE2b digest, read little-endian."""
+    return digest_words(hashes)(hashlib.blake2b(string.encode("utf-8"), digest_size=4 * hashes).digest())
+
+
 def bit_positions(string: str, config: SegmenterConfig) -> list[int]:
-    """The ``config.hashes`` positions of ``string`` in the filter: 4-byte slices of its BLAKE2b digest, read
-    little-endian."""
-    digest = int.from_bytes(hashlib.blake2b(string.encode("utf-8"), digest_size=4 * config.hashes).digest(), "little")
-    return [(digest >> shift & 0xFFFFFFFF) % config.bits for shift in range(0, 32 * config.hashes, 32)]
+    """The ``config.hashes`` positions of ``string`` in the filter (:func:`hash_values` modulo its size)."""
+    return [value % config.bits for value in hash_values(string, config.hashes)]
 
 
 def false_positive_rate(pieces: int, config: SegmenterConfig) -> float:
@@ -148,12 +158,19 @@ class WordSegmenter(nn.Module):
         it is now. The last ``cache_size`` answers are kept (all of them by default: a batch's words share their
         pieces and prefixes)."""
         packed = self.filter.cpu().numpy().tobytes()
-        config = self.config
+        bits, hashes, longest = self.config.bits, self.config.hashes, self.config.longest
 
         @functools.lru_cache(maxsize=cache_size)
         def is_piece(string: str) -> bool:
-            return len(string) <= config.longest and all(
-                packed[position >> 3] >> (position & 7) & 1 for position in bit_positions(string, config))
+            """The filter's bits of ``string`` read one by one (:func:`bit_positions`), up to the first that is
+            unset: most strings that are no piece stop at the first."""
+            if len(string) > longest:
+                return False
+            for value in hash_values(string, hashes):
+                position = value % bits
+                if not packed[position >> 3] >> (position & 7) & 1:
+                    return False
+            return True
 
         return is_piece
 
