@@ -45,6 +45,9 @@ class StudentEncoder(nn.Module):
     """
 
     config_class: type[StudentConfig] = StudentConfig
+    # Whether a word's vector is worth keeping for its next occurrence (a vocabulary-free export's word cache); a
+    # student that computes it in less time than finding it again takes implements ``vectors_where`` instead.
+    reuses_word_vectors: bool = True
 
     def __init__(self, config: StudentConfig) -> None:
         super().__init__()
@@ -90,6 +93,12 @@ class StudentEncoder(nn.Module):
         return self.config.word_encoder()
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
+        raise NotImplementedError
+
+    def vectors_where(self, encoded: Tensor, selected: Tensor) -> Tensor:
+        """``(len(encoded), dim)``: the vectors of the rows of ``encoded`` where ``selected`` (a boolean per row) is
+        true, zeros at the others, without gathering the selected rows first (students with ``reuses_word_vectors``
+        false)."""
         raise NotImplementedError
 
     def matmul_flops(self, encoded: Tensor, *, backward: bool = True) -> int:

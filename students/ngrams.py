@@ -71,6 +71,7 @@ class NGramConfig(StudentConfig):
 
 class NGramStudent(StudentEncoder):
     config_class = NGramConfig
+    reuses_word_vectors = False  # one embedding bag: a word's vector costs less to sum than to find again
 
     def __init__(self, config: NGramConfig) -> None:
         super().__init__(config)
@@ -86,6 +87,15 @@ class NGramStudent(StudentEncoder):
         nn.init.normal_(self.grams.weight, std=config.dim**-0.5 / 4)
         with torch.no_grad():
             self.grams.weight[config.buckets].zero_()
+
+    @property
+    def device(self) -> torch.device:
+        return self.grams.weight.device  # at once: the base class walks the modules for a tensor
+
+    def vectors_where(self, encoded: Tensor, selected: Tensor) -> Tensor:
+        """The rows that are not ``selected`` made padding: their bags are empty and sum to zeros (a stored table's
+        kernel is given none of their entries), the others' are the rows' vectors to the bit."""
+        return self(torch.where(selected.unsqueeze(-1), encoded, self.config.buckets))
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:
         if encoded.device.type == "cpu" and isinstance(self.grams, nn.EmbeddingBag):

@@ -402,6 +402,52 @@ def test_a_batchs_distinct_words_are_found_by_hashing_their_rows(tiny_exports: d
         # every row now hashes to 0: the second round takes the fallback
 
 
+def test_an_ngram_export_reads_each_word_where_it_lies_as_the_cached_path_reads_it(tiny_bert_dir: Path,
+                                                                                   tmp_path: Path) -> None:
+    """Speed: the n-gram student sums a word's rows faster than the word cache finds them, so its export reads every
+    position's row where it lies (``vectors_where``: no gathering of the words, no cache, no putting back). On a
+    padded batch of pieces, special tokens, a written ``[UNK]`` and words of characters the source never saw, the
+    vectors are the cached path's to the bit, with and without ``rescale_norm``, in inference and with gradients."""
+    from transformers import AutoModel, AutoTokenizer
+
+    folder = export_vocabulary_free(str(tiny_bert_dir), student_named("ngrams"), tmp_path / "ngrams")
+    model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    assert not model.student.reuses_word_vectors and model.config.unknown_token_id is not None
+    encoded = tokenizer(["the dog 🍕 and ᚠᚢᚦ walk", "the [UNK] dog", "walking", ""], padding=True,
+                        return_tensors="pt")
+    inputs = encoded["input_ids"], encoded["word_characters"]
+    assert (inputs[0] == model.config.unknown_token_id).any() and not encoded["attention_mask"].all()
+    rows = inputs[1].reshape(-1, inputs[1].shape[-1])
+    selected = inputs[0].reshape(-1) == model.config.word_token_id
+    with torch.no_grad():
+        words = model.student.vectors_where(rows, selected)
+        assert torch.equal(words[selected], model.student(rows[selected])) and not words[~selected].any()
+
+    def both_paths() -> tuple[Tensor, Tensor]:
+        in_place = model.embed_inputs(*inputs)
+        model.student.reuses_word_vectors = True  # this instance alone: the word cache's path
+        try:
+            return in_place, model.embed_inputs(*inputs)
+        finally:
+            del model.student.reuses_word_vectors
+
+    for rescale_norm in (None, 2.0):
+        model.config.rescale_norm = rescale_norm
+        with torch.no_grad():
+            in_place, cached = both_paths()
+        assert torch.equal(in_place, cached) and model.word_cache
+        model.word_cache.clear()
+        with torch.no_grad():
+            model.embed_inputs(*inputs)
+        assert not model.word_cache
+        in_place, uncached = both_paths()  # gradients on: neither path keeps vectors
+        assert torch.equal(in_place, uncached)
+    specials = tokenizer([""], return_tensors="pt")
+    assert torch.equal(model.embed_inputs(specials["input_ids"], torch.zeros(0, dtype=torch.long)),
+                       model.get_input_embeddings()(specials["input_ids"]))
+
+
 def test_the_word_cache_keys_tell_rows_apart_that_differ_in_one_place(tiny_exports: dict[str, Path]) -> None:
     """The word cache keys a word by two 64-bit hashes of its row: equal rows share a key, and rows one id apart in
     any column (the rows of two n-gram words that differ in one gram) get different keys."""

@@ -23,7 +23,8 @@ class VocabFreeConfig(PretrainedConfig):
         student_class: the student's class, by its name in ``families.py`` (``BytesCNN``).
         rescale_norm: the norm each student vector is scaled to (positive), or None for the raw vectors.
         word_token_id: the input id of a position the student embeds: the table's last row.
-        word_cache_size: how many words' vectors inference keeps across batches (0: none).
+        word_cache_size: how many words' vectors inference keeps across batches (0: none); a student that
+            computes a vector faster than it is found again (the n-gram student) keeps none.
         unknown_token_id: the input id of a word the source reads as its unknown token (WordPiece's ``[UNK]``:
             a word with a character none of its pieces has), given with the word's characters; None where the
             tokenizer gives such words ``word_token_id`` (exports before it, sources without an unknown token).

@@ -130,7 +130,10 @@ class VocabFreeModel(PreTrainedModel):
         """``(B, L, hidden)`` input vectors: table rows, and the student's for the words (:meth:`word_vectors`). A
         word the source reads as its unknown token (``config.unknown_token_id`` with characters: a row of
         ``word_characters`` that is not all zeros) is blended with ``unknown_word_anchor`` (:meth:`blend_unknown`).
-        The words are found with few tensor operations: at batch size 1 their count, not their size, is the cost."""
+        The words are found with few tensor operations: at batch size 1 their count, not their size, is the cost. A
+        student that does not reuse its vectors (``reuses_word_vectors`` false: the n-gram student's embedding bag)
+        reads every position's row where it lies (``vectors_where``), without the words' rows gathered and their
+        vectors put back."""
         vectors = self.get_input_embeddings()(input_ids)
         is_word = input_ids == self.config.word_token_id
         unknown_token_id = self.config.unknown_token_id
@@ -140,13 +143,23 @@ class VocabFreeModel(PreTrainedModel):
             if at_unknown_id.any():  # the characters are read only where the unknown id occurs
                 is_unknown = at_unknown_id & word_characters.ne(0).any(dim=-1)
                 is_word |= is_unknown
+        hidden = vectors.shape[-1]
+        if not self.student.reuses_word_vectors:
+            if not word_characters.numel():
+                return vectors
+            is_word = is_word.reshape(-1)
+            rows = word_characters.reshape(len(is_word), -1)
+            words = self.rescaled(self.student.vectors_where(rows, is_word))
+            if is_unknown is not None:
+                words = torch.where(is_unknown.reshape(-1, 1), self.blend_unknown(words), words)
+            return torch.where(is_word.unsqueeze(-1), words.to(vectors.dtype), vectors.view(-1, hidden)).view_as(
+                vectors)
         places = is_word.reshape(-1).nonzero().squeeze(1)  # the words' positions in the flattened batch
         if not len(places):
             return vectors
         words = self.word_vectors(word_characters.reshape(-1, word_characters.shape[-1])[places])
         if is_unknown is not None:
             words = torch.where(is_unknown.reshape(-1)[places].unsqueeze(-1), self.blend_unknown(words), words)
-        hidden = vectors.shape[-1]
         return vectors.view(-1, hidden).index_copy(0, places, words.to(vectors.dtype)).view_as(vectors)
 
     def blend_unknown(self, words: Tensor) -> Tensor:
@@ -184,11 +197,14 @@ class VocabFreeModel(PreTrainedModel):
 
     def student_vectors(self, characters: Tensor) -> Tensor:
         """The student's vectors of ``characters`` (one word a row), at ``rescale_norm`` when it is set."""
-        words = self.student(characters)
-        if self.config.rescale_norm is not None:
-            norms = words.norm(dim=-1, keepdim=True).clamp_min(1e-12)
-            words = words * (self.config.rescale_norm / norms)
-        return words
+        return self.rescaled(self.student(characters))
+
+    def rescaled(self, words: Tensor) -> Tensor:
+        """``words`` at norm ``config.rescale_norm`` where it is set (a row of zeros stays zeros)."""
+        if self.config.rescale_norm is None:
+            return words
+        norms = words.norm(dim=-1, keepdim=True).clamp_min(1e-12)
+        return words * (self.config.rescale_norm / norms)
 
     def forward(
         self,
