@@ -102,7 +102,7 @@ class NGramStudent(StudentEncoder):
             # Rows are padded to the longest token of the whole encoded set; drop the columns no token of
             # the batch uses (off the CPU that would cost a host sync per step). One column stays: the embedding
             # bag refuses a width of 0 (an empty batch, or tokens without a gram). A stored table leaves out
-            # every padding entry itself (StoredRows.packed_bags).
+            # every padding entry itself on the CPU (StoredRows.packed_bags).
             used = int((encoded != self.config.buckets).sum(dim=1).max()) if len(encoded) else 0
             encoded = encoded[:, : max(used, 1)]
         return self.grams(encoded)

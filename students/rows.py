@@ -82,31 +82,32 @@ class StoredRows(nn.Module):
         """``(B, dim)`` float32 sums of the rows ``bags`` ``(B, n)`` names (a padding row must be all zeros)."""
         if not bags.shape[1]:  # no row named (the embedding bags refuse a width of 0)
             return torch.zeros(len(bags), self.dim, device=bags.device)
+        indices, offsets = self.packed_bags(bags)
         if self.precision in FLOAT_DTYPES:
-            return F.embedding_bag(bags, self.weight, mode="sum", padding_idx=self.padding_idx).float()
+            return F.embedding_bag(indices, self.weight, offsets, mode="sum").float()
         if bags.device.type == "cpu" and self.precision != "nf4":
             fused = (torch.ops.quantized.embedding_bag_byte_rowwise_offsets if self.precision == "int8"
                      else torch.ops.quantized.embedding_bag_4bit_rowwise_offsets)
-            return fused(self.weight, *self.packed_bags(bags))
-        return self.summed(bags)
+            return fused(self.weight, indices, offsets)
+        return self.summed(indices, offsets)
 
     def packed_bags(self, bags: Tensor) -> tuple[Tensor, Tensor]:
-        """The indices and offsets of the fused kernel's bags: ``bags`` flattened, without its ``padding_idx``
-        entries where it has one. A bag of short rows is padded to the batch's longest; the fused kernel would read
-        and add every padding row (all zeros: the sums are the same to the bit), which on a batch of words is most
-        of its reads."""
-        if self.padding_idx is None:
-            return bags.reshape(-1), torch.arange(0, bags.numel(), max(bags.shape[1], 1), device=bags.device)[
-                : len(bags)]
+        """The bags as flat indices and the offsets where each starts; on the CPU without the ``padding_idx``
+        entries where there is one. A bag of short rows is padded to the batch's longest, and padding rows (all
+        zeros) sum as nothing: on a batch of words they are most of the entries. Off the CPU they stay: dropping
+        them would wait on the device for the count of those kept."""
+        if self.padding_idx is None or bags.device.type != "cpu":
+            return bags.reshape(-1), torch.arange(0, bags.numel(), bags.shape[1], device=bags.device)
         kept = bags != self.padding_idx
         counts = kept.sum(dim=1)
         return bags[kept], counts.cumsum(dim=0) - counts
 
-    def summed(self, bags: Tensor) -> Tensor:
-        """``(B, dim)`` float32 sums of packed rows without a fused kernel: each row the bags name is made float32
-        once (at most the float32 table's size), then one embedding bag sums them."""
-        used, positions = torch.unique(bags, return_inverse=True)
-        return F.embedding_bag(positions, self.dequantized(self.weight[used]), mode="sum")
+    def summed(self, indices: Tensor, offsets: Tensor) -> Tensor:
+        """``(B, dim)`` float32 sums of packed rows without a fused kernel (bags as :meth:`packed_bags` gives them):
+        each row the bags name is made float32 once (at most the float32 table's size), then one embedding bag sums
+        them."""
+        used, positions = torch.unique(indices, return_inverse=True)
+        return F.embedding_bag(positions, self.dequantized(self.weight[used]), offsets, mode="sum")
 
     def dequantized(self, rows: Tensor) -> Tensor:
         """Float32 values of int8, int4 or nf4 ``rows`` in the packed layout (each row's values, then its scale and
