@@ -95,6 +95,8 @@ class NGramStudent(StudentEncoder):
     def vectors_where(self, encoded: Tensor, selected: Tensor) -> Tensor:
         """The rows that are not ``selected`` made padding: their bags are empty and sum to zeros (a stored table's
         kernel is given none of their entries), the others' are the rows' vectors to the bit."""
+        if isinstance(self.grams, StoredRows):
+            return self.grams(encoded, selected)
         return self(torch.where(selected.unsqueeze(-1), encoded, self.config.buckets))
 
     def forward_encoded(self, encoded: Tensor) -> Tensor:

@@ -22,13 +22,14 @@ against int4's 196). Deviations: QLoRA scales blocks of 64 values by their large
 row, and its scale is chosen among the same clippings as int4's. No fused kernel reads it: on every device, the
 rows a batch names are made float32 as the int8 rows are off the CPU, each byte's two values looked up at once.
 
-This module imports nothing but torch and :mod:`students.config`: a vocabulary-free export ships it.
+This module imports nothing but numpy, torch and :mod:`students.config`: a vocabulary-free export ships it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
@@ -78,11 +79,12 @@ class StoredRows(nn.Module):
             self.weight = weight.to(FLOAT_DTYPES[self.precision])
         return self
 
-    def forward(self, bags: Tensor) -> Tensor:
-        """``(B, dim)`` float32 sums of the rows ``bags`` ``(B, n)`` names (a padding row must be all zeros)."""
+    def forward(self, bags: Tensor, selected: Tensor | None = None) -> Tensor:
+        """``(B, dim)`` float32 sums of the rows ``bags`` ``(B, n)`` names (a padding row must be all zeros); with
+        ``selected`` (a boolean per bag, and a ``padding_idx``), zeros for the bags it leaves out."""
         if not bags.shape[1]:  # no row named (the embedding bags refuse a width of 0)
             return torch.zeros(len(bags), self.dim, device=bags.device)
-        indices, offsets = self.packed_bags(bags)
+        indices, offsets = self.packed_bags(bags, selected)
         if self.precision in FLOAT_DTYPES:
             return F.embedding_bag(indices, self.weight, offsets, mode="sum").float()
         if bags.device.type == "cpu" and self.precision != "nf4":
@@ -91,16 +93,26 @@ class StoredRows(nn.Module):
             return fused(self.weight, indices, offsets)
         return self.summed(indices, offsets)
 
-    def packed_bags(self, bags: Tensor) -> tuple[Tensor, Tensor]:
-        """The bags as flat indices and the offsets where each starts; on the CPU without the ``padding_idx``
-        entries where there is one. A bag of short rows is padded to the batch's longest, and padding rows (all
-        zeros) sum as nothing: on a batch of words they are most of the entries. Off the CPU they stay: dropping
-        them would wait on the device for the count of those kept."""
+    def packed_bags(self, bags: Tensor, selected: Tensor | None = None) -> tuple[Tensor, Tensor]:
+        """The bags as flat indices and the offsets where each starts, the bags ``selected`` leaves out made empty;
+        on the CPU without the ``padding_idx`` entries where there is one. A bag of short rows is padded to the
+        batch's longest, and padding rows (all zeros) sum as nothing: on a batch of words they are most of the
+        entries. On the CPU the bags are packed with numpy, whose operations on a sentence's few rows cost a fraction
+        of torch's; off it the padding entries stay: dropping them would wait on the device for the count of those
+        kept."""
+        if selected is not None:
+            if self.padding_idx is None:
+                raise ValueError("selecting bags needs a padding_idx to leave the others empty with")
+            if bags.device.type != "cpu":
+                bags = torch.where(selected.unsqueeze(-1), bags, self.padding_idx)
         if self.padding_idx is None or bags.device.type != "cpu":
             return bags.reshape(-1), torch.arange(0, bags.numel(), bags.shape[1], device=bags.device)
-        kept = bags != self.padding_idx
-        counts = kept.sum(dim=1)
-        return bags[kept], counts.cumsum(dim=0) - counts
+        entries = bags.numpy()
+        kept = entries != self.padding_idx
+        if selected is not None:
+            kept &= selected.numpy()[:, None]
+        counts = kept.sum(axis=1)
+        return torch.from_numpy(entries[kept]), torch.from_numpy(np.cumsum(counts) - counts)
 
     def summed(self, indices: Tensor, offsets: Tensor) -> Tensor:
         """``(B, dim)`` float32 sums of packed rows without a fused kernel (bags as :meth:`packed_bags` gives them):

@@ -185,6 +185,25 @@ def test_a_table_that_knows_its_padding_row_leaves_it_out_and_sums_the_same_to_t
         assert torch.equal(padded(empty), torch.zeros(len(empty), 16))
 
 
+
+@pytest.mark.parametrize("precision", ["fp32", "fp16", "int8", "int4", "nf4"])
+def test_bags_left_out_by_a_selection_sum_to_zeros_and_the_others_as_without_it(precision: str) -> None:
+    """A vocabulary-free export reads every position's row and selects its words' (``vectors_where``): the bags
+    ``selected`` leaves out are packed empty and sum to zeros, the others to the sums of the whole table to the bit;
+    a table without a padding row refuses a selection, in one line."""
+    weight = torch.randn(50, 16, generator=torch.Generator().manual_seed(0))
+    weight[49] = 0
+    table = StoredRows(50, 16, precision, padding_idx=49).store(weight)
+    bags = torch.tensor([[1, 2, 49, 49], [3, 49, 49, 49], [8, 9, 10, 11], [4, 5, 6, 7]])
+    selected = torch.tensor([True, False, True, False])
+    found = table(bags, selected)
+    assert torch.equal(found[selected], table(bags)[selected])
+    assert not found[~selected].any()
+    indices, offsets = table.packed_bags(bags, selected)
+    assert indices.tolist() == [1, 2, 8, 9, 10, 11] and offsets.tolist() == [0, 2, 2, 6]
+    with pytest.raises(ValueError, match="padding_idx"):
+        StoredRows(50, 16, precision).store(weight)(bags, selected)
+
 def test_int4_rows_keep_the_clipped_range_with_the_least_squared_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """With 16 levels, spanning a heavy-tailed row's whole range coarsens every step for a few outlying values; each
     row keeps the range with the least squared error, never more than FBGEMM's whole-range packing gives, which is
