@@ -97,9 +97,8 @@ class StoredRows(nn.Module):
         """The bags as flat indices and the offsets where each starts, the bags ``selected`` leaves out made empty;
         on the CPU without the ``padding_idx`` entries where there is one. A bag of short rows is padded to the
         batch's longest, and padding rows (all zeros) sum as nothing: on a batch of words they are most of the
-        entries. On the CPU the bags are packed with numpy, whose operations on a sentence's few rows cost a fraction
-        of torch's; off it the padding entries stay: dropping them would wait on the device for the count of those
-        kept."""
+        entries. On the CPU the bags are packed with numpy (integer indices: no gradient to keep); off it the padding
+        entries stay: dropping them would wait on the device for the count of those kept."""
         if selected is not None:
             if self.padding_idx is None:
                 raise ValueError("selecting bags needs a padding_idx to leave the others empty with")
