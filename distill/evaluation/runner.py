@@ -40,7 +40,7 @@ from distill.evaluation.statistics import (
     summarize,
 )
 from distill.noise.specs import Noise
-from distill.noise.spelling import correct_unknown_word
+from distill.noise.spelling import correct_text
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
 from distill.swap.trained import load_student_from
@@ -50,7 +50,7 @@ from distill.tracking.progress import announce
 from students import StudentEncoder
 from students.segmenter import WordSegmenter
 
-CORRECTED_SUFFIX = "-corrected"  # a vocabulary-free path that reads each unknown split word as the spell-checker's
+CORRECTED_SUFFIX = "-corrected"  # a vocabulary-free path that reads each misspelt word as the spell-checker's word
 
 BASELINE = "baseline"
 NOTE_LIMIT = 8000  # MLflow's longest tag value
@@ -180,7 +180,7 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
             corrected_label = _unique(label + SUFFIX + CORRECTED_SUFFIX,
                                       {**variants, **vocabulary_free_paths, **corrected_paths})
             corrected_paths[corrected_label] = VocabularyFreePath(live.eval(), baked, tokenizer, prepared.segmenter,
-                                                                  corrector=correct_unknown_word)
+                                                                  corrector=correct_text)
             losses[corrected_label] = losses[label]
     variants |= vocabulary_free_paths | corrected_paths
     if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
