@@ -185,7 +185,6 @@ def test_a_table_that_knows_its_padding_row_leaves_it_out_and_sums_the_same_to_t
         assert torch.equal(padded(empty), torch.zeros(len(empty), 16))
 
 
-
 @pytest.mark.parametrize("precision", ["fp32", "fp16", "int8", "int4", "nf4"])
 def test_bags_left_out_by_a_selection_sum_to_zeros_and_the_others_as_without_it(precision: str) -> None:
     """A vocabulary-free export reads every position's row and selects its words' (``vectors_where``): the bags
@@ -203,6 +202,7 @@ def test_bags_left_out_by_a_selection_sum_to_zeros_and_the_others_as_without_it(
     assert indices.tolist() == [1, 2, 8, 9, 10, 11] and offsets.tolist() == [0, 2, 2, 6]
     with pytest.raises(ValueError, match="padding_idx"):
         StoredRows(50, 16, precision).store(weight)(bags, selected)
+
 
 def test_int4_rows_keep_the_clipped_range_with_the_least_squared_error(monkeypatch: pytest.MonkeyPatch) -> None:
     """With 16 levels, spanning a heavy-tailed row's whole range coarsens every step for a few outlying values; each
