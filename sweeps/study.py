@@ -46,6 +46,7 @@ DEFAULT_STORAGE = "sqlite:///optuna.db"
 # Study user attributes (a trial's are its TrialRecord)
 SPEC_ATTR = "distill.spec"  # fingerprint of the sweep file the study belongs to
 SOURCE_ATTR = "distill.source"
+LATER_EVALUATION_SETTINGS = ("correct_spelling",)  # left out of a fingerprint at their default (_bound_evaluation)
 TRIAL_TIME_ATTR = "distill.trial_time"  # time_per_trial and fill_time: what each trial trains for
 INTERRUPTED = threading.Event()  # set in a worker by its SIGINT handler, even where the exception is dropped
 
@@ -125,11 +126,21 @@ def trial_budget(spec: SweepSpec, n_trials: int | None = None) -> int:
 def fingerprint(spec: SweepSpec) -> str:
     """What a study is bound to: resuming it with a different search (budget aside) is refused."""
     content = {"sampler": spec.sampler, "seed": spec.seed, "fixed": spec.fixed, "space": spec.space,
-               "objective": spec.objective, "pruner": spec.pruner, "evaluation": spec.evaluation}
+               "objective": spec.objective, "pruner": spec.pruner, "evaluation": _bound_evaluation(spec)}
     if spec.points:  # a study started before points existed keeps its fingerprint
         content["points"] = spec.points
     text = json.dumps(_plain(content), sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _bound_evaluation(spec: SweepSpec) -> dict[str, Any] | None:
+    """The evaluation settings a study is bound to: all of them, but a setting added after studies were shipped
+    (:data:`LATER_EVALUATION_SETTINGS`) while it stays at its default, so that those studies keep their fingerprint."""
+    if spec.evaluation is None:
+        return None
+    defaults = {field.name: field.default for field in dataclasses.fields(spec.evaluation)}
+    return {name: value for name, value in _plain(spec.evaluation).items()
+            if not (name in LATER_EVALUATION_SETTINGS and value == defaults[name])}
 
 
 def fingerprints_before_last_points(spec: SweepSpec) -> set[str]:

@@ -32,7 +32,7 @@ from distill.evaluation.contender import (
     spell_checked,
 )
 from distill.noise.specs import GIVEN_NOISE, NoiseSpec
-from distill.noise.spelling import correct_text, correct_word
+from distill.noise.spelling import correct_text, correct_unknown_word, correct_word
 from distill.swap.surgery import input_embeddings, load_transformer
 
 MISSPELT = ["The cat wlak to the hosue.", "A smal hapy dog at nihgt.", "They wirte a boook by the rivr.",
@@ -249,3 +249,10 @@ def test_given_noise_reads_only_the_corpora_that_have_noisy_text(tiny_bert_dir, 
     assert {key.dataset for key in scores.values} == {"learners", "learners ~ given", "plain"}
     with pytest.raises(DistillError, match=r"no corpus \('plain'\) has any"):
         check_given_noise(corpora[1:], [None, GIVEN_NOISE])
+
+
+def test_only_words_wordfreq_does_not_know_are_corrected() -> None:
+    # The dictionary alone would change these rare but real words (namespace -> namesake, archaea -> archaean).
+    assert correct_text("namespace") != "namespace" and correct_text("archaea") != "archaea"
+    assert correct_unknown_word("namespace") == "namespace" and correct_unknown_word("archaea") == "archaea"
+    assert correct_unknown_word("becauze") == "because" and correct_unknown_word("recieive") == "receive"

@@ -32,6 +32,7 @@ from distill.evaluation import (
     score_variants,
 )
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
+from distill.evaluation.runner import CORRECTED_SUFFIX
 from distill.noise.specs import NoiseSpec
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
 from distill.swap.vocabulary_free import PIECE_POSITION, SUFFIX, VocabularyFreePath
@@ -249,6 +250,21 @@ def test_without_word_pieces_only_the_vocabulary_free_path_is_scored(tiny_bert_d
     assert models[1].endswith(SUFFIX)
     with pytest.raises(DistillError, match="nothing to be scored on"):
         evaluate([str(student)], replace(settings, vocabulary_free=False), quiet=True)
+
+
+def test_correct_spelling_adds_the_corrected_vocabulary_free_path(tiny_bert_dir, split_word_corpus, tmp_path) -> None:
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["mlm"], noise=["human"],
+                                  vocabulary_free=True, word_pieces=False, correct_spelling=True)
+    result = evaluate([str(student)], settings, quiet=True)
+    models = result.scores.models
+    assert models == [BASELINE, models[1], models[1] + CORRECTED_SUFFIX]  # MLM compares no sentences: no spell-check
+    assert models[1].endswith(SUFFIX)
+    assert {key.model for key in result.scores.values} == set(models)
+    assert mlflow.get_run(result.run_id).data.params["correct_spelling"] == "True"
+    with pytest.raises(DistillError, match="--correct-spelling reads words on the vocabulary-free path"):
+        evaluate([str(student)], replace(settings, vocabulary_free=False, word_pieces=True), quiet=True)
 
 
 def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, split_word_corpus, tmp_path) -> None:

@@ -9,10 +9,11 @@ import pytest
 import torch
 from safetensors.torch import load_file
 
+from distill.data.samples import IGNORE
 from distill.errors import DistillError
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, load_transformer
-from distill.swap.vocabulary_free import Slot, VocabularyFreePath, predicted_slots
+from distill.swap.vocabulary_free import Slot, VocabularyFreePath, predicted_slots, spread_over
 from students import build_student
 from students.segmenter import SegmenterConfig, WordSegmenter, false_positive_rate
 from teachers import load_tokenizer, resolve_model_path
@@ -143,3 +144,49 @@ def test_segmented_path_with_the_tokenizers_cuts_is_the_word_piece_path(tiny_ber
     torch.testing.assert_close(words["inputs_embeds"], pieces)
     merged = VocabularyFreePath(live, baked, tokenizer).inputs(batch)
     assert merged["attention_mask"].sum() < batch["attention_mask"].sum()  # cats, walked, plays: one each
+
+
+def test_spread_over_gives_each_position_a_piece_in_order() -> None:
+    slots = [Slot([4], None, 4), Slot([5], "##ed", 5), Slot([6], None, 6)]
+    assert [slot.text for slot in spread_over(slots, ["play", "##ed"])] == ["play", "play", "##ed"]
+    assert [slot.text for slot in spread_over(slots, ["a", "##b", "##c", "##d"])] == ["a", "##b", "##c"]
+    assert [(slot.pieces, slot.anchor) for slot in spread_over(slots, ["dog"])] == [([4], 4), ([5], 5), ([6], 6)]
+
+
+@pytest.mark.parametrize("segmented", [True, False])
+def test_a_corrected_split_word_reads_the_corrected_pieces_at_the_written_positions(tiny_bert_dir: Path,
+                                                                                    segmented: bool) -> None:
+    loaded = load_transformer(str(tiny_bert_dir))
+    tokenizer = load_tokenizer(loaded.path)
+    torch.manual_seed(0)
+    student = build_student("bytescnn-small", loaded.model.config.hidden_size).eval()
+    live = StudentEmbedding.from_model(loaded.model, student, tokenizer).eval()
+    baked = live.baked()
+    segmenter = TokenizerCuts(tokenizer) if segmented else None
+    # walked, cats: walk ##ed, cat ##s; dog: one piece (the tokenizer's own, read as written).
+    corrections = {"walked": "played", "cats": "dog", "dog": "cat"}
+    corrected = VocabularyFreePath(live, baked, tokenizer, segmenter,
+                                   corrector=lambda word: corrections.get(word, word))
+    plain = VocabularyFreePath(live, baked, tokenizer, segmenter)
+
+    def inputs(path: VocabularyFreePath, text: str, masked: int | None = None) -> dict[str, torch.Tensor]:
+        batch = dict(tokenizer([text], return_tensors="pt"))
+        if masked is not None:
+            batch["labels"] = torch.full_like(batch["input_ids"], IGNORE)
+            batch["labels"][0, masked] = batch["input_ids"][0, masked]
+        with torch.no_grad():
+            return path.inputs(batch)
+
+    read = inputs(corrected, "the dog walked")
+    if segmented:  # the written text's positions, the corrected word's pieces
+        written = tokenizer(["the dog walked"], return_tensors="pt")
+        assert torch.equal(read["attention_mask"], written["attention_mask"])
+    torch.testing.assert_close(read["inputs_embeds"], inputs(plain, "the dog played")["inputs_embeds"])
+    spread = inputs(corrected, "cats")["inputs_embeds"][0]  # [CLS] cat ##s [SEP], or [CLS] cats [SEP]
+    dog = inputs(plain, "dog")["inputs_embeds"][0, 1]
+    for position in range(1, len(spread) - 1):
+        torch.testing.assert_close(spread[position], dog)
+    # A word with a masked piece keeps its pieces, as on the path without a corrector.
+    if segmented:
+        torch.testing.assert_close(inputs(corrected, "the dog walked", masked=3)["inputs_embeds"],
+                                   inputs(plain, "the dog walked", masked=3)["inputs_embeds"])

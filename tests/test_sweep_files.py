@@ -3,6 +3,8 @@ are refused in one line before any trial."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import optuna
 import pytest
 import yaml
@@ -103,6 +105,17 @@ def test_shipped_sweeps_validate_and_resolve_by_name(tmp_path) -> None:
         assert build_student(student, 384, **first.student_options).config.to_dict() == preset
     for name in ("quick.yaml", "sweeps/quick.yaml"):
         assert fingerprint(load_spec(name)) == fingerprint(quick)
+
+
+def test_a_later_evaluation_setting_binds_a_study_only_away_from_its_default() -> None:
+    """A setting added to the evaluation after studies were shipped leaves their fingerprint as it was while it stays
+    at its default (tests/test_pruning.py resumes them), and binds a study that changes it."""
+    spec = load_spec("students-bytescnn")
+    assert not spec.evaluation.correct_spelling
+    corrected = dataclasses.replace(spec, evaluation=dataclasses.replace(spec.evaluation, correct_spelling=True))
+    more_seeds = dataclasses.replace(spec, evaluation=dataclasses.replace(spec.evaluation,
+                                                                          seeds=spec.evaluation.seeds + 1))
+    assert len({fingerprint(spec), fingerprint(corrected), fingerprint(more_seeds)}) == 3
 
 
 def test_denoising_settings_are_searchable(tmp_path, tiny_bert_dir) -> None:

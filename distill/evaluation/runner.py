@@ -40,6 +40,7 @@ from distill.evaluation.statistics import (
     summarize,
 )
 from distill.noise.specs import Noise
+from distill.noise.spelling import correct_unknown_word
 from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, input_embeddings
 from distill.swap.trained import load_student_from
@@ -48,6 +49,8 @@ from distill.tracking import store
 from distill.tracking.progress import announce
 from students import StudentEncoder
 from students.segmenter import WordSegmenter
+
+CORRECTED_SUFFIX = "-corrected"  # a vocabulary-free path that reads each unknown split word as the spell-checker's
 
 BASELINE = "baseline"
 NOTE_LIMIT = 8000  # MLflow's longest tag value
@@ -101,6 +104,8 @@ def prepare(settings: EvaluationSettings | None = None, *, quiet: bool = False,
     settings = check_fields(settings or EvaluationSettings())
     if not (settings.word_pieces or settings.vocabulary_free):
         raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --vocabulary-free")
+    if settings.correct_spelling and not settings.vocabulary_free:
+        raise DistillError("--correct-spelling reads words on the vocabulary-free path; add --vocabulary-free")
     store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(settings.noise)
     announce(f"loading {settings.model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
@@ -157,6 +162,7 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
     sources: dict[str, str] = {}
     losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
     vocabulary_free_paths: dict[str, VocabularyFreePath] = {}
+    corrected_paths: dict[str, VocabularyFreePath] = {}  # --correct-spelling
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), {**variants, **sources})
         live = StudentEmbedding.from_model(network, student, tokenizer)
@@ -170,7 +176,13 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
             vocabulary_free_paths[vocabfree_label] = VocabularyFreePath(live.eval(), baked, tokenizer,
                                                                         prepared.segmenter)
             losses[vocabfree_label] = losses[label]
-    variants |= vocabulary_free_paths
+        if settings.vocabulary_free and settings.correct_spelling:
+            corrected_label = _unique(label + SUFFIX + CORRECTED_SUFFIX,
+                                      {**variants, **vocabulary_free_paths, **corrected_paths})
+            corrected_paths[corrected_label] = VocabularyFreePath(live.eval(), baked, tokenizer, prepared.segmenter,
+                                                                  corrector=correct_unknown_word)
+            losses[corrected_label] = losses[label]
+    variants |= vocabulary_free_paths | corrected_paths
     if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
         variants[_unique(SPELL_CHECKED, variants)] = spell_checked(input_embeddings(network))
         for label, path in vocabulary_free_paths.items():
@@ -195,6 +207,7 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
         "noise": "; ".join(str(spec or CLEAN) for spec in specs),
         "vocabulary_free": settings.vocabulary_free,
         "segment_words": settings.vocabulary_free and settings.segment_words,
+        "correct_spelling": settings.correct_spelling,
         **{store.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }

@@ -96,3 +96,7 @@ class EvaluationSettings(ModelOptions):
     segment_words: bool = setting(True, "on the vocabulary-free path, each word takes the positions the "
                                   "tokenizer gives it (WordPiece's cuts, by the word segmenter; --no-segment-words: "
                                   "a word the tokenizer splits takes one position)")
+    correct_spelling: bool = setting(False, "with --vocabulary-free, also score each student reading each word that "
+                                     "the tokenizer splits, wordfreq does not know and the spell-checker corrects "
+                                     "(symspellpy, as spell-check first) as the corrected word, at the positions of "
+                                     "the word as written (<student>-vocabfree-corrected)")

@@ -36,11 +36,18 @@ The sequence changes, so the scores are made comparable:
 * ``nsp``: each word keeps its segment (the token type of its pieces).
 * ``mlm``: a word with a masked piece is kept as pieces, so every label stays at a
   position of its own; the masked tokens scored are those of the WordPiece path.
+
+With a ``corrector`` (a spell-checker: word → the word it reads it as), a word the tokenizer splits into several
+pieces and that the corrector changes keeps the positions of the word as written, and they read the corrected
+word's pieces, spread over them (position ``j`` of ``n`` the corrected word's piece ``j * m // n`` of ``m``): the
+sequence, its labels and every score's positions stay the written text's, and a misspelling is read as the word
+meant. A word of one piece is the tokenizer's own and is read as written. The tokens of a misspelt word are not a
+sequence the model was trained on in either reading; the corrected pieces are the ones it knows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from typing import NamedTuple
 
@@ -81,11 +88,13 @@ class VocabularyFreePath:
         tokenizer: the model's tokenizer, of a family :class:`teachers.words.WordSplitter` reads.
         segmenter: the word segmenter of ``tokenizer`` (a WordPiece one): every word then takes the positions
             it predicts; without it, a split word takes one position.
+        corrector: a spell-checker (a word as the tokenizer normalises it → the word it reads it as): a split word
+            it changes is read as the corrected word at the written word's positions (see the module docstring).
     """
 
     def __init__(self, live: StudentEmbedding, table: nn.Module, tokenizer: PreTrainedTokenizerBase,
-                 segmenter: WordSegmenter | None = None) -> None:
-        self.live, self.table, self.segmenter = live, table, segmenter
+                 segmenter: WordSegmenter | None = None, corrector: Callable[[str], str] | None = None) -> None:
+        self.live, self.table, self.segmenter, self.corrector = live, table, segmenter, corrector
         self.splitter = WordSplitter.for_tokenizer(tokenizer)
         self.vocabulary = tokenizer.convert_ids_to_tokens(list(range(len(tokenizer))))
         self.pad_token_id = padding_id(tokenizer)
@@ -102,9 +111,13 @@ class VocabularyFreePath:
             masked = [False] * length if labels is None else (labels[row, :length] != IGNORE).tolist()
             examples.append((pieces, masked))
         if self.segmenter is None:
-            return [[Slot(word.positions, word.text, word.positions[0]) for word in self.splitter.group(*example)]
-                    for example in examples]
+            return [[Slot(word.positions, self.read_as(word.text), word.positions[0])
+                     for word in self.splitter.group(*example)] for example in examples]
         return self.segmented(examples, self.segmenter)
+
+    def read_as(self, text: str | None) -> str | None:
+        """The word the student reads for a merged word's ``text``: the corrector's, where there is one."""
+        return text if text is None or self.corrector is None else self.corrector(text)
 
     def segmented(self, examples: list[tuple[list[str], list[bool]]], segmenter: WordSegmenter) -> list[list[Slot]]:
         """The layouts of examples (pieces, masked) when every word takes its predicted pieces. A word with a
@@ -120,16 +133,21 @@ class VocabularyFreePath:
                 row.append((word.positions, None if kept else spelt))
             words.append(row)
         texts = sorted({text for row in words for _, text in row if text is not None})
+        split = sorted({text for row in words for positions, text in row if text is not None and len(positions) > 1})
+        corrected = {text: spelling for text in split if (spelling := self.read_as(text)) not in (None, text)}
         predicted = dict(zip(texts, segmenter.cuts(texts)))
+        read_pieces = {text: cut_pieces(spelling, cuts, prefix) for (text, spelling), cuts in
+                       zip(corrected.items(), segmenter.cuts(list(corrected.values())))}
         layouts = []
         for (pieces, _), row in zip(examples, words):
             slots: list[Slot] = []
             for positions, text in row:
                 if text is None:
                     slots.extend(Slot([position], None, position) for position in positions)
-                else:
-                    lengths = piece_lengths([pieces[position] for position in positions], prefix)
-                    slots.extend(predicted_slots(text, predicted[text], positions, lengths, prefix))
+                    continue
+                lengths = piece_lengths([pieces[position] for position in positions], prefix)
+                written = predicted_slots(text, predicted[text], positions, lengths, prefix)
+                slots.extend(spread_over(written, read_pieces[text]) if text in read_pieces else written)
             layouts.append(slots)
         return layouts
 
@@ -197,6 +215,18 @@ def predicted_slots(text: str, cuts: list[int], positions: list[int], lengths: l
         exact = start in starts and (end in starts or end == len(text)) and len(inside) == 1
         slots.append(Slot(inside, None if exact else (prefix if start else "") + text[start:end], anchor))
     return slots
+
+
+def cut_pieces(text: str, cuts: list[int], prefix: str) -> list[str]:
+    """``text`` cut at ``cuts`` (character offsets), each piece after the first marked with ``prefix``."""
+    bounds = [0, *cuts, len(text)]
+    return [(prefix if start else "") + text[start:end] for start, end in zip(bounds, bounds[1:])]
+
+
+def spread_over(slots: list[Slot], pieces: list[str]) -> list[Slot]:
+    """``slots`` (a word's positions) reading ``pieces`` (another word's), spread: slot ``j`` of ``n`` reads piece
+    ``j * m // n`` of ``m``."""
+    return [slot._replace(text=pieces[index * len(pieces) // len(slots)]) for index, slot in enumerate(slots)]
 
 
 def piece_positions(examples: Sequence[Sequence[Slot]], shape: torch.Size, device: torch.device) -> Tensor:
