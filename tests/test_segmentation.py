@@ -4,6 +4,7 @@ vocabulary-free path (every word at the positions the segmenter gives it)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -129,13 +130,18 @@ def test_predicted_slots_keep_exact_pieces_and_spell_the_others() -> None:
         Slot([4], "wa", 4), Slot([], "##lk", 4), Slot([5], None, 5)]
 
 
-def test_segmented_path_with_the_tokenizers_cuts_is_the_word_piece_path(tiny_bert_dir: Path) -> None:
-    loaded = load_transformer(str(tiny_bert_dir))
+def swapped_student(model_dir: Path) -> tuple[Any, StudentEmbedding, torch.nn.Embedding]:
+    """The tiny model's tokenizer, a seeded BytesCNN-small swapped into it, and the student baked into a table."""
+    loaded = load_transformer(str(model_dir))
     tokenizer = load_tokenizer(loaded.path)
     torch.manual_seed(0)
     student = build_student("bytescnn-small", loaded.model.config.hidden_size).eval()
     live = StudentEmbedding.from_model(loaded.model, student, tokenizer).eval()
-    baked = live.baked()
+    return tokenizer, live, live.baked()
+
+
+def test_segmented_path_with_the_tokenizers_cuts_is_the_word_piece_path(tiny_bert_dir: Path) -> None:
+    tokenizer, live, baked = swapped_student(tiny_bert_dir)
     batch = dict(tokenizer(["the cats walked", "a dog plays"], padding=True, return_tensors="pt"))
     with torch.no_grad():
         words = VocabularyFreePath(live, baked, tokenizer, TokenizerCuts(tokenizer)).inputs(batch)
@@ -156,12 +162,7 @@ def test_spread_over_gives_each_position_a_piece_in_order() -> None:
 @pytest.mark.parametrize("segmented", [True, False])
 def test_a_corrected_split_word_reads_the_corrected_pieces_at_the_written_positions(tiny_bert_dir: Path,
                                                                                     segmented: bool) -> None:
-    loaded = load_transformer(str(tiny_bert_dir))
-    tokenizer = load_tokenizer(loaded.path)
-    torch.manual_seed(0)
-    student = build_student("bytescnn-small", loaded.model.config.hidden_size).eval()
-    live = StudentEmbedding.from_model(loaded.model, student, tokenizer).eval()
-    baked = live.baked()
+    tokenizer, live, baked = swapped_student(tiny_bert_dir)
     segmenter = TokenizerCuts(tokenizer) if segmented else None
     # walked, cats: walk ##ed, cat ##s; dog: one piece (the tokenizer's own, read as written).
     corrections = {"walked": "played", "cats": "dog", "dog": "cat"}
