@@ -50,7 +50,7 @@ from distill.tracking.progress import announce
 from students import StudentEncoder
 from students.segmenter import WordSegmenter
 
-CORRECTED_SUFFIX = "-corrected"  # a vocabulary-free path that reads each unknown split word as the spell-checker's
+CORRECTED_SUFFIX = "-corrected"  # the vocabulary-free path that reads unknown split words as corrected
 
 BASELINE = "baseline"
 NOTE_LIMIT = 8000  # MLflow's longest tag value
