@@ -188,6 +188,5 @@ def test_a_corrected_split_word_reads_the_corrected_pieces_at_the_written_positi
     for position in range(1, len(spread) - 1):
         torch.testing.assert_close(spread[position], dog)
     # A word with a masked piece keeps its pieces, as on the path without a corrector.
-    if segmented:
-        torch.testing.assert_close(inputs(corrected, "the dog walked", masked=3)["inputs_embeds"],
-                                   inputs(plain, "the dog walked", masked=3)["inputs_embeds"])
+    torch.testing.assert_close(inputs(corrected, "the dog walked", masked=3)["inputs_embeds"],
+                               inputs(plain, "the dog walked", masked=3)["inputs_embeds"])
