@@ -359,6 +359,26 @@ def test_the_batch_1_latency_ratio_pairs_each_sentence_with_the_sources() -> Non
         sentence_ratios({SOURCE: source, "export": [1.0]}, "export")
 
 
+def test_an_export_read_from_empty_caches_keeps_no_answer_of_the_pass_before(tiny_bert_dir, tmp_path) -> None:
+    """``Encoder.reset``, before each pass and tokenizer call timed from empty caches: the tokenizer's pieces,
+    tokens and encoded words and the segmenter's answers (the filter's lookups) are gone, as in a new process, and
+    the text encodes as before."""
+    from distill.bench.vocabfree import load_export
+    from distill.export.folder import export_vocabulary_free
+
+    folder = export_vocabulary_free(str(tiny_bert_dir), build_student("ngrams", 32, buckets=256),
+                                    tmp_path / "export")
+    encoder = load_export(folder, torch.device("cpu"))
+    tokenizer = encoder.tokenizer
+    texts = ["the players walked to the books", "a walk"]
+    first = tokenizer(texts, padding=True)["input_ids"]
+    assert tokenizer.piece_cache and tokenizer.row_cache and tokenizer.is_piece.cache_info().currsize
+    encoder.reset()
+    assert not tokenizer.piece_cache and not tokenizer.row_cache and not tokenizer.token_cache
+    assert tokenizer.is_piece.cache_info().currsize == 0
+    assert tokenizer(texts, padding=True)["input_ids"] == first
+
+
 def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_path, tiny_bert_dir, capsys) -> None:
     """``distill bench --vocabulary-free``: sentences/s of the export and of --keep-vocabulary against the source
     model, from empty caches and warm, and their tokenizers' times against the source's, in its own block of the
@@ -386,7 +406,10 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     assert "Tokenization alone: the first 16 sentences" in text and "median of 3 calls" in text
     for label in ("source", "vocabulary-free", "keep-vocabulary"):  # the tokenizers' times (issue #56)
         assert metrics[f"vocabulary-free/{label}/tokenization"] > 0
+        assert metrics[f"vocabulary-free/{label}/tokenization_from_empty_caches"] > 0
     assert metrics["vocabulary-free/vocabulary-free/tokenization_source"] > 0
+    assert metrics["vocabulary-free/vocabulary-free/tokenization_from_empty_caches_source"] > 0
+    assert re.search(r"\| vocabulary-free \| [\d.]+ \([\d.]+×\) \| [\d.]+ \([\d.]+×\) \|\n", text)
     for label in ("source", "vocabulary-free", "keep-vocabulary"):  # each sentence alone at batch 1 (issue #56)
         assert metrics[f"vocabulary-free/{label}/batch_1_median_latency"] > 0
         assert metrics[f"vocabulary-free/{label}/batch_1_median_latency_warm"] > 0
