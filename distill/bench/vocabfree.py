@@ -7,10 +7,10 @@ The three take turns every few batches (:data:`TURN_SENTENCES` sentences), in al
 whose speed drifts within seconds slows them alike; each model's sentences/s is its best round (the issue's "best of
 3 interleaved passes"), and an export's speed against the source the median over the rounds of their paired ratio in
 the pass (:func:`pass_speedup`). In each round the three make two passes: the first with the export's caches empty
-(its tokenizer's word pieces, tokens and encodings, and its model's word vectors where its student keeps them: an
-n-gram student sums its rows anew), the second with what the first left in them, as a long-running process has them
-once it has seen its text's words (what is left is looking words up, which a cache that costs more than it saves
-would show).
+(its tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's word vectors where its
+student keeps them: an n-gram student sums its rows anew), the second with what the first left in them, as a
+long-running process has them once it has seen its text's words (what is left is looking words up, which a cache
+that costs more than it saves would show).
 
 Tokenization alone is timed too (issue #56): each tokenizer encodes the first 1,024 sentences of the corpus in one
 call, padded, truncated and as tensors (as ``SentenceTransformer.encode`` calls it), the three taking turns in
@@ -142,8 +142,8 @@ def load_export(folder: Path, device: torch.device) -> Encoder:
 def tokenization_times(encoders: dict[str, Encoder], texts: list[str], calls: int, max_length: int
                        ) -> tuple[dict[str, float], dict[str, float]]:
     """Median seconds each encoder's tokenizer takes to encode ``texts`` in one call, as sentence-transformers calls
-    it: from empty caches (:meth:`Encoder.reset` first), and warm (the same call again). The tokenizers take turns,
-    in alternating order, after a first call each."""
+    it: warm (the same call again), and from empty caches (:meth:`Encoder.reset` first), in that order. The
+    tokenizers take turns, in alternating order, after a first call each."""
 
     def encode(tokenizer: PreTrainedTokenizerBase) -> None:
         tokenizer(texts, padding=True, truncation=True, max_length=max_length, return_tensors="pt")
@@ -324,8 +324,8 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               f"`{CORPUS}` (held-out English Wikipedia), longest first, tokenization included, cut at {MAX_LENGTH} "
               f"positions. In each of {rounds} rounds the three make two passes, taking turns every "
               f"{TURN_SENTENCES} sentences (at least a batch) in alternating order: the first with the export's "
-              "caches (its tokenizer's word pieces, tokens and encodings, and its model's word vectors where its "
-              "student keeps them: an n-gram student sums its rows anew) emptied, the "
+              "caches (its tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's "
+              "word vectors where its student keeps them: an n-gram student sums its rows anew) emptied, the "
               "second (*warm*) with what the first left in them, as in a long-running process that has seen the "
               "text's words; the source has no cache. Sentences/s: each model's best round. × source: the median "
               "over the rounds of the export's paired speed in the pass (the source's seconds over the export's for "
