@@ -134,8 +134,9 @@ class VocabularyFreePath:
             words.append(row)
         texts = sorted({text for row in words for _, text in row if text is not None})
         split = sorted({text for row in words for positions, text in row if text is not None and len(positions) > 1})
-        corrector = self.corrector or (lambda text: text)
-        corrected = {text: spelling for text in split if (spelling := corrector(text)) != text}
+        corrector = self.corrector
+        corrected = {} if corrector is None else {
+            text: spelling for text in split if (spelling := corrector(text)) != text}
         predicted = dict(zip(texts, segmenter.cuts(texts)))
         read_pieces = {text: cut_pieces(spelling, cuts, prefix) for (text, spelling), cuts in
                        zip(corrected.items(), segmenter.cuts(list(corrected.values())))}
