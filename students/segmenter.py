@@ -181,19 +181,20 @@ class WordSegmenter(nn.Module):
         return [self.greedy_cuts(word, is_piece) for word in words]
 
     def greedy_cuts(self, word: str, is_piece: Callable[[str], bool]) -> list[int]:
-        """WordPiece's longest-match-first cuts of ``word``; none where it would give the unknown token."""
-        if len(word) > self.config.max_word_length:
+        """WordPiece's longest-match-first cuts of ``word``; none where it would give the unknown token. The settings
+        are read once a word: the inner loop runs once per string looked up."""
+        length, longest, continuation = len(word), self.config.longest, self.config.continuation
+        if length > self.config.max_word_length:
             return []
-        starts, start = [], 0
-        while start < len(word):
-            prefix = self.config.continuation if start else ""
-            end = min(len(word), start + self.config.longest - len(prefix))
+        starts, start, prefix = [], 0, ""
+        while start < length:
+            end = min(length, start + longest - len(prefix))
             while end > start and not is_piece(prefix + word[start:end]):
                 end -= 1
             if end == start:  # no piece here: WordPiece's one unknown token, a word kept whole
                 return []
             starts.append(start)
-            start = end
+            start, prefix = end, continuation
         return starts[1:]
 
     def segment(self, words: list[str], is_piece: Callable[[str], bool] | None = None) -> list[list[str]]:

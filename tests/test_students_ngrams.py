@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import zlib
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import torch
 
 from distill.objectives.base import sparse_parameters
 from students import StudentError, build_student, load_student, rows
-from students.ngram_ids import WHOLE_TOKEN_SEED, encode_ngrams, token_buckets, token_grams
+from students.ngram_ids import BULK_TOKENS, WHOLE_TOKEN_SEED, encode_ngrams, most_grams, token_buckets, token_grams
 from students.rows import StoredRows
 
 BUCKETS = 1009
@@ -31,6 +32,28 @@ def test_the_whole_token_and_the_equal_n_gram_hash_apart() -> None:
     # <the> is both the whole token and a 5-gram: two hash families, two buckets.
     buckets = token_buckets("the", 2**20, 5, 5, 50)
     assert len(buckets) == 2 and buckets[0] != buckets[1]
+
+
+def test_many_tokens_hashed_at_once_get_each_grams_crc() -> None:
+    # Above BULK_TOKENS the n-grams are hashed with numpy over the joined bytes: every row must still be zlib's CRC
+    # of each gram, for tokens of one byte per character or not, cut at max_chars, empty or one lone surrogate.
+    random.seed(0)
+    alphabet = "abcXYZ09_-.'<>éñß漢字€😀Жω\udc80"
+    tokens = ["", "a", "x" * 70, "漢字" * 30, *("".join(random.choices(alphabet, k=random.randint(0, 60)))
+                                                for _ in range(300))]
+    assert len(tokens) >= BULK_TOKENS
+    for buckets, min_n, max_n, max_chars in ((BUCKETS, 3, 6, 50), (97, 1, 3, 10), (2**20, 5, 5, 2)):
+        encoded = encode_ngrams(tokens, buckets, min_n, max_n, max_chars)
+        for token, row in zip(tokens, encoded.tolist()):
+            whole = zlib.crc32(f"<{token[:max_chars]}>".encode("utf-8", "surrogateescape"), WHOLE_TOKEN_SEED)
+            grams = [whole % buckets, *(zlib.crc32(gram) % buckets for gram in token_grams(token, min_n, max_n,
+                                                                                                max_chars))]
+            assert row == grams + [buckets] * (len(row) - len(grams))
+        width = most_grams(min_n, max_n, max_chars)
+        one_by_one = torch.cat([encode_ngrams(tokens[start : start + BULK_TOKENS - 1], buckets, min_n, max_n,
+                                              max_chars, width=width)
+                                for start in range(0, len(tokens), BULK_TOKENS - 1)])
+        assert torch.equal(encode_ngrams(tokens, buckets, min_n, max_n, max_chars, width=width), one_by_one)
 
 
 def test_encoding_pads_rows_with_the_padding_bucket() -> None:
