@@ -105,11 +105,12 @@ def grams_at_once(ids: np.ndarray, bracketed: list[str], buckets: int, min_n: in
     per_token = counts.reshape(len(bracketed), -1).sum(axis=1)
     # Each n-gram, in the order of the rows (a token's 3-grams from its start, then its 4-grams...): its token, its
     # size, its first character in the joined text and its column in the token's row.
+    gram = np.arange(int(per_token.sum()))
     token = np.repeat(np.arange(len(bracketed)), per_token)
     size = np.repeat(np.tile(np.arange(min_n, max_n + 1), len(bracketed)), counts)
-    first = np.repeat(np.cumsum(lengths) - lengths, per_token) + np.arange(len(token)) - np.repeat(
-        np.cumsum(counts) - counts, counts)
-    column = 1 + np.arange(len(token)) - np.repeat(np.cumsum(per_token) - per_token, per_token)
+    within = gram - np.repeat(np.cumsum(counts) - counts, counts)  # its start in its token: n-grams of one n, in turn
+    first = np.repeat(np.cumsum(lengths) - lengths, per_token) + within
+    column = 1 + gram - np.repeat(np.cumsum(per_token) - per_token, per_token)
     data = b"".join(encoded)
     offsets = character_offsets(data, "".join(bracketed))
     starts, ends = offsets[first], offsets[first + size]
