@@ -23,7 +23,11 @@ nor RETVec (Bursztein et al., 2023) segments words, and HLM
 (Sun et al., ACL 2023) gives a word one position while training the transformer with it; this module is the
 workbench's own, for a transformer that stays frozen.
 
-This module imports only torch, safetensors and the standard library: the vocabulary-free export
+Many words are cut in rounds (:meth:`WordSegmenter.cuts_in_rounds`): each round looks up the next string of every word
+not yet cut, the filter's bits of all of them read at once with numpy; a few words are cut one after the other. The
+cuts are the same.
+
+This module imports only torch, numpy, safetensors and the standard library: the vocabulary-free export
 carries it for its tokenizer.
 """
 
@@ -39,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
+import numpy as np
 import torch
 from safetensors.torch import load_file, save
 from torch import Tensor, nn
@@ -46,6 +51,7 @@ from torch import Tensor, nn
 CONFIG_NAME = "segmenter_config.json"
 WEIGHTS_NAME = "segmenter.safetensors"
 BITS_PER_PIECE = 40  # the filter's size per piece, rounded up to a power of two: see false_positive_rate
+BULK_WORDS = 256  # from this many words on, they are cut in rounds: below it one after the other costs less
 
 
 @dataclass
@@ -107,6 +113,66 @@ def false_positive_rate(pieces: int, config: SegmenterConfig) -> float:
     return (1 - math.exp(-config.hashes * pieces / config.bits)) ** config.hashes
 
 
+class PieceFilter:
+    """Whether strings (spelt as the vocabulary spells them: ``##ing``) are pieces, per a segmenter's filter as it was
+    when this was made. The answers are kept (a batch's words share their pieces and prefixes): all of them by default,
+    else emptied before they would pass ``cache_size`` (one call's answers are all kept)."""
+
+    def __init__(self, packed: bytes, config: SegmenterConfig, cache_size: int | None = None) -> None:
+        self.packed, self.config, self.cache_size = packed, config, cache_size
+        self.answers: dict[str, bool] = {}
+
+    def __call__(self, string: str) -> bool:
+        """The answer for ``string``, its bits read one by one if it was not asked before (:meth:`read`)."""
+        answer = self.answers.get(string)
+        if answer is None:
+            if self.cache_size is not None and len(self.answers) >= self.cache_size:
+                self.answers.clear()
+            answer = self.answers[string] = self.read(string)
+        return answer
+
+    def read(self, string: str) -> bool:
+        """The filter's bits of ``string`` read one by one (:func:`hash_values`), up to the first that is unset: most
+        strings that are no piece stop at the first."""
+        if len(string) > self.config.longest:
+            return False
+        bits = self.config.bits
+        for value in hash_values(string, self.config.hashes):
+            position = value % bits
+            if not self.packed[position >> 3] >> (position & 7) & 1:
+                return False
+        return True
+
+    def many(self, strings: list[str]) -> list[bool]:
+        """The answer for each of ``strings``, the bits of those not asked before read at once."""
+        answers = self.answers
+        fresh = [string for string in dict.fromkeys(strings)
+                 if string not in answers and len(string) <= self.config.longest]
+        found: dict[str, bool] = {}
+        if fresh:
+            hashes = self.config.hashes
+            digests = b"".join([hashlib.blake2b(string.encode("utf-8"), digest_size=4 * hashes).digest()
+                                for string in fresh])  # hash_values' digests, read as its integers below
+            positions = np.frombuffer(digests, dtype="<u4").reshape(len(fresh), hashes) % self.config.bits
+            bits = np.frombuffer(self.packed, dtype=np.uint8)[positions >> 3] >> (positions & 7) & 1
+            found = dict(zip(fresh, bits.all(axis=1).tolist()))
+        # A string longer than any piece is neither looked up nor kept.
+        result = [found[string] if string in found else answers.get(string, False) for string in strings]
+        self.keep(found)
+        return result
+
+    def keep(self, answers: dict[str, bool]) -> None:
+        if not answers:
+            return
+        if self.cache_size is not None and len(self.answers) + len(answers) > self.cache_size:
+            self.answers.clear()
+        self.answers.update(answers)
+
+    def cache_clear(self) -> None:
+        """Forget every answer (as ``functools.lru_cache`` names it)."""
+        self.answers.clear()
+
+
 class WordSegmenter(nn.Module):
     """WordPiece's greedy cuts over a Bloom filter of the tokenizer's pieces (a ``uint8`` buffer, ``filter``)."""
 
@@ -153,32 +219,47 @@ class WordSegmenter(nn.Module):
         segmenter.filter.copy_(packed)
         return segmenter.eval()
 
-    def membership(self, cache_size: int | None = None) -> Callable[[str], bool]:
+    def membership(self, cache_size: int | None = None) -> PieceFilter:
         """Whether a string (spelt as the vocabulary spells it: ``##ing``) is one of the pieces, per the filter as
         it is now. The last ``cache_size`` answers are kept (all of them by default: a batch's words share their
         pieces and prefixes)."""
-        packed = self.filter.cpu().numpy().tobytes()
-        bits, hashes, longest = self.config.bits, self.config.hashes, self.config.longest
+        return PieceFilter(self.filter.cpu().numpy().tobytes(), self.config, cache_size)
 
-        @functools.lru_cache(maxsize=cache_size)
-        def is_piece(string: str) -> bool:
-            """The filter's bits of ``string`` read one by one (:func:`bit_positions`), up to the first that is
-            unset: most strings that are no piece stop at the first."""
-            if len(string) > longest:
-                return False
-            for value in hash_values(string, hashes):
-                position = value % bits
-                if not packed[position >> 3] >> (position & 7) & 1:
-                    return False
-            return True
-
-        return is_piece
-
-    def cuts(self, words: list[str], is_piece: Callable[[str], bool] | None = None) -> list[list[int]]:
+    def cuts(self, words: list[str], is_piece: PieceFilter | None = None) -> list[list[int]]:
         """For each word, the character offsets (after the first) where a new piece starts; ``is_piece`` is
-        :meth:`membership` made once for many calls, else made for this one."""
+        :meth:`membership` made once for many calls, else made for this one. :data:`BULK_WORDS` words or more are
+        cut in rounds (:meth:`cuts_in_rounds`), fewer one after the other (:meth:`greedy_cuts`)."""
         is_piece = is_piece or self.membership()
+        if len(words) >= BULK_WORDS:
+            return self.cuts_in_rounds(words, is_piece)
         return [self.greedy_cuts(word, is_piece) for word in words]
+
+    def cuts_in_rounds(self, words: list[str], is_piece: PieceFilter) -> list[list[int]]:
+        """:meth:`greedy_cuts` of every word, the words cut side by side: each round looks up, for every word not yet
+        cut, the string it tries next (:meth:`PieceFilter.many`), then moves each word on (a piece found: the next
+        piece's longest string; none: one character shorter)."""
+        longest, continuation = self.config.longest, self.config.continuation
+        starts: list[list[int]] = [[] for _ in words]
+        # Each word being cut: its index, where its next piece starts, that piece's prefix and the end tried.
+        trying = [(index, 0, "", min(len(word), longest)) for index, word in enumerate(words)
+                  if 0 < len(word) <= self.config.max_word_length]
+        while trying:
+            found = is_piece.many([prefix + words[index][start:end] for index, start, prefix, end in trying])
+            following = []
+            for (index, start, prefix, end), piece in zip(trying, found):
+                if piece:
+                    starts[index].append(start)
+                    start, prefix, end = end, continuation, min(len(words[index]), end + longest - len(continuation))
+                    if start == len(words[index]):
+                        continue  # cut to its end
+                else:
+                    end -= 1
+                if end > start:
+                    following.append((index, start, prefix, end))
+                else:  # no piece here: WordPiece's one unknown token, a word kept whole (and not tried again)
+                    starts[index].clear()
+            trying = following
+        return [word_starts[1:] for word_starts in starts]
 
     def greedy_cuts(self, word: str, is_piece: Callable[[str], bool]) -> list[int]:
         """WordPiece's longest-match-first cuts of ``word``; none where it would give the unknown token. The settings
@@ -197,7 +278,7 @@ class WordSegmenter(nn.Module):
             start, prefix = end, continuation
         return starts[1:]
 
-    def segment(self, words: list[str], is_piece: Callable[[str], bool] | None = None) -> list[list[str]]:
+    def segment(self, words: list[str], is_piece: PieceFilter | None = None) -> list[list[str]]:
         """Each word as pieces: the first as it is spelt, the others with the continuation prefix (``is_piece``:
         see :meth:`cuts`)."""
         pieces = []

@@ -16,7 +16,7 @@ from distill.swap.segmentation import segmenter_for
 from distill.swap.surgery import StudentEmbedding, load_transformer
 from distill.swap.vocabulary_free import Slot, VocabularyFreePath, predicted_slots, spread_over
 from students import build_student
-from students.segmenter import SegmenterConfig, WordSegmenter, false_positive_rate
+from students.segmenter import BULK_WORDS, SegmenterConfig, WordSegmenter, false_positive_rate
 from teachers import load_tokenizer, resolve_model_path
 
 
@@ -47,6 +47,10 @@ def test_cuts_are_word_pieces_longest_first() -> None:
     # no piece at some point: one unknown token for WordPiece, the word kept whole here; so is a word too long
     assert segmenter.cuts(["xyz", "walkx", "unbelievables", ""]) == [[], [], [], []]
     assert segmenter.config.longest == len("##believ") and segmenter.cuts([]) == []
+    # many words are cut side by side, in rounds: the same cuts
+    words = ["walking", "walks", "wa", "unbelievable", "12", "walk", "xyz", "walkx", "unbelievables", "", "walkingk"]
+    assert segmenter.cuts_in_rounds(words, segmenter.membership()) == [
+        segmenter.greedy_cuts(word, segmenter.membership()) for word in words]
 
 
 def test_segmenter_cuts_as_the_tokenizer_cuts(tiny_bert_dir: Path) -> None:
@@ -65,7 +69,10 @@ def test_segmenter_cuts_as_minilms_tokenizer_cuts() -> None:
                      "definately électricité 東京 kwonlyargcount bambenga", "a" * 101])
     words = [word for word, _ in backend.pre_tokenizer.pre_tokenize_str(backend.normalizer.normalize_str(text))]
     segmenter = segmenter_for(tokenizer)
+    assert len(words) >= BULK_WORDS  # cut in rounds; one by one below
     assert segmenter.cuts(words) == TokenizerCuts(tokenizer).cuts(words)
+    is_piece = segmenter.membership()
+    assert [segmenter.greedy_cuts(word, is_piece) for word in words] == TokenizerCuts(tokenizer).cuts(words)
     assert segmenter.config.bits == 1 << 21 and segmenter.config.max_word_length == 100
     assert false_positive_rate(len(tokenizer.get_vocab()), segmenter.config) < 1e-7
 
@@ -76,6 +83,16 @@ def test_the_filter_answers_no_for_strings_that_are_no_piece() -> None:
     is_piece = segmenter.membership()
     assert all(map(is_piece, pieces))  # never "no" for a piece
     assert not any(map(is_piece, [f"piece{index}" for index in range(3000, 23000)]))
+    # many strings at once, the filter's bits read with numpy: the answers one by one, asked before or not
+    strings = [f"piece{index}" for index in range(0, 6000, 3)] + ["", "x" * 200, "piece1"]
+    assert segmenter.membership().many(strings) == [is_piece(string) for string in strings]
+    bounded = segmenter.membership(cache_size=100)
+    assert bounded.many(strings[:90]) == [is_piece(string) for string in strings[:90]] and len(bounded.answers) == 90
+    assert bounded.many(strings[80:]) == [is_piece(string) for string in strings[80:]]  # emptied first, asked before
+    # kept: the new answers alone ("x" * 200 is longer than any piece, never looked up)
+    assert len(bounded.answers) == len(strings) - 90 - 1
+    bounded.cache_clear()
+    assert not bounded.answers
     assert false_positive_rate(len(pieces), segmenter.config) < 1e-6
 
 

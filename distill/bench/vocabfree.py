@@ -86,7 +86,7 @@ class Encoder:
         for cache in caches:
             if cache is not None:
                 cache.clear()
-        is_piece = getattr(self.tokenizer, "is_piece", None)  # an lru_cache'd filter lookup (segmenter.membership)
+        is_piece = getattr(self.tokenizer, "is_piece", None)  # the filter's answers (segmenter.membership)
         if is_piece is not None:
             is_piece.cache_clear()
 

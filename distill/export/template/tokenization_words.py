@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import numpy as np
 from tokenizers import PreTokenizedString
 
-from .segmenter import WordSegmenter
+from .segmenter import PieceFilter, WordSegmenter
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
@@ -62,7 +62,7 @@ class WordReader:
     word_pre_tokenizer: Any
     word_decoder: Any  # byte-level words → the text they stand for (None: words are text)
     segmenter: WordSegmenter | None
-    is_piece: Callable[[str], bool]  # whether a string is one of the source's pieces (the segmenter's filter)
+    is_piece: PieceFilter  # whether a string is one of the source's pieces (the segmenter's filter)
     vocabulary: dict[str, int]  # tokens that keep an id (vocabulary.json): never cut, never the student's
     piece_cache: OrderedDict[str, list[str]]  # the last PIECE_CACHE_SIZE words cut
     row_cache: OrderedDict[str, bytes]  # the last ROW_CACHE_SIZE words encoded
