@@ -162,6 +162,7 @@ class PieceFilter:
         return result
 
     def keep(self, answers: dict[str, bool]) -> None:
+        """Add ``answers`` to those kept, all of them emptied first where together they would pass ``cache_size``."""
         if not answers:
             return
         if self.cache_size is not None and len(self.answers) + len(answers) > self.cache_size:
@@ -221,8 +222,7 @@ class WordSegmenter(nn.Module):
 
     def membership(self, cache_size: int | None = None) -> PieceFilter:
         """Whether a string (spelt as the vocabulary spells it: ``##ing``) is one of the pieces, per the filter as
-        it is now. The last ``cache_size`` answers are kept (all of them by default: a batch's words share their
-        pieces and prefixes)."""
+        it is now, one string at a time or many (:class:`PieceFilter`); at most ``cache_size`` answers kept."""
         return PieceFilter(self.filter.cpu().numpy().tobytes(), self.config, cache_size)
 
     def cuts(self, words: list[str], is_piece: PieceFilter | None = None) -> list[list[int]]:
