@@ -130,9 +130,8 @@ def encode_ngrams(tokens: Sequence[str], buckets: int, min_n: int, max_n: int, m
         return torch.empty((0, width or 1), dtype=torch.long)
     if len(tokens) >= BULK_TOKENS:
         bracketed = [f"<{token[:max_chars]}>" for token in tokens]
-        longest = max(map(len, bracketed))
-        ids = np.full((len(tokens), width or 1 + sum(max(0, longest - n + 1) for n in range(min_n, max_n + 1))),
-                      buckets, dtype=np.int64)
+        longest = max(map(len, bracketed)) - 2  # characters of the longest token kept
+        ids = np.full((len(tokens), width or most_grams(min_n, max_n, longest)), buckets, dtype=np.int64)
         grams_at_once(ids, bracketed, buckets, min_n, max_n)
         return torch.from_numpy(ids)
     rows = [token_buckets(token, buckets, min_n, max_n, max_chars) for token in tokens]

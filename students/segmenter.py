@@ -97,9 +97,14 @@ def digest_words(hashes: int) -> Callable[[bytes], tuple[int, ...]]:
     return struct.Struct(f"<{hashes}I").unpack
 
 
+def digest(string: str, hashes: int) -> bytes:
+    """The ``4 * hashes``-byte BLAKE2b digest of ``string``'s UTF-8 bytes, whose 4-byte slices are its hash values."""
+    return hashlib.blake2b(string.encode("utf-8"), digest_size=4 * hashes).digest()
+
+
 def hash_values(string: str, hashes: int) -> tuple[int, ...]:
-    """``hashes`` 32-bit values of ``string``: the 4-byte slices of its BLAKE2b digest, read little-endian."""
-    return digest_words(hashes)(hashlib.blake2b(string.encode("utf-8"), digest_size=4 * hashes).digest())
+    """``hashes`` 32-bit values of ``string``: the 4-byte slices of its :func:`digest`, read little-endian."""
+    return digest_words(hashes)(digest(string, hashes))
 
 
 def bit_positions(string: str, config: SegmenterConfig) -> list[int]:
@@ -151,8 +156,7 @@ class PieceFilter:
         found: dict[str, bool] = {}
         if fresh:
             hashes = self.config.hashes
-            digests = b"".join([hashlib.blake2b(string.encode("utf-8"), digest_size=4 * hashes).digest()
-                                for string in fresh])  # hash_values' digests, read as its integers below
+            digests = b"".join([digest(string, hashes) for string in fresh])  # read as hash_values reads each
             positions = np.frombuffer(digests, dtype="<u4").reshape(len(fresh), hashes) % self.config.bits
             bits = np.frombuffer(self.packed, dtype=np.uint8)[positions >> 3] >> (positions & 7) & 1
             found = dict(zip(fresh, bits.all(axis=1).tolist()))
