@@ -67,6 +67,7 @@ Batch = dict[str, Tensor]
 SUFFIX = "-vocabfree"
 # Maps each piece position of the WordPiece batch to its position in the vocabulary-free batch (-1: padding).
 PIECE_POSITION = "piece_position"
+PIECE_ANSWERS = 1 << 20  # the segmenter's answers a path keeps across its batches (as the export's tokenizer does)
 
 
 class Slot(NamedTuple):
@@ -95,6 +96,7 @@ class VocabularyFreePath:
     def __init__(self, live: StudentEmbedding, table: nn.Module, tokenizer: PreTrainedTokenizerBase,
                  segmenter: WordSegmenter | None = None, corrector: Callable[[str], str] | None = None) -> None:
         self.live, self.table, self.segmenter, self.corrector = live, table, segmenter, corrector
+        self.is_piece = None if segmenter is None else segmenter.membership(PIECE_ANSWERS)  # the filter read once
         self.splitter = WordSplitter.for_tokenizer(tokenizer)
         self.vocabulary = tokenizer.convert_ids_to_tokens(list(range(len(tokenizer))))
         self.pad_token_id = padding_id(tokenizer)
@@ -137,9 +139,9 @@ class VocabularyFreePath:
         corrector = self.corrector
         corrected = {} if corrector is None else {
             text: spelling for text in split if (spelling := corrector(text)) != text}
-        predicted = dict(zip(texts, segmenter.cuts(texts)))
+        predicted = dict(zip(texts, segmenter.cuts(texts, self.is_piece)))
         read_pieces = {text: cut_pieces(spelling, cuts, prefix) for (text, spelling), cuts in
-                       zip(corrected.items(), segmenter.cuts(list(corrected.values())))}
+                       zip(corrected.items(), segmenter.cuts(list(corrected.values()), self.is_piece))}
         layouts = []
         for (pieces, _), row in zip(examples, words):
             slots: list[Slot] = []
