@@ -13,12 +13,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from distill.config.fields import POSITIVE_COUNT, setting
 from distill.errors import DistillError
 from distill.files.paths import RUN_NAME_MAX, check_name, check_output_file
 from distill.files.userfiles import check_option_map
+
+if TYPE_CHECKING:
+    import sqlalchemy
 
 MAX_OPTION = 10**9
 # optuna/storages/_rdb/models.py holds 512 characters (StudyModel.study_name); the name is also the MLflow
@@ -103,21 +106,26 @@ def check_trial_count(n_trials: int | None) -> None:
         raise DistillError(f"--n-trials must be a positive integer up to {MAX_OPTION}, got {n_trials}")
 
 
-def check_storage(url: str, workers: int) -> None:
-    """A storage URL a sweep can keep its study in, across workers; a SQLite file in a writable folder."""
+def parsed_storage_url(url: str) -> sqlalchemy.engine.URL:
+    """``--storage`` read as a database URL; ``DistillError`` in one line where it is none."""
     import sqlalchemy  # only once a sweep runs: reading the settings loads no database library
 
+    try:
+        return sqlalchemy.engine.make_url(url)
+    except sqlalchemy.exc.ArgumentError:
+        raise DistillError(
+            f"--storage {url!r} is not a database URL (sqlite:///optuna.db, postgresql://user@host/db, ...)"
+        ) from None
+
+
+def check_storage(url: str, workers: int) -> None:
+    """A storage URL a sweep can keep its study in, across workers; a SQLite file in a writable folder."""
     if not url:
         raise DistillError("--storage is empty; give a database URL (sqlite:///optuna.db, postgresql://...)")
     check_name(url, "--storage")
     if not 1 <= workers <= MAX_WORKERS:
         raise DistillError(f"--workers must be a positive integer up to {MAX_WORKERS}, got {workers}")
-    try:
-        parsed = sqlalchemy.engine.make_url(url)
-    except sqlalchemy.exc.ArgumentError:
-        raise DistillError(
-            f"--storage {url!r} is not a database URL (sqlite:///optuna.db, postgresql://user@host/db, ...)"
-        ) from None
+    parsed = parsed_storage_url(url)
     if parsed.get_backend_name() == "sqlite":
         if parsed.database in (None, "", ":memory:"):
             raise DistillError("--storage: an in-memory SQLite database does not keep the study between connections "

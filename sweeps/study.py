@@ -31,7 +31,7 @@ from distill.errors import DistillError, first_line
 from sweeps.accounting import MAX_RETRIES, progress, requeue, retry_history
 from sweeps.carry import CarriedStudy
 from sweeps.document import ResultsDocument
-from sweeps.options import check_trial_count, duration_text
+from sweeps.options import check_trial_count, duration_text, parsed_storage_url
 from sweeps.runs import PARENT_RUN_ATTR, mark_trial_run
 from sweeps.space import Choice
 from sweeps.spec import GRID, PRUNERS, Heartbeat, SweepSpec, experimental_api
@@ -184,13 +184,7 @@ def build_pruner(spec: SweepSpec) -> optuna.pruners.BasePruner:
 
 def storage_url(url: str | None) -> str:
     """``url`` (default ``sqlite:///optuna.db``) with a relative SQLite path made absolute."""
-    url = url or DEFAULT_STORAGE
-    try:
-        parsed = sqlalchemy.engine.make_url(url)
-    except sqlalchemy.exc.ArgumentError:
-        raise DistillError(
-            f"--storage {url!r} is not a database URL (sqlite:///optuna.db, postgresql://user@host/db, ...)"
-        ) from None
+    parsed = parsed_storage_url(url or DEFAULT_STORAGE)
     database = parsed.database
     if parsed.get_backend_name() == "sqlite" and database and database != ":memory:":
         path = Path(database).expanduser().resolve()
