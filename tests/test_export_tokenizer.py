@@ -293,3 +293,55 @@ def test_a_batch_reads_the_tokenizers_own_split_special_tokens(every_splitter: d
     split = tokenizer(MIXED, padding=True)
     assert_identical(split, tokenizer(MIXED, padding=True, split_special_tokens=True))
     assert split["input_ids"] != kept_whole["input_ids"]  # "[MASK]" and "[SEP]" in MIXED read as text
+
+
+def splitter_words(splitter: Any, text: str) -> list[str]:
+    """The words a ``tokenizers`` pipeline's normaliser and pre-tokeniser give ``text``."""
+    normalized = text if splitter.normalizer is None else splitter.normalizer.normalize_str(text)
+    return [word for word, _ in splitter.pre_tokenizer.pre_tokenize_str(normalized)]
+
+
+def ascii_texts(count: int, seed: int = 0) -> list[str]:
+    """Every ASCII character alone, inside a word and between spaces, then ``count`` random strings of ASCII
+    characters, control characters and punctuation as likely as letters."""
+    import random
+
+    rng = random.Random(seed)
+    characters = [chr(code) for code in range(128)]
+    alone = [text for character in characters for text in (character, f"Ab{character}cD", f" {character} ")]
+    return alone + ["".join(rng.choice(characters) if rng.random() < 0.5 else rng.choice("aZ9 .") for _ in
+                            range(rng.randrange(16))) for _ in range(count)]
+
+
+@pytest.mark.parametrize("family", ["bert", "distilbert", "bert-ngrams", "mpnet", "roberta", "xlm-roberta"])
+def test_ascii_text_is_split_as_the_splitter_splits_it(every_splitter: dict[str, Any], family: str) -> None:
+    """Issue #56: a BERT splitter's words of an ASCII text, found by regular expression, are the splitter's own,
+    for every ASCII character; a byte-level or ``▁`` splitter has no such shortcut."""
+    tokenizer = every_splitter[family]
+    if family in ("roberta", "xlm-roberta"):
+        assert tokenizer.ascii_words is None
+        return
+    assert tokenizer.ascii_words is not None
+    for text in ascii_texts(3000):
+        assert tokenizer.ascii_words(text) == splitter_words(tokenizer.splitter, text), repr(text)
+    assert tokenizer.word_strings("Naïve café, ok?") == splitter_words(tokenizer.splitter, "Naïve café, ok?")
+
+
+def test_a_cased_bert_splitter_keeps_case_and_one_that_does_not_clean_has_no_shortcut(
+        every_splitter: dict[str, Any]) -> None:
+    """The shortcut follows the normaliser's settings: lower-casing off keeps the case, as the splitter does; a
+    normaliser that does not clean text (control characters kept) is left to the splitter."""
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers
+
+    splitter_of = sys.modules[type(every_splitter["bert"]).__module__].ascii_word_splitter
+    for clean_text in (True, False):
+        splitter = Tokenizer(models.WordLevel({"[UNK]": 0}, unk_token="[UNK]"))
+        splitter.normalizer = normalizers.BertNormalizer(clean_text=clean_text, lowercase=False)
+        splitter.pre_tokenizer = pre_tokenizers.BertPreTokenizer()
+        words = splitter_of(splitter)
+        if not clean_text:
+            assert words is None
+            continue
+        assert words("The Cat, SAT.") == ["The", "Cat", ",", "SAT", "."]
+        for text in ascii_texts(1000, seed=1):
+            assert words(text) == splitter_words(splitter, text), repr(text)

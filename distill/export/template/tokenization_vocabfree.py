@@ -55,7 +55,7 @@ from .tokenization_files import (
     read_vocabulary,
     unknown_word_id,
 )
-from .tokenization_words import Token, WordReader
+from .tokenization_words import Token, WordReader, ascii_word_splitter
 
 T = TypeVar("T")
 TOKEN_CACHE_SIZE = 65536  # tokens whose id and word the tokenizer keeps across calls
@@ -101,6 +101,7 @@ class VocabFreeTokenizer(WordReader, PreTrainedTokenizer):
         self.word_normalizer = self.splitter.normalizer
         self.word_pre_tokenizer = self.splitter.pre_tokenizer or pre_tokenizers.WhitespaceSplit()
         self.word_decoder = self.splitter.decoder
+        self.ascii_words = ascii_word_splitter(self.splitter)
         self.piece_cache = OrderedDict()
         self.row_cache = OrderedDict()
         self.token_cache: dict[str, tuple[int, str | None]] = {}  # see known_tokens
