@@ -345,3 +345,14 @@ def test_a_cased_bert_splitter_keeps_case_and_one_that_does_not_clean_has_no_sho
         assert words("The Cat, SAT.") == ["The", "Cat", ",", "SAT", "."]
         for text in ascii_texts(1000, seed=1):
             assert words(text) == splitter_words(splitter, text), repr(text)
+
+
+@pytest.mark.parametrize("family", ["bert-ngrams", "roberta"])
+def test_the_tokenizer_pickles(every_splitter: dict[str, Any], family: str) -> None:
+    """A ``DataLoader``'s workers and ``datasets.map`` pickle the tokenizer: the copy encodes as the original does."""
+    import pickle
+
+    tokenizer = every_splitter[family]
+    copy = pickle.loads(pickle.dumps(tokenizer))
+    assert_identical(copy(MIXED, padding=True, return_tensors="pt"),
+                     tokenizer(MIXED, padding=True, return_tensors="pt"))

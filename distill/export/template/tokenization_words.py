@@ -16,6 +16,7 @@ import re
 import string
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import numpy as np
@@ -52,22 +53,28 @@ def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable
     return values
 
 
-def ascii_word_splitter(splitter: Tokenizer) -> Callable[[str], list[str]] | None:
-    """The words ``splitter`` gives an ASCII text, found by :data:`ASCII_WORDS` (a sentence's words in a few
-    microseconds, a tenth of the splitter's string functions), where ``splitter`` is BERT's normaliser cleaning text
-    and BERT's pre-tokeniser (BERT, DistilBERT, MPNet); else None."""
+@dataclass(frozen=True)
+class AsciiWords:
+    """The words BERT's normaliser (cleaning text, lower-casing where ``lowercase``) and pre-tokeniser give an ASCII
+    text, found by :data:`ASCII_WORDS`: one regular expression, where the splitter's string functions build and align
+    a normalised string first. A class, not a closure, so that the tokenizer pickles (a ``DataLoader``'s workers)."""
+
+    lowercase: bool
+
+    def __call__(self, text: str) -> list[str]:
+        cleaned = text.translate(ASCII_CLEANED)
+        return ASCII_WORDS.findall(cleaned.lower() if self.lowercase else cleaned)
+
+
+def ascii_word_splitter(splitter: Tokenizer) -> AsciiWords | None:
+    """:class:`AsciiWords` for ``splitter`` where it is BERT's normaliser cleaning text and BERT's pre-tokeniser
+    (BERT, DistilBERT, MPNet); else None."""
     settings = json.loads(splitter.to_str())
     normalizer, pre_tokenizer = settings.get("normalizer") or {}, settings.get("pre_tokenizer") or {}
     if (normalizer.get("type"), normalizer.get("clean_text"), pre_tokenizer.get("type")) != (
             "BertNormalizer", True, "BertPreTokenizer"):
         return None
-    lowercase = bool(normalizer.get("lowercase"))
-
-    def words(text: str) -> list[str]:
-        cleaned = text.translate(ASCII_CLEANED)
-        return ASCII_WORDS.findall(cleaned.lower() if lowercase else cleaned)
-
-    return words
+    return AsciiWords(lowercase=bool(normalizer.get("lowercase")))
 
 
 class Token(str):
@@ -88,7 +95,7 @@ class WordReader:
     word_normalizer: Any  # the splitter's normaliser (None: none), read once: each read builds a new object
     word_pre_tokenizer: Any
     word_decoder: Any  # byte-level words → the text they stand for (None: words are text)
-    ascii_words: Callable[[str], list[str]] | None  # the splitter's words of an ASCII text (ascii_word_splitter)
+    ascii_words: AsciiWords | None  # the splitter's words of an ASCII text (ascii_word_splitter)
     segmenter: WordSegmenter | None
     is_piece: PieceFilter  # whether a string is one of the source's pieces (the segmenter's filter)
     vocabulary: dict[str, int]  # tokens that keep an id (vocabulary.json): never cut, never the student's
