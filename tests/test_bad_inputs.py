@@ -190,3 +190,24 @@ def test_bad_input_is_one_line_exit_2_and_no_run(bad_files, capsys, argv, messag
     error = without_phase_lines(capsys.readouterr().err)
     assert error.startswith("error: ") and error.count("\n") == 1 and message in error, error
     assert runs_recorded() == 0
+
+
+RUN_LOOKUPS = [
+    [*SURGERY, "--student", "0123456789abcdef", "--out", "{tmp}/unread"],
+    [*EVALUATE[:3], "--students", "0123456789abcdef", "--quiet"],
+    ["train", "--resume", "0123456789abcdef", "--quiet"],
+]
+
+
+@pytest.mark.parametrize("argv", RUN_LOOKUPS, ids=[argv[0] for argv in RUN_LOOKUPS])
+def test_a_run_looked_up_where_there_is_no_store_makes_none(bad_files, capsys, monkeypatch, tmp_path, argv) -> None:
+    """MLflow makes an empty store wherever it is first pointed: a command that only reads a run says that there
+    is no store, and leaves none behind."""
+    database = tmp_path / "never-made.db"
+    monkeypatch.setenv("MLFLOW_TRACKING_URI", f"sqlite:///{database}")
+    with pytest.raises(SystemExit) as exited:
+        raise SystemExit(main([argument.format(**bad_files) for argument in argv]))
+    assert exited.value.code == 2
+    error = without_phase_lines(capsys.readouterr().err)
+    assert error.count("\n") == 1 and f"there is no MLflow store at sqlite:///{database}" in error, error
+    assert not database.exists() and not Path(bad_files["tmp"], "unread").exists()

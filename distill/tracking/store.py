@@ -151,6 +151,28 @@ def check_store(tracking_uri: str | None = None) -> TrackingSettings:
     return settings
 
 
+def local_store_path(uri: str) -> Path | None:
+    """The file (a SQLite database) or folder that holds a local store; None for a server or a database server."""
+    if uri.startswith(SQLITE_PREFIX):
+        return Path(uri[len(SQLITE_PREFIX):])
+    address = urlparse(uri)
+    return Path(address.path) if address.scheme in ("", "file") else None
+
+
+def existing_store(tracking_uri: str | None = None) -> str | None:
+    """The configured store's URI, MLflow pointed at it to read runs from; None where it is a local database or
+    folder that does not exist. MLflow makes an empty store wherever it is first pointed: a command that only
+    reads a run (a student, a run to resume) must not leave one behind when the run is not found."""
+    settings = check_store(tracking_uri)
+    location = local_store_path(settings.tracking_uri)
+    if location is not None and not location.exists():
+        return None
+    import mlflow
+
+    mlflow.set_tracking_uri(settings.tracking_uri)
+    return settings.tracking_uri
+
+
 def check_server(uri: str) -> None:
     """A tracking server that accepts a connection within :data:`CONNECT_SECONDS`. MLflow's own client retries a
     refused request for minutes (``MLFLOW_HTTP_REQUEST_MAX_RETRIES`` 7, backoff factor 2: about 4 min) before
