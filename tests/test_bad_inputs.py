@@ -196,6 +196,8 @@ RUN_LOOKUPS = [
     [*SURGERY, "--student", "0123456789abcdef", "--out", "{tmp}/unread"],
     [*EVALUATE[:3], "--students", "0123456789abcdef", "--quiet"],
     ["train", "--resume", "0123456789abcdef", "--quiet"],
+    ["robustness", "--students", "0123456789abcdef", "--model", "{teacher}", "--out", "{tmp}/unread.md",
+     "--exports", "{tmp}/unread"],
 ]
 
 

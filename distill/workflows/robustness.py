@@ -77,11 +77,12 @@ def given_student(source: str, tracking_uri: str | None) -> TrainedStudent:
 
     from distill.tracking import store
 
-    store.configure("train", tracking_uri)
+    if store.existing_store(tracking_uri) is None:
+        return TrainedStudent(source, None)  # load_student_from says what is wrong with it
     try:
         history = mlflow.MlflowClient().get_metric_history(source, "epoch_seconds")
     except mlflow.exceptions.MlflowException:
-        return TrainedStudent(source, None)  # load_student_from says what is wrong with it
+        return TrainedStudent(source, None)
     return TrainedStudent(source, sum(point.value for point in history) or None)
 
 
