@@ -636,6 +636,21 @@ def test_model_card_shows_the_students_evaluation(tiny_bert_dir: Path, tmp_path:
     assert "training run: `abcdef0123456789`" in card
 
 
+def test_a_student_from_elsewhere_is_exported_without_making_a_store(tiny_bert_dir: Path, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A student folder copied from another machine names a training run that no store here holds: the card says
+    nothing was measured, and no MLflow store is made where the settings point."""
+    from distill.swap.surgery import save_swapped
+
+    database = tmp_path / "never-made.db"
+    monkeypatch.setenv("MLFLOW_TRACKING_URI", f"sqlite:///{database}")
+    student = bytescnn(32)
+    student.provenance = {"run_id": "abcdef0123456789", "loss": "cosine"}
+    card = (save_swapped(str(tiny_bert_dir), student, tmp_path / "baked") / "README.md").read_text()
+    assert "training run: `abcdef0123456789`" in card and "| baseline/" not in card
+    assert not database.exists()
+
+
 def test_tokenizer_gives_one_position_per_word(tiny_exports: dict[str, Path]) -> None:
     from transformers import AutoTokenizer
 

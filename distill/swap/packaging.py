@@ -188,6 +188,8 @@ def evaluation_scores(run_id: str | None, tracking_uri: str | None) -> dict[str,
 
     from distill.tracking import store
 
+    if store.existing_store(tracking_uri) is None:
+        return {}  # no store where the settings point (a student copied from elsewhere): nothing was measured here
     experiment_id = store.configure("evaluate", tracking_uri)
     runs = mlflow.search_runs(
         experiment_ids=[experiment_id],
