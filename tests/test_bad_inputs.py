@@ -213,3 +213,16 @@ def test_a_run_looked_up_where_there_is_no_store_makes_none(bad_files, capsys, m
     error = without_phase_lines(capsys.readouterr().err)
     assert error.count("\n") == 1 and f"there is no MLflow store at sqlite:///{database}" in error, error
     assert not database.exists() and not Path(bad_files["tmp"], "unread").exists()
+
+
+@pytest.mark.parametrize("argv", [RUN_LOOKUPS[0], RUN_LOOKUPS[2]], ids=["surgery", "train"])
+def test_a_run_looked_up_in_a_file_that_is_no_store_is_refused_in_one_line(bad_files, capsys, monkeypatch, tmp_path,
+                                                                           argv) -> None:
+    database = tmp_path / "not-a-store.db"
+    database.write_bytes(bytes(range(256)) * 8)
+    monkeypatch.setenv("MLFLOW_TRACKING_URI", f"sqlite:///{database}")
+    with pytest.raises(SystemExit) as exited:
+        raise SystemExit(main([argument.format(**bad_files) for argument in argv]))
+    assert exited.value.code == 2
+    error = without_phase_lines(capsys.readouterr().err)
+    assert error.count("\n") == 1 and f"cannot use the MLflow store sqlite:///{database}" in error, error

@@ -188,9 +188,9 @@ def evaluation_scores(run_id: str | None, tracking_uri: str | None) -> dict[str,
 
     from distill.tracking import store
 
-    if store.existing_store(tracking_uri) is None:
-        return {}  # no store where the settings point (a student copied from elsewhere): nothing was measured here
-    experiment_id = store.configure("evaluate", tracking_uri)
+    experiment_id = store.configure_existing("evaluate", tracking_uri)
+    if experiment_id is None:  # no store where the settings point (a student copied from elsewhere)
+        return {}
     runs = mlflow.search_runs(
         experiment_ids=[experiment_id],
         filter_string=f"tags.`distill.student_runs` LIKE '%{run_id}%'",

@@ -31,7 +31,7 @@ def load_student_from(run_or_folder: str, *, tracking_uri: str | None = None,
         return load_student(run_or_folder, map_location=map_location)
     import mlflow
 
-    if store.existing_store(tracking_uri) is None:
+    if store.configure_existing("train", tracking_uri) is None:
         raise DistillError(f"{run_or_folder!r} is neither a student folder nor an MLflow run: there is no MLflow "
                            f"store at {store.load_settings(tracking_uri).tracking_uri}")
     # Download into a folder of our own: without ``dst_path`` MLflow leaves every download (hundreds of MB

@@ -159,18 +159,14 @@ def local_store_path(uri: str) -> Path | None:
     return Path(address.path) if address.scheme in ("", "file") else None
 
 
-def existing_store(tracking_uri: str | None = None) -> str | None:
-    """The configured store's URI, MLflow pointed at it to read runs from; None where it is a local database or
+def configure_existing(kind: str, tracking_uri: str | None = None) -> str | None:
+    """:func:`configure` where the configured store exists; None, and nothing made, where it is a local database or
     folder that does not exist. MLflow makes an empty store wherever it is first pointed: a command that only
     reads a run (a student, a run to resume) must not leave one behind when the run is not found."""
-    settings = check_store(tracking_uri)
-    location = local_store_path(settings.tracking_uri)
+    location = local_store_path(check_store(tracking_uri).tracking_uri)
     if location is not None and not location.exists():
         return None
-    import mlflow
-
-    mlflow.set_tracking_uri(settings.tracking_uri)
-    return settings.tracking_uri
+    return configure(kind, tracking_uri)
 
 
 def check_server(uri: str) -> None:

@@ -135,10 +135,9 @@ def run_lock(checkpoint_root: Path, run_id: str) -> Iterator[None]:
 
 def resume(run_id: str, *, tracking_uri: str | None = None, quiet: bool = False) -> TrainingResult:
     """Continue a killed run from its last checkpoint, in the same MLflow run."""
-    if store.existing_store(tracking_uri) is None:
+    if store.configure_existing("train", tracking_uri) is None:
         raise DistillError(f"no MLflow run {run_id!r}: there is no MLflow store at "
                            f"{store.load_settings(tracking_uri).tracking_uri}")
-    store.configure("train", tracking_uri)
     try:
         run = mlflow.get_run(run_id)
     except mlflow.exceptions.MlflowException:

@@ -77,7 +77,7 @@ def given_student(source: str, tracking_uri: str | None) -> TrainedStudent:
 
     from distill.tracking import store
 
-    if store.existing_store(tracking_uri) is None:
+    if store.configure_existing("train", tracking_uri) is None:
         return TrainedStudent(source, None)  # load_student_from says what is wrong with it
     try:
         history = mlflow.MlflowClient().get_metric_history(source, "epoch_seconds")
