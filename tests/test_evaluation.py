@@ -413,20 +413,85 @@ def test_sweeps_read_the_vocabulary_free_path_where_it_was_scored() -> None:
 
 
 def test_a_failure_to_record_the_evaluation_still_prints_its_scores(minilm_students, monkeypatch, capsys) -> None:
-    """Issue 23, finding 1: a logging failure after scoring was a traceback that lost every score."""
-    from distill.evaluation import runner
+    """Issue 23, finding 1: a logging failure after scoring was a traceback that lost every score. The scores are
+    kept, and the same command records them."""
+    from distill.evaluation import runner, scoring
 
     def refuse(*args: object) -> str:
         raise mlflow.exceptions.MlflowException("Could not find a source information resolver\nmore context")
 
-    monkeypatch.setattr(runner, "_log_run", refuse)
-    code = main(["evaluate", "--students", *minilm_students, "--seeds", "2", "--samples", "4",
-                 "--max-length", "16", "--quiet"])
+    argv = ["evaluate", "--students", *minilm_students, "--seeds", "2", "--samples", "4", "--max-length", "16",
+            "--quiet"]
+    with monkeypatch.context() as patch:
+        patch.setattr(runner, "_log_run", refuse)
+        code = main(argv)
     captured = capsys.readouterr()
     assert code == 0
     assert "token_cosine" in captured.out
-    assert captured.err.strip().splitlines() == [
-        "warning: the evaluation was not recorded in MLflow: Could not find a source information resolver"]
+    (warning,) = captured.err.strip().splitlines()
+    kept = re.fullmatch("warning: the evaluation was not recorded in MLflow: Could not find a source information "
+                        "resolver; its scores are kept in (.+): rerun the same command to record them", warning)
+    assert kept and Path(kept[1]).is_file(), warning
+
+    def unscored(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a unit the journal holds was scored again")
+
+    with monkeypatch.context() as patch:  # the rerun records the kept scores without scoring anything again
+        patch.setattr(scoring.SharedForwards, "run", unscored)
+        assert main(argv) == 0
+    rerun = capsys.readouterr()
+    assert rerun.out.startswith(captured.out) and "evaluation run " in rerun.out and not Path(kept[1]).exists()
+
+
+def test_a_stopped_evaluation_resumes_where_it_stopped(tiny_bert_dir, tiny_corpus_file, tmp_path, monkeypatch) -> None:
+    """Each finished unit (a dataset, a seed and a task) is kept in a journal: rerun after a crash, the evaluation
+    scores only the units it had not finished, and gives the scores an evaluation that never stopped gives."""
+    from distill.evaluation import journal as journal_module
+
+    monkeypatch.setenv("DISTILL_CACHE_DIR", str(tmp_path / "cache"))  # this test's journals alone
+    student = str(lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "noisy"))
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(tiny_corpus_file)], seeds=3, samples=8,
+                                  max_length=32, batch_size=4, tasks=["mlm", "nsp"], noise=["clean", "typo:0.1"])
+    whole = evaluate([student], settings, quiet=True)
+    assert not list(journal_module.journal_folder().glob("*.jsonl"))  # recorded: no journal left
+
+    recorded = []
+    original = journal_module.ScoreJournal.record
+
+    def counted(self, *args: object) -> None:
+        original(self, *args)
+        recorded.append(args[0])
+
+    def crash_after_five(self, *args: object) -> None:
+        counted(self, *args)
+        if len(recorded) == 5:
+            raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch, pytest.raises(KeyboardInterrupt):
+        patch.setattr(journal_module.ScoreJournal, "record", crash_after_five)
+        evaluate([student], settings, quiet=True)
+    (kept,) = journal_module.journal_folder().glob("*.jsonl")
+    assert len(kept.read_text().splitlines()) == 5
+    with kept.open("a") as handle:  # the process killed while writing the sixth unit
+        handle.write('{"dataset": "tiny", "task": "ml')
+
+    recorded.clear()
+    with monkeypatch.context() as patch:
+        patch.setattr(journal_module.ScoreJournal, "record", counted)
+        resumed = evaluate([student], settings, quiet=True)
+    assert len(recorded) == 2 * 2 * 3 - 5  # 2 readings × 2 tasks × 3 seeds, 5 of them read back
+    assert dict(resumed.scores.values) == dict(whole.scores.values)
+    assert resumed.scores.fingerprints == whole.scores.fingerprints and not kept.exists()
+
+
+def test_a_journal_line_that_is_not_the_last_and_cannot_be_read_is_refused(tmp_path) -> None:
+    from distill.evaluation.journal import ScoreJournal
+
+    path = tmp_path / "journal.jsonl"
+    path.write_text('{"dataset": "tiny"}\n{"dataset": "tiny", "task": "mlm", "seed": 0, "fingerprint": "f", '
+                    '"results": {"baseline": {"mlm_accuracy": 0.5}}}\n')
+    with pytest.raises(DistillError, match=r"journal.jsonl:1: not a line of an evaluation journal; remove the file"):
+        ScoreJournal.read(path)
 
 
 def test_long_student_names_are_recorded_shortened_and_kept_whole(tiny_bert_dir, tiny_corpus_file, tmp_path) -> None:

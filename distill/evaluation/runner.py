@@ -25,6 +25,7 @@ from distill.data import Corpus, readings
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED, spell_checked
+from distill.evaluation.journal import evaluation_identity, open_journal, weights_digest
 from distill.evaluation.report import render, worst_domains, write_report
 from distill.evaluation.scoring import Variant
 from distill.evaluation.settings import CLEAN, EvaluationSettings, noise_specs
@@ -161,6 +162,7 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
     variants: dict[str, Variant] = {BASELINE: input_embeddings(network)}
     sources: dict[str, str] = {}
     losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
+    weights = {BASELINE: weights_digest(network)}  # label → the weights it scores with (the journal's identity)
     vocabulary_free_paths: dict[str, VocabularyFreePath] = {}
     corrected_paths: dict[str, VocabularyFreePath] = {}  # --correct-spelling
     for source, student in zip(students, trained):
@@ -170,6 +172,7 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
         if settings.word_pieces:
             variants[label] = baked
         sources[label] = source
+        weights[label] = weights_digest(student)
         losses[label] = student.provenance.get("loss", "")
         if settings.vocabulary_free:
             vocabfree_label = _unique(label + SUFFIX, {**variants, **vocabulary_free_paths})
@@ -188,16 +191,6 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
         for label, path in vocabulary_free_paths.items():
             variants[_unique(SPELL_CHECK_PREFIX + label, variants)] = spell_checked(path)
     store.configure("evaluate", tracking_uri)  # a store that cannot be used is refused before the scoring
-    announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × "
-          f"{len(readings(setup.corpora, specs))} "
-          f"dataset(s) × {seeds} seeds", quiet=quiet)
-    scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length,
-                         batch_size=settings.batch_size, noise=specs, quiet=quiet)
-    summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
-    diffs = differences(scores, BASELINE, alpha)
-    report = render(summaries, tests, seeds, diffs, {corpus.name: len(corpus.sentences) for corpus in setup.corpora},
-                    samples)
-
     params: dict[str, object] = {
         "model": model, "model_path": setup.path, "model_revision": setup.revision,
         "architecture": type(network).__name__, "tasks": ",".join(task.name for task in setup.tasks),
@@ -211,13 +204,26 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
         **{store.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }
+    identity = evaluation_identity({**params, "models": list(variants)}, weights)
     run_ids = [student.provenance["run_id"] for student in trained if student.provenance.get("run_id")]
-    try:  # recording is secondary: a failure to log never loses the scores computed above
-        run_id: str | None = _log_run(params, sources, run_ids, setup.corpora, scores, summaries, tests, diffs,
-                                      losses, report, tracking_uri)
-    except Exception as error:  # noqa: BLE001 - the store's, MLflow's or the file system's own errors
-        print(f"warning: the evaluation was not recorded in MLflow: {first_line(error)}", file=sys.stderr)
-        run_id = None
+    with open_journal(identity) as journal:
+        announce(f"scoring {len(variants)} models × {len(setup.tasks)} task(s) × "
+                 f"{len(readings(setup.corpora, specs))} dataset(s) × {seeds} seeds", quiet=quiet)
+        scores = setup.score(variants, range(seeds), samples=samples, max_length=max_length,
+                             batch_size=settings.batch_size, noise=specs, quiet=quiet, journal=journal)
+        summaries, tests = summarize(scores), paired_tests(scores, BASELINE, alpha)
+        diffs = differences(scores, BASELINE, alpha)
+        report = render(summaries, tests, seeds, diffs,
+                        {corpus.name: len(corpus.sentences) for corpus in setup.corpora}, samples)
+        try:  # recording is secondary: a failure to log never loses the scores computed above
+            run_id: str | None = _log_run(params, sources, run_ids, setup.corpora, scores, summaries, tests, diffs,
+                                          losses, report, tracking_uri)
+        except Exception as error:  # noqa: BLE001 - the store's, MLflow's or the file system's own errors
+            print(f"warning: the evaluation was not recorded in MLflow: {first_line(error)}; its scores are kept "
+                  f"in {journal.path}: rerun the same command to record them", file=sys.stderr)
+            run_id = None
+        else:
+            journal.remove()
     return EvaluationResult(run_id, scores, summaries, tests, report)
 
 

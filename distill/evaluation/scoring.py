@@ -30,6 +30,7 @@ from transformers.utils import ModelOutput
 from distill.data import Corpus, noised_corpus, readings
 from distill.data.samples import Samples
 from distill.evaluation.contender import Rewritten
+from distill.evaluation.journal import Results, ScoreJournal
 from distill.evaluation.settings import noised_dataset_name
 from distill.evaluation.statistics import ScoreKey, ScoreTable
 from distill.noise.specs import Noise
@@ -37,7 +38,7 @@ from distill.swap.surgery import swapped_input_embeddings
 from distill.swap.vocabulary_free import VocabularyFreePath
 from distill.tasks.base import Task, last_hidden_state
 from distill.tasks.fidelity import REFERENCE_MASK, mean_pool
-from distill.tracking.progress import StepLines
+from distill.tracking.progress import StepLines, announce
 
 MODEL_INPUTS = ("input_ids", "attention_mask", "token_type_ids")
 
@@ -58,13 +59,15 @@ def score_variants(
     batch_size: int,
     noise: Sequence[Noise | None] = (None,),
     quiet: bool = True,
+    journal: ScoreJournal | None = None,
 ) -> ScoreTable:
     """Score ``model`` with each variant as its word-embedding module, batch by batch on the same samples.
 
     The first variant is the reference the fidelity task compares with (the baseline);
     it must be a module. For each spec of ``noise`` (None: clean text), seed ``s`` evaluates
     ``noised_corpus(corpus, spec, s)``, reported as the dataset ``<corpus> ~ <spec>``; ``given`` reads only the
-    corpora that have noisy text.
+    corpora that have noisy text. With a ``journal``, each unit (a dataset, a seed and a task) it holds for the same
+    samples is read from it, and each unit scored is added to it (:mod:`distill.evaluation.journal`).
     """
     device = model.device
     accepted = inspect.signature(model.forward).parameters
@@ -73,7 +76,13 @@ def score_variants(
     clean_vectors: dict[tuple[str, str, int], torch.Tensor] = {}  # the reference on the clean samples, per seed
     shared = SharedForwards()
     corpus_noises = readings(corpora, noise)
-    total = len(corpus_noises) * len(seeds) * len(tasks) * -(-samples // batch_size)
+    units = [(noised_dataset_name(corpus.name, spec), task.name, seed)
+             for (corpus, spec), seed in itertools.product(corpus_noises, seeds) for task in tasks]
+    journaled = sum(key in journal.done for key in units) if journal is not None else 0
+    if journal is not None and journaled:
+        announce(f"resuming: {journaled} of {len(units)} units (a dataset, a seed and a task) already scored, "
+                 f"read from {journal.path}", quiet=quiet)
+    total = (len(units) - journaled) * -(-samples // batch_size)
     bar = not quiet and sys.stderr.isatty()  # in a log: a line every half minute instead
     progress: tqdm | StepLines = (tqdm(total=total, desc="evaluate", dynamic_ncols=True) if bar
                                   else StepLines(total, quiet=quiet, label="batches", scope=""))
@@ -84,7 +93,12 @@ def score_variants(
             for task in tasks:
                 progress.set_postfix(dataset=dataset, task=task.name, seed=seed)
                 drawn = task.draw(text, tokenizer, seed, samples, max_length)
-                scores.fingerprints[(dataset, task.name, seed)] = drawn.fingerprint
+                unit = (dataset, task.name, seed)
+                scores.fingerprints[unit] = drawn.fingerprint
+                done = journal.results(unit, drawn.fingerprint) if journal is not None else None
+                if done is not None:
+                    add_results(scores, dataset, task.name, done)
+                    continue
                 clean_sentences = None
                 if spec is not None and task.compares_with_clean:
                     # The same seed draws the same sentences from the clean corpus (noised_corpus keeps order),
@@ -114,10 +128,18 @@ def score_variants(
                         reference = output if reference is None else reference
                         scorers[label].update(output, scored, reference)
                     progress.update()
-                for label, scorer in scorers.items():
-                    for metric, value in scorer.result().items():
-                        scores.values[ScoreKey(label, dataset, task.name, metric)].append(value)
+                results = {label: scorer.result() for label, scorer in scorers.items()}
+                add_results(scores, dataset, task.name, results)
+                if journal is not None:
+                    journal.record(unit, drawn.fingerprint, results)
     return scores
+
+
+def add_results(scores: ScoreTable, dataset: str, task: str, results: Results) -> None:
+    """Append one unit's ``results`` (each model's metrics) to ``scores``, as the next seed's values."""
+    for label, metrics in results.items():
+        for metric, value in metrics.items():
+            scores.values[ScoreKey(label, dataset, task, metric)].append(value)
 
 
 class SharedForwards:

@@ -19,6 +19,7 @@ from transformers import PreTrainedModel, PreTrainedTokenizerBase
 from distill.data import JUDGED_DOMAINS, Corpus, check_given_noise, load_corpus
 from distill.devices import on_device
 from distill.errors import DistillError
+from distill.evaluation.journal import ScoreJournal
 from distill.evaluation.scoring import Variant, score_variants
 from distill.evaluation.statistics import ScoreTable
 from distill.noise.specs import Noise
@@ -46,11 +47,12 @@ class EvaluationSetup:
         return self
 
     def score(self, variants: Mapping[str, Variant], seeds: Sequence[int], *, samples: int, max_length: int,
-              batch_size: int, noise: Sequence[Noise | None] = (None,), quiet: bool = True) -> ScoreTable:
+              batch_size: int, noise: Sequence[Noise | None] = (None,), quiet: bool = True,
+              journal: ScoreJournal | None = None) -> ScoreTable:
         """:func:`~distill.evaluation.scoring.score_variants` on this model, its tasks and corpora."""
         return score_variants(self.model, self.tokenizer, variants, self.corpora, self.tasks, seeds,
                               samples=samples, max_length=max_length, batch_size=batch_size, noise=noise,
-                              quiet=quiet)
+                              quiet=quiet, journal=journal)
 
 
 def prepare_evaluation(
