@@ -201,28 +201,25 @@ RUN_LOOKUPS = [
 ]
 
 
-@pytest.mark.parametrize("argv", RUN_LOOKUPS, ids=[argv[0] for argv in RUN_LOOKUPS])
-def test_a_run_looked_up_where_there_is_no_store_makes_none(bad_files, capsys, monkeypatch, tmp_path, argv) -> None:
+NOT_A_DATABASE = bytes(range(256)) * 8
+STORE_CASES = [(argv, None, "there is no MLflow store at") for argv in RUN_LOOKUPS] + [
+    (argv, NOT_A_DATABASE, "cannot use the MLflow store") for argv in (RUN_LOOKUPS[0], RUN_LOOKUPS[2])]
+
+
+@pytest.mark.parametrize(("argv", "content", "message"), STORE_CASES,
+                         ids=[f"{argv[0]}-{'missing' if content is None else 'not-a-database'}"
+                              for argv, content, _ in STORE_CASES])
+def test_a_run_looked_up_where_there_is_no_store_makes_none(bad_files, capsys, monkeypatch, tmp_path, argv, content,
+                                                            message) -> None:
     """MLflow makes an empty store wherever it is first pointed: a command that only reads a run says that there
-    is no store, and leaves none behind."""
-    database = tmp_path / "never-made.db"
+    is no store, and leaves none behind; a file that is no database is refused in one line."""
+    database = tmp_path / "store.db"
+    if content is not None:
+        database.write_bytes(content)
     monkeypatch.setenv("MLFLOW_TRACKING_URI", f"sqlite:///{database}")
     with pytest.raises(SystemExit) as exited:
         raise SystemExit(main([argument.format(**bad_files) for argument in argv]))
     assert exited.value.code == 2
     error = without_phase_lines(capsys.readouterr().err)
-    assert error.count("\n") == 1 and f"there is no MLflow store at sqlite:///{database}" in error, error
-    assert not database.exists() and not Path(bad_files["tmp"], "unread").exists()
-
-
-@pytest.mark.parametrize("argv", [RUN_LOOKUPS[0], RUN_LOOKUPS[2]], ids=["surgery", "train"])
-def test_a_run_looked_up_in_a_file_that_is_no_store_is_refused_in_one_line(bad_files, capsys, monkeypatch, tmp_path,
-                                                                           argv) -> None:
-    database = tmp_path / "not-a-store.db"
-    database.write_bytes(bytes(range(256)) * 8)
-    monkeypatch.setenv("MLFLOW_TRACKING_URI", f"sqlite:///{database}")
-    with pytest.raises(SystemExit) as exited:
-        raise SystemExit(main([argument.format(**bad_files) for argument in argv]))
-    assert exited.value.code == 2
-    error = without_phase_lines(capsys.readouterr().err)
-    assert error.count("\n") == 1 and f"cannot use the MLflow store sqlite:///{database}" in error, error
+    assert error.count("\n") == 1 and f"{message} sqlite:///{database}" in error, error
+    assert database.exists() == (content is not None) and not Path(bad_files["tmp"], "unread").exists()
