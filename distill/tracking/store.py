@@ -142,12 +142,13 @@ def check_store(tracking_uri: str | None = None) -> TrackingSettings:
     if scheme not in STORE_SCHEMES:
         raise DistillError(f"cannot use the MLflow store {settings.tracking_uri}: unknown scheme {scheme!r}; "
                            f"use one of {', '.join(scheme + '://' for scheme in STORE_SCHEMES if scheme)} or a folder")
+    location = local_store_path(settings.tracking_uri)
     if scheme in ("http", "https"):
         check_server(settings.tracking_uri)
-    elif scheme == "sqlite" and settings.tracking_uri.startswith(SQLITE_PREFIX):
-        check_output_file(settings.tracking_uri[len(SQLITE_PREFIX):], "MLflow database")  # not a folder, writable
-    elif scheme in ("", "file"):
-        check_output_folder(urlparse(settings.tracking_uri).path, "MLflow store folder")
+    elif location is not None and scheme == "sqlite":
+        check_output_file(location, "MLflow database")  # not a folder, writable
+    elif location is not None:
+        check_output_folder(location, "MLflow store folder")
     return settings
 
 
