@@ -484,14 +484,27 @@ def test_a_stopped_evaluation_resumes_where_it_stopped(tiny_bert_dir, tiny_corpu
     assert resumed.scores.fingerprints == whole.scores.fingerprints and not kept.exists()
 
 
-def test_a_journal_line_that_is_not_the_last_and_cannot_be_read_is_refused(tmp_path) -> None:
-    from distill.evaluation.journal import ScoreJournal
+def test_a_journal_reads_only_its_units_on_the_same_samples_and_refuses_a_second_process(tmp_path,
+                                                                                          monkeypatch) -> None:
+    """A unit whose samples changed is scored again; a line that cannot be read and is not the last is refused; the
+    same evaluation opened twice (another process's lock) is refused in one line."""
+    from distill.evaluation.journal import ScoreJournal, open_journal
 
     path = tmp_path / "journal.jsonl"
-    path.write_text('{"dataset": "tiny"}\n{"dataset": "tiny", "task": "mlm", "seed": 0, "fingerprint": "f", '
-                    '"results": {"baseline": {"mlm_accuracy": 0.5}}}\n')
+    unit = '{"dataset": "tiny", "task": "mlm", "seed": 0, "fingerprint": "f", "results": {"baseline": {"m": 0.5}}}\n'
+    path.write_text(unit)
+    journal = ScoreJournal.read(path)
+    assert journal.results(("tiny", "mlm", 0), "f") == {"baseline": {"m": 0.5}}
+    assert journal.results(("tiny", "mlm", 0), "other samples") is None
+    assert journal.results(("tiny", "mlm", 1), "f") is None
+    path.write_text('{"dataset": "tiny"}\n' + unit)
     with pytest.raises(DistillError, match=r"journal.jsonl:1: not a line of an evaluation journal; remove the file"):
         ScoreJournal.read(path)
+
+    monkeypatch.setenv("DISTILL_CACHE_DIR", str(tmp_path / "cache"))
+    with open_journal("same"), pytest.raises(DistillError, match=r"^the same evaluation is running in pid \d+ on "):
+        with open_journal("same"):
+            pass
 
 
 def test_long_student_names_are_recorded_shortened_and_kept_whole(tiny_bert_dir, tiny_corpus_file, tmp_path) -> None:

@@ -113,10 +113,10 @@ def lock_path(journal: Path) -> Path:
 
 
 @contextmanager
-def open_journal(identity: str, folder: Path | None = None) -> Iterator[ScoreJournal]:
+def open_journal(identity: str) -> Iterator[ScoreJournal]:
     """The journal of the evaluation ``identity``, held by this process for the ``with`` block: a second process
     running the same evaluation is refused in one line (the two would score and append the same units)."""
-    folder = folder or journal_folder()
+    folder = journal_folder()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
