@@ -20,7 +20,7 @@ from torch.utils.flop_counter import FlopCounterMode
 
 from distill.bench.quality import QualityClock, time_to_quality
 from distill.bench.runner import quality_teacher
-from distill.bench.vocabfree import SOURCE, median_speedups, pass_speedup
+from distill.bench.vocabfree import SOURCE, median_speedups, paired_ratios
 from distill.cli import main
 from distill.config.training import TrainConfig
 from distill.errors import DistillError
@@ -328,16 +328,18 @@ def test_the_fidelity_judge_fits_its_samples_to_a_small_teachers_positions(tmp_p
     assert all(-1.0 <= value <= 1.0 for value in judge(student).values())
 
 
-def test_an_exports_speed_is_paired_with_the_sources_in_each_pass_not_taken_from_each_ones_best_round() -> None:
-    """The export takes 1.1 times the source's seconds, but in one round a fast moment of the machine falls on its
-    turns: each one's best round would call it 1.8 times as fast; paired within each pass, the median over the
-    rounds keeps 1/1.1."""
-    rounds = [{SOURCE: [1.0, 1.0], "export": [1.1, 1.1]}, {SOURCE: [1.0, 1.0], "export": [0.55, 0.55]},
-              {SOURCE: [2.0, 2.0], "export": [2.2, 2.2]}]
+def test_an_exports_speed_is_paired_with_the_sources_batch_by_batch_not_taken_from_a_pass_or_a_best_round() -> None:
+    """The export takes 1.1 times the source's seconds, but a slow moment of the machine falls on one of its batches
+    in the first round and a fast one on two of its turns in the second: each one's best round would call it 1.36
+    times as fast, the first round's pass 0.55 times; paired batch by batch, the median keeps 1/1.1."""
+    rounds = [{SOURCE: [1.0, 1.0, 1.0], "export": [1.1, 1.1, 3.3]},
+              {SOURCE: [1.0, 1.0, 1.0], "export": [0.55, 0.55, 1.1]},
+              {SOURCE: [2.0, 2.0, 2.0], "export": [2.2, 2.2, 2.2]}]
     fastest = {label: min(sum(seconds[label]) for seconds in rounds) for label in (SOURCE, "export")}
-    assert fastest[SOURCE] / fastest["export"] == pytest.approx(2.0 / 1.1)
-    paired = median_speedups({"export": {64: [pass_speedup(seconds, "export") for seconds in rounds]}})
-    assert paired == {"export": {64: pytest.approx(1 / 1.1)}}
+    assert fastest[SOURCE] / fastest["export"] == pytest.approx(3.0 / 2.2)
+    assert sum(rounds[0][SOURCE]) / sum(rounds[0]["export"]) == pytest.approx(3.0 / 5.5)
+    speeds = [1 / ratio for seconds in rounds for ratio in paired_ratios(seconds, "export")]
+    assert median_speedups({"export": {64: speeds}}) == {"export": {64: pytest.approx(1 / 1.1)}}
 
 
 def test_the_batch_1_latency_ratio_pairs_each_sentence_with_the_sources() -> None:
@@ -346,17 +348,15 @@ def test_the_batch_1_latency_ratio_pairs_each_sentence_with_the_sources() -> Non
     1.1, where the ratio of the two models' medians would read whichever half each median fell in."""
     import statistics
 
-    from distill.bench.vocabfree import sentence_ratios
-
     source = [1.0, 1.0, 1.0, 2.0, 2.0]
     seconds = {SOURCE: source, "export": [1.1 * time for time in source]}
     seconds["export"][3:] = [2.2, 2.2]
-    assert sentence_ratios(seconds, "export") == pytest.approx([1.1] * 5)
+    assert paired_ratios(seconds, "export") == pytest.approx([1.1] * 5)
     seconds["export"][2] = 2.2  # its third sentence timed in the slow half: the median ratio stays
-    assert statistics.median(sentence_ratios(seconds, "export")) == pytest.approx(1.1)
+    assert statistics.median(paired_ratios(seconds, "export")) == pytest.approx(1.1)
     assert statistics.median(seconds["export"]) / statistics.median(source) == pytest.approx(2.2)
     with pytest.raises(ValueError):
-        sentence_ratios({SOURCE: source, "export": [1.0]}, "export")
+        paired_ratios({SOURCE: source, "export": [1.0]}, "export")
 
 
 def test_an_export_read_from_empty_caches_keeps_no_answer_of_the_pass_before(tiny_bert_dir, tmp_path) -> None:

@@ -5,8 +5,9 @@ The source model, its vocabulary-free export (``distill surgery --vocabulary-fre
 tokenization included, sorted by length as ``SentenceTransformer.encode`` sorts them, at each batch size.
 The three take turns every few batches (:data:`TURN_SENTENCES` sentences), in alternating order, so that a machine
 whose speed drifts within seconds slows them alike; each model's sentences/s is its best round (the issue's "best of
-3 interleaved passes"), and an export's speed against the source the median over the rounds of their paired ratio in
-the pass (:func:`pass_speedup`). In each round the three make two passes: the first with the export's caches empty
+3 interleaved passes"), and an export's speed against the source the median, over every batch of every round, of
+the source's seconds over the export's for the same batch, the two timed within a turn of each other
+(:func:`paired_ratios`). In each round the three make two passes: the first with the export's caches empty
 (its tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's word vectors where its
 student keeps them: an n-gram student sums its rows anew), the second with what the first left in them, as a
 long-running process has them once it has seen its text's words (what is left is looking words up, which a cache
@@ -19,7 +20,7 @@ again), and each keeps the median of its calls of each kind.
 
 At batch size 1 each sentence is timed alone too: each model's median latency over the sentences of every round's
 pass (from empty caches, and warm), and an export's against the source's as the median over those sentences of its
-latency over the source's for the same sentence (:func:`sentence_ratios`; issue #56's goal: at most 1.02× at batch 1).
+latency over the source's for the same sentence (:func:`paired_ratios`; issue #56's goal: at most 1.02× at batch 1).
 The two latencies of a ratio are taken within a turn of each other, so the machine's drift, which moves a model's
 median by a few hundredths from run to run on a shared machine, cancels in it. The tokenizer's part of each sentence's
 time is kept too: the model after it runs the source's layers, so what an export adds at batch 1 is told apart into
@@ -98,7 +99,7 @@ class VocabFreeResult:
     sentences: int
     rates: dict[str, dict[int, float]]  # model → batch size → sentences/s (best round), caches emptied first
     warm_rates: dict[str, dict[int, float]]  # the same, caches as the pass before left them
-    speedups: dict[str, dict[int, float]]  # export → batch size → its paired speed over the source's (pass_speedup)
+    speedups: dict[str, dict[int, float]]  # export → batch size → median_speedups
     warm_speedups: dict[str, dict[int, float]]  # the same, caches as the pass before left them
     tokenization: dict[str, float]  # model → median seconds its tokenizer takes for tokenized_sentences, warm
     cold_tokenization: dict[str, float]  # the same, the export's caches emptied before each call
@@ -106,18 +107,18 @@ class VocabFreeResult:
     tokenizer_calls: int  # calls per tokenizer, the median kept
     latencies: dict[str, float]  # model → median seconds a sentence takes at batch 1, caches emptied first ({}: none)
     warm_latencies: dict[str, float]  # the same, caches as the pass before left them
-    latency_ratios: dict[str, float]  # export → median of its sentence_ratios at batch 1, caches emptied first
+    latency_ratios: dict[str, float]  # export → median of its paired_ratios at batch 1, caches emptied first
     warm_latency_ratios: dict[str, float]  # the same, caches as the pass before left them
     tokenizer_latencies: dict[str, float]  # model → median seconds its tokenizer takes of a sentence in latencies
     warm_tokenizer_latencies: dict[str, float]  # the same, caches as the pass before left them
 
     def ratio(self, label: str, batch_size: int, warm: bool = False) -> float:
-        """``label``'s speed over the source's: the median over the rounds of :func:`pass_speedup` in the same pass
-        (the source has no cache)."""
+        """``label``'s speed over the source's at ``batch_size``: :func:`median_speedups` in the same pass (the
+        source has no cache)."""
         return (self.warm_speedups if warm else self.speedups)[label][batch_size]
 
     def latency_ratio(self, label: str, warm: bool = False) -> float:
-        """``label``'s latency at batch 1 over the source's: the median of its :func:`sentence_ratios`."""
+        """``label``'s latency at batch 1 over the source's: the median of its :func:`paired_ratios`."""
         return (self.warm_latency_ratios if warm else self.latency_ratios)[label]
 
     def tokenization_ratio(self, label: str, cold: bool = False) -> float:
@@ -170,14 +171,6 @@ def interleaved_times(encoders: dict[str, Encoder], batches: list[list[str]], ma
         for label in list(encoders) if index % 2 == 0 else list(reversed(encoders)):
             seconds[label] += encoders[label].encode(batches[start:start + turn], max_length)
     return seconds
-
-
-def pass_speedup(seconds: dict[str, list[float]], label: str) -> float:
-    """``label``'s speed over the source's in one pass: the source's seconds over ``label``'s for the same batches,
-    timed in turns (:func:`interleaved_times`). The two are paired within seconds of each other, so a machine whose
-    speed drifts between rounds moves both alike; each model's best round alone would credit whichever one a fast
-    moment of the machine happened to fall on."""
-    return sum(seconds[SOURCE]) / sum(seconds[label])
 
 
 def vocabulary_free_throughput(
@@ -237,12 +230,13 @@ def vocabulary_free_throughput(
                         rate = len(texts) / sum(seconds)
                         kept[label][batch_size] = max(kept[label].get(batch_size, 0.0), rate)
                         if label != SOURCE:
-                            paired[label].setdefault(batch_size, []).append(pass_speedup(timings, label))
+                            ratios_here = paired_ratios(timings, label)
+                            paired[label].setdefault(batch_size, []).extend(1 / ratio for ratio in ratios_here)
                         if batch_size == 1:
                             alone[label] += seconds
                             tokenizer_alone[label] += encoders[label].tokenizing
                             if label != SOURCE:
-                                alone_ratios[label] += sentence_ratios(timings, label)
+                                alone_ratios[label] += ratios_here
         tokenized = list(corpus[:tokenized_sentences])
         tokenization, cold_tokenization = tokenization_times(encoders, tokenized, tokenizer_calls, max_length)
     return VocabFreeResult(model_name, student_name, len(texts), rates, warm_rates, median_speedups(speedups),
@@ -253,9 +247,11 @@ def vocabulary_free_throughput(
                            tokenizer_latencies=medians(tokenizing), warm_tokenizer_latencies=medians(warm_tokenizing))
 
 
-def sentence_ratios(seconds: dict[str, list[float]], label: str) -> list[float]:
-    """``label``'s seconds over the source's for each batch of one pass (:func:`interleaved_times`): at batch size 1,
-    each sentence's latency against the source's for the same sentence, the two timed within a turn of each other."""
+def paired_ratios(seconds: dict[str, list[float]], label: str) -> list[float]:
+    """``label``'s seconds over the source's for each batch of one pass (:func:`interleaved_times`), the two timed
+    within a turn of each other: at batch size 1, each sentence's latency against the source's for the same
+    sentence. A machine whose speed drifts moves both sides of each ratio alike; the sum of a pass, or each
+    model's best round, would credit whichever model a fast moment of the machine happened to fall on."""
     return [mine / theirs for mine, theirs in zip(seconds[label], seconds[SOURCE], strict=True)]
 
 
@@ -265,7 +261,8 @@ def medians(seconds: dict[str, list[float]]) -> dict[str, float]:
 
 
 def median_speedups(speedups: dict[str, dict[int, list[float]]]) -> dict[str, dict[int, float]]:
-    """Each export's median over the rounds of its :func:`pass_speedup` at each batch size."""
+    """Each export's median, at each batch size, of its paired speeds over the source's: the source's seconds over
+    the export's for each batch of every round (:func:`paired_ratios`, inverted)."""
     return {label: {size: statistics.median(ratios) for size, ratios in sizes.items()}
             for label, sizes in speedups.items()}
 
@@ -283,7 +280,7 @@ def vocabulary_free_rows(result: VocabFreeResult) -> list[Row]:
                 if label != SOURCE:
                     rows.append(Row("vocabulary-free", label, f"batch {batch_size}{kind} ÷ source",
                                     result.ratio(label, batch_size, warm), "×",
-                                    "median over rounds of the paired pass ratio"
+                                    "median over every batch of every round of its paired speed"
                                     + (f"; {SPEED_GOAL}" if batch_size == 64 and not warm else "")))
     for warm, latencies in ((False, result.latencies), (True, result.warm_latencies)):
         kind = " warm" if warm else ""
@@ -327,11 +324,11 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               "caches (its tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's "
               "word vectors where its student keeps them: an n-gram student sums its rows anew) emptied, the "
               "second (*warm*) with what the first left in them, as in a long-running process that has seen the "
-              "text's words; the source has no cache. Sentences/s: each model's best round. × source: the median "
-              "over the rounds of the export's paired speed in the pass (the source's seconds over the export's for "
-              "the same batches, timed in turns), which a machine whose speed drifts between rounds moves less "
-              "than each model's best round. In the exports each word takes the positions the tokenizer gives it "
-              "(the word segmenter; tokenization included)."), ""]
+              "text's words; the source has no cache. Sentences/s: each model's best round. × source: the median, "
+              "over every batch of every round, of the source's seconds over the export's for the same batch, the "
+              "two timed within a turn of each other, which a machine whose speed drifts moves less than each "
+              "model's best round or the sum of a pass. In the exports each word takes the positions the tokenizer "
+              "gives it (the word segmenter; tokenization included)."), ""]
     rows = [[f"{label}{', warm' if warm else ''}",
              *(f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio(label, size, warm):.2f}×)")
                for size in batch_sizes)]
