@@ -72,7 +72,10 @@ class VocabFreeModel(PreTrainedModel):
 
     def __init__(self, config: VocabFreeConfig) -> None:
         super().__init__(config)
-        self.transformer = AutoModel.from_config(config.encoder_config(), **config.encoder_options)
+        # In the dtype this model is built in (``from_pretrained(..., dtype=torch.bfloat16)`` sets it), not the one
+        # the source's configuration names: transformers would build the encoder in that one.
+        self.transformer = AutoModel.from_config(config.encoder_config(), dtype=torch.get_default_dtype(),
+                                                 **config.encoder_options)
         rows = self.get_input_embeddings().num_embeddings
         if config.word_token_id != rows - 1:
             raise ValueError(f"config.json: word_token_id must be {rows - 1}, the table's last row (the words' "
