@@ -93,6 +93,34 @@ def test_sentence_transformers_packaging_follows_the_source(
     assert int(exported["max_seq_length"]) == 48 and torch.isfinite(exported["long_text"]).all()
 
 
+def test_the_attention_implementation_asked_for_reaches_each_familys_encoder_as_in_its_source(
+    family_exports: dict[str, tuple[Path, Path, StudentEncoder]]
+) -> None:
+    """``attn_implementation=`` is the encoder's: the export's encoder runs the one its source runs (eager gives
+    every layer's attention weights, as the source does), and one the source's class lacks (MPNet's SDPA) is refused
+    for the export as for the source."""
+    from transformers import AutoModel, AutoTokenizer
+
+    refused = set()
+    for family, (source_dir, folder, _) in family_exports.items():
+        for implementation in ("eager", "sdpa"):
+            try:
+                source = AutoModel.from_pretrained(source_dir, attn_implementation=implementation)
+            except ValueError:
+                refused.add(family)
+                with pytest.raises(ValueError, match="does not support"):
+                    AutoModel.from_pretrained(folder, trust_remote_code=True, attn_implementation=implementation)
+                continue
+            model = AutoModel.from_pretrained(folder, trust_remote_code=True, attn_implementation=implementation)
+            assert model.transformer.config._attn_implementation == implementation, family
+            if implementation == "eager":
+                inputs = load_tokenizer(str(source_dir))(TEXTS[0], return_tensors="pt")
+                weights = source(**inputs, output_attentions=True).attentions
+                inputs = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)(TEXTS[0], return_tensors="pt")
+                assert len(model(**inputs, output_attentions=True).attentions) == len(weights) > 0, family
+    assert refused == {"mpnet"}
+
+
 def test_each_family_keeps_its_layout_and_inputs(family_exports: dict[str, tuple[Path, Path, StudentEncoder]]
                                                  ) -> None:
     """One position per word; the source's special tokens around texts and pairs; token types only where the

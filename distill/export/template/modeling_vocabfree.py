@@ -69,12 +69,16 @@ def distinct_rows(rows: Tensor) -> tuple[Tensor, Tensor]:
 class VocabFreeModel(PreTrainedModel):
     config_class = VocabFreeConfig
     base_model_prefix = "transformer"
+    # The attention is the encoder's: an implementation asked for (``attn_implementation=``) is passed on to it, and
+    # transformers refuses there one that the encoder does not support.
+    _supports_sdpa = _supports_flash_attn = _supports_flex_attn = True
 
     def __init__(self, config: VocabFreeConfig) -> None:
+        asked = {"attn_implementation": config._attn_implementation} if config._attn_implementation else {}
         super().__init__(config)
         # In the dtype this model is built in (``from_pretrained(..., dtype=torch.bfloat16)`` sets it), not the one
         # the source's configuration names: transformers would build the encoder in that one.
-        self.transformer = AutoModel.from_config(config.encoder_config(), dtype=torch.get_default_dtype(),
+        self.transformer = AutoModel.from_config(config.encoder_config(), dtype=torch.get_default_dtype(), **asked,
                                                  **config.encoder_options)
         rows = self.get_input_embeddings().num_embeddings
         if config.word_token_id != rows - 1:
