@@ -121,6 +121,41 @@ def test_the_attention_implementation_asked_for_reaches_each_familys_encoder_as_
     assert refused == {"mpnet"}
 
 
+def test_gradient_checkpointing_checkpoints_each_familys_encoder_where_its_source_allows_it(
+    family_exports: dict[str, tuple[Path, Path, StudentEncoder]]
+) -> None:
+    """``gradient_checkpointing_enable()`` (a fine-tuning user's, or the Trainer's) is taken where the source takes it
+    and refused where the source refuses it; taken, the encoder's layers are recomputed in the backward pass and
+    every weight gets the gradient it gets without checkpointing."""
+    from transformers import AutoModel, AutoTokenizer
+
+    refused = set()
+    for family, (source_dir, folder, _) in family_exports.items():
+        inputs = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)(TEXTS[:2], padding=True,
+                                                                               return_tensors="pt")
+        try:
+            AutoModel.from_pretrained(source_dir).gradient_checkpointing_enable()
+        except ValueError:
+            refused.add(family)
+            with pytest.raises(ValueError):
+                AutoModel.from_pretrained(folder, trust_remote_code=True).gradient_checkpointing_enable()
+            continue
+        gradients = []
+        for checkpointed in (False, True):
+            model = AutoModel.from_pretrained(folder, trust_remote_code=True).train()
+            if checkpointed:
+                model.gradient_checkpointing_enable()
+                assert model.transformer.is_gradient_checkpointing, family
+            torch.manual_seed(0)  # the same dropout masks, recomputed alike in the backward pass
+            model(**inputs).last_hidden_state.square().sum().backward()
+            gradients.append({name: weight.grad for name, weight in model.named_parameters()
+                              if weight.grad is not None})
+        assert gradients[0].keys() == gradients[1].keys() and gradients[0], family
+        for name, gradient in gradients[0].items():
+            torch.testing.assert_close(gradients[1][name], gradient, msg=f"{family}: {name}")
+    assert refused == {"mpnet"}
+
+
 def test_each_family_keeps_its_layout_and_inputs(family_exports: dict[str, tuple[Path, Path, StudentEncoder]]
                                                  ) -> None:
     """One position per word; the source's special tokens around texts and pairs; token types only where the

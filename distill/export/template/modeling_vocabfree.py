@@ -72,6 +72,8 @@ class VocabFreeModel(PreTrainedModel):
     # The attention is the encoder's: an implementation asked for (``attn_implementation=``) is passed on to it, and
     # transformers refuses there one that the encoder does not support.
     _supports_sdpa = _supports_flash_attn = _supports_flex_attn = True
+    # Likewise the encoder's layers are what gradient checkpointing checkpoints; one without it is refused there.
+    supports_gradient_checkpointing = True
 
     def __init__(self, config: VocabFreeConfig) -> None:
         asked = {"attn_implementation": config._attn_implementation} if config._attn_implementation else {}
