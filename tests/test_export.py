@@ -15,6 +15,7 @@ import sys
 import sysconfig
 from collections import OrderedDict
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -499,6 +500,37 @@ def test_an_export_loads_in_the_dtype_asked_for_as_its_source_does(tiny_exports:
         assert states.dtype == dtype, name
         cosines = torch.nn.functional.cosine_similarity(states.float(), reference, dim=-1)
         assert cosines[encoded["attention_mask"].bool()].min() > 0.99, name
+
+
+def test_an_export_takes_its_output_settings_from_its_configuration_as_its_source_does(
+    tiny_exports: dict[str, Path], tiny_bert_dir: Path
+) -> None:
+    """``output_hidden_states``, ``output_attentions`` and ``return_dict`` given to ``from_pretrained`` or set on
+    ``model.config`` shape the outputs of a call that names none of them, as they shape the source's; a call's own
+    setting wins."""
+    from transformers import AutoModel, AutoTokenizer
+
+    text = "the cats run on the book"
+    source_inputs = load_tokenizer(str(tiny_bert_dir))(text, return_tensors="pt")
+
+    def described(outputs: Any) -> tuple[Any, ...]:
+        if isinstance(outputs, tuple):
+            return ("tuple", len(outputs))
+        return tuple(None if value is None else len(value) for value in (outputs.hidden_states, outputs.attentions))
+
+    for name, folder in tiny_exports.items():
+        inputs = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)(text, return_tensors="pt")
+        for settings in ({"output_hidden_states": True}, {"attn_implementation": "eager", "output_attentions": True},
+                         {"return_dict": False}):
+            source = AutoModel.from_pretrained(tiny_bert_dir, **settings)
+            model = AutoModel.from_pretrained(folder, trust_remote_code=True, **settings)
+            expected = described(source(**source_inputs))
+            assert expected != (None, None) and described(model(**inputs)) == expected, (name, settings)
+        model.config.return_dict = True
+        model.config.output_hidden_states = True
+        assert described(model(**inputs))[0] == described(source(**source_inputs, return_dict=True,
+                                                                 output_hidden_states=True))[0] > 0, name
+        assert described(model(**inputs, output_hidden_states=False)) == (None, None), name
 
 
 def test_truncates_at_the_position_limit(tiny_exports: dict[str, Path], tmp_path: Path) -> None:

@@ -28,6 +28,10 @@ from .configuration_vocabfree import VocabFreeConfig
 from .errors import StudentError
 from .families import FAMILIES
 
+# What a call that names none of them takes from this model's configuration, as the source takes them from its own
+# (``from_pretrained(..., output_hidden_states=True)``, or set on ``model.config``).
+OUTPUT_SETTINGS = ("output_attentions", "output_hidden_states", "return_dict")
+
 
 @functools.cache
 def row_weights(width: int, device: torch.device) -> Tensor:
@@ -238,4 +242,7 @@ class VocabFreeModel(PreTrainedModel):
         optional = {"token_type_ids": token_type_ids, "position_ids": position_ids}
         kwargs |= {name: value for name, value in optional.items()
                    if value is not None and name in self.encoder_inputs}
+        for name in OUTPUT_SETTINGS:  # the encoder would read its own configuration's
+            if kwargs.get(name) is None:
+                kwargs[name] = getattr(self.config, name)
         return self.transformer(inputs_embeds=inputs_embeds, attention_mask=attention_mask, **kwargs)
