@@ -316,11 +316,6 @@ def test_the_tokenizer_encodes_each_word_once_across_calls(tiny_exports: dict[st
     monkeypatch.setattr(sys.modules[type(tokenizer).word_rows.__module__], "ROW_CACHE_SIZE", 2)
     same_inputs()
     assert len(tokenizer.row_cache) == 2 and encoded
-    added = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
-    for one in (tokenizer, added):
-        one.add_tokens(["river"])  # an added token may take an id of its own: the tokens met before are forgotten
-    assert tokenizer(texts[1:2])["input_ids"] == added(texts[1:2])["input_ids"]  # the batch path, through the cache
-    assert set(tokenizer.token_cache) == {"the", "dog", "by", "river"}  # emptied, then this text's alone
 
 
 def test_the_segmented_tokenizer_splits_each_text_once_and_keeps_special_tokens_whole(tiny_bert_dir: Path,
@@ -531,6 +526,25 @@ def test_an_export_takes_its_output_settings_from_its_configuration_as_its_sourc
         assert described(model(**inputs))[0] == described(source(**source_inputs, return_dict=True,
                                                                  output_hidden_states=True))[0] > 0, name
         assert described(model(**inputs, output_hidden_states=False)) == (None, None), name
+
+
+def test_a_token_beyond_the_vocabulary_is_refused_not_given_the_words_id(tiny_exports: dict[str, Path]) -> None:
+    """``add_tokens`` and ``add_special_tokens`` with a new token would give it the id after the vocabulary's count:
+    the words' id (a row of the source's table, with ``--keep-vocabulary``). It is refused in one line and the
+    tokenizer left as it was; a token of the vocabulary is taken as the base class takes it."""
+    from transformers import AutoTokenizer
+
+    for name, folder in tiny_exports.items():
+        tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+        before = tokenizer("the [E1] cats run", return_tensors="pt")
+        for method, argument in (("add_tokens", ["[E1]"]),
+                                 ("add_special_tokens", {"additional_special_tokens": ["[E1]"]})):
+            with pytest.raises(ValueError, match="takes no token beyond its vocabulary.json") as refused:
+                getattr(tokenizer, method)(argument)
+            assert "\n" not in str(refused.value), name
+        after = tokenizer("the [E1] cats run", return_tensors="pt")
+        assert after.keys() == before.keys() and all(torch.equal(after[key], before[key]) for key in after), name
+        assert tokenizer.add_special_tokens({"cls_token": tokenizer.cls_token}) == 0, name
 
 
 def test_truncates_at_the_position_limit(tiny_exports: dict[str, Path], tmp_path: Path) -> None:

@@ -105,7 +105,6 @@ class VocabFreeTokenizer(WordReader, PreTrainedTokenizer):
         self.piece_cache = OrderedDict()
         self.row_cache = OrderedDict()
         self.token_cache: dict[str, tuple[int, str | None]] = {}  # see known_tokens
-        self.token_cache_added = 0  # the added tokens the token cache was filled with
         self.segmenter = None
         if segmenter_config is not None:
             self.segmenter = read_segmenter(segmenter_config, segmenter_file)
@@ -158,6 +157,17 @@ class VocabFreeTokenizer(WordReader, PreTrainedTokenizer):
 
     def get_vocab(self) -> dict[str, int]:
         return dict(self.vocabulary)
+
+    def _add_tokens(self, new_tokens: Any, special_tokens: bool = False) -> int:
+        """Refuse, in one line, a token that is not one of ``vocabulary.json``'s (``add_tokens``,
+        ``add_special_tokens``): transformers would give it the id after the vocabulary's count, one the model
+        already reads another way (every word's; with ``--keep-vocabulary`` a row of the source's table), and the
+        model's table has no row of its own for it."""
+        new = [str(token) for token in new_tokens if str(token) and str(token) not in self.vocabulary]
+        if new:
+            raise ValueError(f"a vocabulary-free tokenizer takes no token beyond its vocabulary.json, got "
+                             f"{', '.join(new)}: write it in the text, and the model reads it from its characters")
+        return super()._add_tokens(new_tokens, special_tokens)
 
     def text_tokens(self, texts: list[str], split_special_tokens: bool) -> list[list[str]]:
         """The tokens :meth:`tokenize` gives each of ``texts``, without offsets: the words of every text
@@ -218,12 +228,10 @@ class VocabFreeTokenizer(WordReader, PreTrainedTokenizer):
 
     def known_tokens(self) -> dict[str, tuple[int, str | None]]:
         """Tokens met before and their input id and word (the student's text, or none where the table is read), as
-        :class:`Positions` fills it: emptied when it holds :data:`TOKEN_CACHE_SIZE` tokens, and when tokens were
-        added to the tokenizer since it was filled (an added token takes its own id)."""
-        added = len(self._added_tokens_encoder)
-        if len(self.token_cache) >= TOKEN_CACHE_SIZE or added != self.token_cache_added:
+        :class:`Positions` fills it: emptied when it holds :data:`TOKEN_CACHE_SIZE` tokens. A token's entry stays
+        right when tokens are added: only the vocabulary's may be (:meth:`_add_tokens`), with the ids they have."""
+        if len(self.token_cache) >= TOKEN_CACHE_SIZE:
             self.token_cache.clear()
-            self.token_cache_added = added
         return self.token_cache
 
     # --- special tokens -------------------------------------------------------------
