@@ -149,10 +149,17 @@ class PieceFilter:
         return True
 
     def many(self, strings: list[str]) -> list[bool]:
-        """The answer for each of ``strings``, the bits of those not asked before read at once."""
-        answers = self.answers
-        fresh = [string for string in dict.fromkeys(strings)
-                 if string not in answers and len(string) <= self.config.longest]
+        """The answer for each of ``strings``, the bits of those not asked before read at once. Each kept answer is
+        read once: another thread emptying the answers meanwhile changes none."""
+        answers, longest = self.answers, self.config.longest
+        known: dict[str, bool] = {}
+        fresh = []
+        for string in dict.fromkeys(strings):
+            answer = answers.get(string)
+            if answer is not None:
+                known[string] = answer
+            elif len(string) <= longest:
+                fresh.append(string)
         found: dict[str, bool] = {}
         if fresh:
             hashes = self.config.hashes
@@ -160,10 +167,10 @@ class PieceFilter:
             positions = np.frombuffer(digests, dtype="<u4").reshape(len(fresh), hashes) % self.config.bits
             bits = np.frombuffer(self.packed, dtype=np.uint8)[positions >> 3] >> (positions & 7) & 1
             found = dict(zip(fresh, bits.all(axis=1).tolist()))
-        # A string longer than any piece is neither looked up nor kept.
-        result = [found[string] if string in found else answers.get(string, False) for string in strings]
         self.keep(found)
-        return result
+        known |= found
+        # A string longer than any piece is neither looked up nor kept.
+        return [known.get(string, False) for string in strings]
 
     def keep(self, answers: dict[str, bool]) -> None:
         """Add ``answers`` to those kept, all of them emptied first where together they would pass ``cache_size``."""

@@ -342,6 +342,41 @@ def test_the_segmented_tokenizer_splits_each_text_once_and_keeps_special_tokens_
         assert sum(index != tokenizer.pad_token_id for index in ids) == len(tokenizer.tokenize(text)) + 2
 
 
+def test_one_tokenizer_shared_by_threads_gives_each_text_its_own_inputs(
+    tiny_bert_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server's threads may share one tokenizer, as they share the source's: with caches small enough that every
+    call evicts what another may be reading, and threads switching as often as they can, 8 threads encoding 600
+    texts give each the inputs that a tokenizer of its own gives it, and no call fails."""
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tiny_models import WORDS
+    from transformers import AutoTokenizer
+
+    folder = export_vocabulary_free(str(tiny_bert_dir), student_named("ngrams"), tmp_path / "export")
+    rng = random.Random(0)
+    words = [*WORDS, *(word + rng.choice(["ly", "ness", "ed", "zz"]) for word in WORDS)]
+    texts = [" ".join(rng.choices(words, k=rng.randint(1, 12))) for _ in range(600)]
+    alone = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    expected = [alone([text], return_tensors="pt") for text in texts]
+    shared = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    module = sys.modules[type(shared).word_rows.__module__]
+    monkeypatch.setattr(module, "ROW_CACHE_SIZE", 4)
+    monkeypatch.setattr(module, "PIECE_CACHE_SIZE", 4)
+    shared.is_piece.cache_size = 4
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            encoded = list(pool.map(lambda text: shared([text], return_tensors="pt"), texts))
+    finally:
+        sys.setswitchinterval(interval)
+    for text, inputs, reference in zip(texts, encoded, expected):
+        assert inputs.keys() == reference.keys(), text
+        assert all(torch.equal(inputs[key], reference[key]) for key in inputs), text
+
+
 def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(
     tiny_exports: dict[str, Path]
 ) -> None:

@@ -41,16 +41,31 @@ def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable
                   size: int) -> list[T]:
     """The value of each of ``keys`` in ``cache``, those it lacks computed in one ``compute`` call and kept; then the
     least recently used dropped until ``size`` are left. Each key is looked up alone: a set difference with the
-    cache's keys would walk all of it."""
-    fresh = [key for key in dict.fromkeys(keys) if key not in cache]
+    cache's keys would walk all of it. Threads may share the cache (a server's, one tokenizer): each key's value is
+    read once, and one that another thread dropped meanwhile is put back, never read again."""
+    found: dict[K, T] = {}
+    fresh = []
+    for key in dict.fromkeys(keys):
+        value = cache.get(key)  # no value is None
+        if value is None:
+            fresh.append(key)
+        else:
+            found[key] = value
     if fresh:
-        cache.update(zip(fresh, compute(fresh)))
+        computed = dict(zip(fresh, compute(fresh)))
+        found |= computed
+        cache.update(computed)
     for key in keys:
-        cache.move_to_end(key)
-    values = [cache[key] for key in keys]
+        try:
+            cache.move_to_end(key)
+        except KeyError:  # dropped by another thread meanwhile
+            cache[key] = found[key]
     while len(cache) > size:
-        cache.popitem(last=False)
-    return values
+        try:
+            cache.popitem(last=False)
+        except KeyError:  # emptied by another thread meanwhile
+            break
+    return [found[key] for key in keys]
 
 
 @dataclass(frozen=True)
