@@ -107,7 +107,7 @@ class VocabFreeResult:
     tokenizer_calls: int  # calls per tokenizer, the median kept
     latencies: dict[str, float]  # model → median seconds a sentence takes at batch 1, caches emptied first ({}: none)
     warm_latencies: dict[str, float]  # the same, caches as the pass before left them
-    latency_ratios: dict[str, float]  # export → median of its paired_ratios at batch 1, caches emptied first
+    latency_ratios: dict[str, float]  # export → batch_1_medians, caches emptied first
     warm_latency_ratios: dict[str, float]  # the same, caches as the pass before left them
     tokenizer_latencies: dict[str, float]  # model → median seconds its tokenizer takes of a sentence in latencies
     warm_tokenizer_latencies: dict[str, float]  # the same, caches as the pass before left them
@@ -205,13 +205,12 @@ def vocabulary_free_throughput(
         max_length = min(max_length, encoders[VOCABULARY_FREE].tokenizer.model_max_length)  # the model's positions
         rates: dict[str, dict[int, float]] = {label: {} for label in encoders}
         warm_rates: dict[str, dict[int, float]] = {label: {} for label in encoders}
-        speedups: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
-        warm_speedups: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
+        # export → batch size → its paired_ratios over every round (at batch 1, the latency ratios too)
+        batch_ratios: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
+        warm_batch_ratios: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
         latencies: dict[str, list[float]] = {label: [] for label in encoders}
         warm_latencies: dict[str, list[float]] = {label: [] for label in encoders}
         tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
-        ratios: dict[str, list[float]] = {label: [] for label in encoders if label != SOURCE}
-        warm_ratios: dict[str, list[float]] = {label: [] for label in encoders if label != SOURCE}
         warm_tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
         for batch_size in batch_sizes:
             batches = [texts[start:start + batch_size] for start in range(0, len(texts), batch_size)]
@@ -220,9 +219,9 @@ def vocabulary_free_throughput(
             for _ in range(rounds):
                 for model in encoders.values():
                     model.reset()
-                for kept, paired, alone, tokenizer_alone, alone_ratios in (
-                        (rates, speedups, latencies, tokenizing, ratios),  # from empty caches, then warm
-                        (warm_rates, warm_speedups, warm_latencies, warm_tokenizing, warm_ratios)):
+                for kept, paired, alone, tokenizer_alone in (
+                        (rates, batch_ratios, latencies, tokenizing),  # from empty caches, then warm
+                        (warm_rates, warm_batch_ratios, warm_latencies, warm_tokenizing)):
                     for model in encoders.values():
                         model.tokenizing.clear()
                     timings = interleaved_times(encoders, batches, max_length)
@@ -230,20 +229,18 @@ def vocabulary_free_throughput(
                         rate = len(texts) / sum(seconds)
                         kept[label][batch_size] = max(kept[label].get(batch_size, 0.0), rate)
                         if label != SOURCE:
-                            ratios_here = paired_ratios(timings, label)
-                            paired[label].setdefault(batch_size, []).extend(1 / ratio for ratio in ratios_here)
+                            paired[label].setdefault(batch_size, []).extend(paired_ratios(timings, label))
                         if batch_size == 1:
                             alone[label] += seconds
                             tokenizer_alone[label] += encoders[label].tokenizing
-                            if label != SOURCE:
-                                alone_ratios[label] += ratios_here
         tokenized = list(corpus[:tokenized_sentences])
         tokenization, cold_tokenization = tokenization_times(encoders, tokenized, tokenizer_calls, max_length)
-    return VocabFreeResult(model_name, student_name, len(texts), rates, warm_rates, median_speedups(speedups),
-                           median_speedups(warm_speedups), tokenization, cold_tokenization, len(tokenized),
+    return VocabFreeResult(model_name, student_name, len(texts), rates, warm_rates, median_speedups(batch_ratios),
+                           median_speedups(warm_batch_ratios), tokenization, cold_tokenization, len(tokenized),
                            tokenizer_calls,
-                           latencies=medians(latencies), latency_ratios=medians(ratios),
-                           warm_latency_ratios=medians(warm_ratios), warm_latencies=medians(warm_latencies),
+                           latencies=medians(latencies), warm_latencies=medians(warm_latencies),
+                           latency_ratios=batch_1_medians(batch_ratios),
+                           warm_latency_ratios=batch_1_medians(warm_batch_ratios),
                            tokenizer_latencies=medians(tokenizing), warm_tokenizer_latencies=medians(warm_tokenizing))
 
 
@@ -260,11 +257,17 @@ def medians(seconds: dict[str, list[float]]) -> dict[str, float]:
     return {label: statistics.median(times) for label, times in seconds.items() if times}
 
 
-def median_speedups(speedups: dict[str, dict[int, list[float]]]) -> dict[str, dict[int, float]]:
+def batch_1_medians(ratios: dict[str, dict[int, list[float]]]) -> dict[str, float]:
+    """Each export's median latency ratio at batch 1 (its :func:`paired_ratios` of single sentences); none where
+    batch 1 was not timed."""
+    return {label: statistics.median(sizes[1]) for label, sizes in ratios.items() if 1 in sizes}
+
+
+def median_speedups(ratios: dict[str, dict[int, list[float]]]) -> dict[str, dict[int, float]]:
     """Each export's median, at each batch size, of its paired speeds over the source's: the source's seconds over
-    the export's for each batch of every round (:func:`paired_ratios`, inverted)."""
-    return {label: {size: statistics.median(ratios) for size, ratios in sizes.items()}
-            for label, sizes in speedups.items()}
+    the export's for each batch of every round (the inverses of its :func:`paired_ratios`)."""
+    return {label: {size: statistics.median(1 / ratio for ratio in pooled) for size, pooled in sizes.items()}
+            for label, sizes in ratios.items()}
 
 
 def vocabulary_free_rows(result: VocabFreeResult) -> list[Row]:
