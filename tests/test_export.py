@@ -377,6 +377,43 @@ def test_one_tokenizer_shared_by_threads_gives_each_text_its_own_inputs(
         assert all(torch.equal(inputs[key], reference[key]) for key in inputs), text
 
 
+def test_one_model_shared_by_threads_gives_each_text_its_own_vectors(tiny_exports: dict[str, Path]) -> None:
+    """The model's word cache too (students that reuse their words' vectors): with a cache of 4 words and threads
+    switching as often as they can, 8 threads embedding 300 texts through one model give each text the input vectors
+    that a model with no cache gives it, and no call fails."""
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tiny_models import WORDS
+    from transformers import AutoModel, AutoTokenizer
+
+    folder = tiny_exports["bytescnn"]
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    rng = random.Random(0)
+    inputs = [tokenizer([" ".join(rng.choices(WORDS, k=rng.randint(1, 12)))], return_tensors="pt")
+              for _ in range(300)]
+    model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
+    assert model.student.reuses_word_vectors
+
+    def embedded(encoded: dict[str, Tensor]) -> Tensor:
+        with torch.no_grad():
+            return model.embed_inputs(encoded["input_ids"], encoded["word_characters"])
+
+    model.config.word_cache_size = 0
+    expected = [embedded(encoded) for encoded in inputs]
+    model.config.word_cache_size = 4
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            shared = list(pool.map(embedded, inputs))
+    finally:
+        sys.setswitchinterval(interval)
+    assert len(model.word_cache) <= 4
+    for vectors, reference in zip(shared, expected):
+        torch.testing.assert_close(vectors, reference, atol=1e-6, rtol=0)
+
+
 def test_the_student_runs_once_per_distinct_word_and_cached_words_are_unchanged(
     tiny_exports: dict[str, Path]
 ) -> None:

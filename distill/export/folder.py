@@ -7,7 +7,8 @@ convention): ``AutoModel``, ``AutoTokenizer`` and ``SentenceTransformer`` load i
 * its code, every file a copy of the repository's, byte for byte, as transformers' ``custom_object_save`` copies
   a custom model's code (:mod:`distill.export.code` chooses it): ``configuration_vocabfree.py``,
   ``modeling_vocabfree.py`` and ``tokenization_vocabfree.py`` from ``distill/export/template/`` with the modules they
-  import there (the tokenizer's ``tokenization_words.py``, ``tokenization_batch.py`` and ``tokenization_files.py``),
+  import there (the tokenizer's ``tokenization_words.py``, ``tokenization_batch.py`` and ``tokenization_files.py``,
+  and the caches' ``recently_used.py``),
   its ``families.py`` (``template/families_<family>.py``, naming the student's family alone), and the modules of
   ``students/`` these import relatively (that family's module and what it imports, ``segmenter.py``): the code it
   runs and no other; transformers' own ``save_pretrained`` writes them,

@@ -27,6 +27,7 @@ from transformers import AutoModel, PreTrainedModel
 from .configuration_vocabfree import VocabFreeConfig
 from .errors import StudentError
 from .families import FAMILIES
+from .recently_used import recently_used
 
 # What a call that names none of them takes from this model's configuration, as the source takes them from its own
 # (``from_pretrained(..., output_hidden_states=True)``, or set on ``model.config``).
@@ -189,24 +190,19 @@ class VocabFreeModel(PreTrainedModel):
     def word_vectors(self, characters: Tensor) -> Tensor:
         """The vectors of words (one a row of ``characters``), the student run once per distinct word: text repeats
         its words ("the", "of"...). In inference, the vectors of words seen in earlier batches come from a bounded
-        cache (``config.word_cache_size`` words, looked up by each row's key, :func:`row_keys`), the others from the
-        student; otherwise the distinct rows are found by :func:`distinct_rows`."""
+        cache (``config.word_cache_size`` words, looked up by each row's key, :func:`row_keys`; threads that share the
+        model may share it: :func:`recently_used`), the others from the student; otherwise the distinct rows are
+        found by :func:`distinct_rows`."""
         if self.training or torch.is_grad_enabled() or not self.config.word_cache_size:
             distinct, occurrence = distinct_rows(characters)
             return self.student_vectors(distinct)[occurrence]
         keys = row_keys(characters.cpu().numpy())
         row_of = {key: index for index, key in enumerate(keys)}  # a row of each distinct word
-        fresh = [key for key in row_of if key not in self.word_cache]
-        if fresh:
-            computed = self.student_vectors(characters[[row_of[key] for key in fresh]])
-            for key, vector in zip(fresh, computed):
-                self.word_cache[key] = vector.clone()
-        for key in row_of:
-            self.word_cache.move_to_end(key)
-        vectors = torch.stack([self.word_cache[key] for key in keys])
-        while len(self.word_cache) > self.config.word_cache_size:
-            self.word_cache.popitem(last=False)
-        return vectors
+
+        def computed(fresh: list[bytes]) -> list[Tensor]:
+            return [vector.clone() for vector in self.student_vectors(characters[[row_of[key] for key in fresh]])]
+
+        return torch.stack(recently_used(self.word_cache, keys, computed, self.config.word_cache_size))
 
     def student_vectors(self, characters: Tensor) -> Tensor:
         """The student's vectors of ``characters`` (one word a row), at ``rescale_norm`` when it is set."""

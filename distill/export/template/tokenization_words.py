@@ -15,17 +15,16 @@ import json
 import re
 import string
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 from tokenizers import PreTokenizedString, Tokenizer
 
+from .recently_used import recently_used
 from .segmenter import PieceFilter, WordSegmenter
 
-T = TypeVar("T")
-K = TypeVar("K", bound=Hashable)
 PIECE_CACHE_SIZE = 65536  # words whose pieces the tokenizer keeps across calls
 ROW_CACHE_SIZE = 16384  # words whose encoded characters the tokenizer keeps (26 MB at the n-gram student's 195 ids)
 Offsets = tuple[int, int]
@@ -35,37 +34,6 @@ Offsets = tuple[int, int]
 # ``string.punctuation``) a word of its own. Its other steps (Chinese characters, accents) change no ASCII character.
 ASCII_CLEANED = str.maketrans({**dict.fromkeys([*range(9), 11, 12, *range(14, 32), 127]), 9: " ", 10: " ", 13: " "})
 ASCII_WORDS = re.compile(f"[^ {re.escape(string.punctuation)}]+|[{re.escape(string.punctuation)}]")
-
-
-def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable[[list[K]], Iterable[T]],
-                  size: int) -> list[T]:
-    """The value of each of ``keys`` in ``cache``, those it lacks computed in one ``compute`` call and kept; then the
-    least recently used dropped until ``size`` are left. Each key is looked up alone: a set difference with the
-    cache's keys would walk all of it. Threads may share the cache (a server's, one tokenizer): each key's value is
-    read once, and one that another thread dropped meanwhile is put back, never read again."""
-    found: dict[K, T] = {}
-    fresh = []
-    for key in dict.fromkeys(keys):
-        value = cache.get(key)  # no value is None
-        if value is None:
-            fresh.append(key)
-        else:
-            found[key] = value
-    if fresh:
-        computed = dict(zip(fresh, compute(fresh)))
-        found |= computed
-        cache.update(computed)
-    for key in keys:
-        try:
-            cache.move_to_end(key)
-        except KeyError:  # dropped by another thread meanwhile
-            cache[key] = found[key]
-    while len(cache) > size:
-        try:
-            cache.popitem(last=False)
-        except KeyError:  # emptied by another thread meanwhile
-            break
-    return [found[key] for key in keys]
 
 
 @dataclass(frozen=True)
