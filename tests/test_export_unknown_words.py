@@ -16,7 +16,7 @@ import torch
 from test_export import bytescnn
 from transformers import AutoModel, AutoTokenizer
 
-from distill.bench.unseen import WEIGHTS, sentence_triples, unseen_word_maker
+from distill.bench.unseen import LENGTHS, WEIGHTS, held_out_sentences, sentence_triples, unseen_word_maker
 from distill.cli import main
 from distill.data.frequencies import english_pieces
 from distill.export.folder import export_vocabulary_free
@@ -142,6 +142,14 @@ def test_unseen_words_are_drawn_from_unicode_and_each_is_unk_to_the_source(tiny_
     assert sentence_triples(plain, unseen_word_maker(tokenizer, seed=3), seed=3) == (plain, added, changed)
 
 
+def test_the_held_out_sentences_of_a_range_of_lengths_have_that_many_words() -> None:
+    """The short texts (a query's length, where one word weighs most) are read apart from the sentences."""
+    for words in LENGTHS:
+        sentences = held_out_sentences("wiki:heldout", 40, words)
+        assert len(sentences) == 40
+        assert all(words[0] <= len(sentence.split()) <= words[1] for sentence in sentences)
+
+
 def test_bench_unseen_words_measures_the_source_and_the_exports(tmp_path: Path, tiny_bert_dir: Path) -> None:
     """``distill bench --unseen-words FOLDER``: its block of the results file, a row per model."""
     student = tmp_path / "student"
@@ -151,12 +159,13 @@ def test_bench_unseen_words_measures_the_source_and_the_exports(tmp_path: Path, 
             "--results", str(results)]
     assert main(argv) == 0
     text = results.read_text()
-    assert "## Unseen characters" in text and "read 16 held-out sentences of each domain" in text
-    assert "`wiki:heldout`:" in text and "`pydoc+stdlib:heldout`:" in text
+    assert "## Unseen characters" in text and "read up to 16 held-out sentences of each domain" in text
+    for corpus in ("wiki:heldout", "pydoc+stdlib:heldout"):  # a table for each range of lengths
+        assert f"`{corpus}`, 5-25 words:" in text and f"`{corpus}`, 2-6 words:" in text
     rows = re.findall(r"^\| (source|export[^|]*) \| (\d\.\d{4}) \| ", text, flags=re.M)
     labels = [label for label, _ in rows]
     shares = len({*WEIGHTS, UNKNOWN_WORD_WEIGHT})
-    assert len(labels) == 2 * (2 + shares) and labels[:2] == ["source", "export, student's vectors as they are"]
+    assert len(labels) == 4 * (2 + shares) and labels[:2] == ["source", "export, student's vectors as they are"]
     assert f"export, student's share {UNKNOWN_WORD_WEIGHT:g} (shipped)" in labels
     assert all(-1 <= float(value) <= 1 for _, value in rows)
     assert main(["bench", "--unseen-words", str(tmp_path / "nope"), "--teacher", str(tiny_bert_dir)]) != 0

@@ -3,8 +3,9 @@
 The words are drawn, seeded, from Unicode itself rather than picked by hand: half are one symbol (category ``So``:
 emoji, signs), half two to six letters of one script (the first word of the letters' Unicode names: ``RUNIC``,
 ``CHEROKEE``...), every character one that the source's tokenizer reads as its unknown token. Each held-out sentence
-of 5 to 25 words, of each judged domain (``wiki:heldout``, ``pydoc+stdlib:heldout``), gets one such word at a
-random place; a second word at the same place makes the sentence's twin. Sentence vectors are the mean of the last
+of each judged domain (``wiki:heldout``, ``pydoc+stdlib:heldout``), of 5 to 25 words and, apart, of 2 to 6 (a
+query's length, where one word weighs most: :data:`LENGTHS`), gets one such word at a random place; a second word
+at the same place makes the sentence's twin. Sentence vectors are the mean of the last
 hidden states over the positions (the embedded MiniLM's pooling). Two figures per model:
 
 * ``added``: cosine of the sentence with the word to the sentence without it (1: the word changes nothing);
@@ -43,6 +44,7 @@ SCRIPT_LETTERS = 10  # the fewest unseen letters a script needs to give words
 WEIGHTS = (0.5, 0.6, 0.7, 0.8, 1.0)  # the student's shares measured beside the shipped one
 SOURCE, RAW = "source", "export, student's vectors as they are"
 CHANGED_APART = 0.99  # twins at or above this cosine count as not told apart
+LENGTHS = ((5, 25), (2, 6))  # the fewest and most words of the held-out sentences read, each range apart
 
 
 @dataclass(frozen=True)
@@ -129,20 +131,28 @@ def unseen_effect(model: PreTrainedModel, tokenizer: PreTrainedTokenizerBase,
     return UnseenEffect((added * plain).sum(-1), (added * changed).sum(-1))
 
 
-def held_out_sentences(corpus: str, count: int) -> list[str]:
-    """The first ``count`` sentences of ``corpus`` with 5 to 25 words."""
-    return [sentence for sentence in load_corpus(corpus).sentences if 5 <= len(sentence.split()) <= 25][:count]
+def held_out_sentences(corpus: str, count: int, words: tuple[int, int]) -> list[str]:
+    """The first ``count`` sentences of ``corpus`` with ``words[0]`` to ``words[1]`` words."""
+    fewest, most = words
+    return [sentence for sentence in load_corpus(corpus).sentences if fewest <= len(sentence.split()) <= most][:count]
+
+
+def reading_name(corpus: str, words: tuple[int, int]) -> str:
+    """How a corpus's sentences of a range of lengths are named in the results: ``wiki:heldout, 2-6 words``."""
+    return f"{corpus}, {words[0]}-{words[1]} words"
 
 
 def measure_unseen_words(model_name: str, student: StudentEncoder, *, sentences: int, seed: int = 0,
                          corpora: Sequence[str] = JUDGED_DOMAINS, weights: Sequence[float] = WEIGHTS
                          ) -> dict[str, dict[str, UnseenEffect]]:
-    """Per corpus, ``added`` and ``changed`` for the source, its export as shipped and at each of ``weights``, and
-    its export that reads each word as the student's vector as it is."""
+    """Per corpus and range of sentence lengths (:data:`LENGTHS`, :func:`reading_name`), ``added`` and ``changed``
+    for the source, its export as shipped and at each of ``weights``, and its export that reads each word as the
+    student's vector as it is."""
     loaded = load_transformer(model_name)
     source_tokenizer = load_tokenizer(loaded.path)
     word = unseen_word_maker(source_tokenizer, seed)
-    triples = {corpus: sentence_triples(held_out_sentences(corpus, sentences), word, seed) for corpus in corpora}
+    triples = {reading_name(corpus, words): sentence_triples(held_out_sentences(corpus, sentences, words), word, seed)
+               for corpus in corpora for words in LENGTHS}
     base = loaded.model.base_model
     assert isinstance(base, PreTrainedModel)
     effects = {corpus: {SOURCE: unseen_effect(base.eval(), source_tokenizer, texts)}
@@ -182,13 +192,15 @@ def render_unseen(effects: dict[str, dict[str, UnseenEffect]], model_name: str, 
     """The Markdown block of the unseen-word measurement: a table per domain, the worst first."""
     lines = [f"## Unseen characters (measured in one run: `{command}`)", "",
              f"Machine: {', '.join(f'{key} {value}' for key, value in machine.items())}.", "",
-             (f"`{model_name}` and its vocabulary-free exports read {sentences} held-out sentences of each domain, "
+             (f"`{model_name}` and its vocabulary-free exports read up to {sentences} held-out sentences of each "
+              "domain and range of lengths (5-25 words, and 2-6: a query's length, where one word weighs most), "
               "each with one word of characters the source reads as its unknown token (drawn from Unicode: a symbol "
               "or 2-6 letters of one script), and its twin with another such word at the same place "
-              "(`distill.bench.unseen`); domains worst first."), ""]
-    for corpus, rows in effects.items():
+              "(`distill.bench.unseen`); worst first."), ""]
+    for reading, rows in effects.items():
         source = rows[SOURCE].added.mean()
-        lines += [f"`{corpus}`:", "",
+        corpus, _, lengths = reading.partition(", ")
+        lines += [f"`{corpus}`, {lengths}:", "",
                   markdown_table(["model", "with ÷ without: mean", "lowest", "twins: mean",
                                   f"twins ≥ {CHANGED_APART}"], [effect.row(label) for label, effect in rows.items()]),
                   "", f"Goals: with ÷ without at least the source's mean ({source:.4f}); twins below {CHANGED_APART}.",
