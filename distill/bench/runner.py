@@ -203,9 +203,9 @@ def run_unseen_words(settings: BenchSettings, command: str | None = None) -> Ben
     block = render_unseen(effects, settings.teacher, sentences, machine,
                           command or "distill " + shlex.join(sys.argv[1:]))
     path = replace_block(settings, UNSEEN, block)
-    rows = [Row("unseen characters", label, f"{corpus} {figure}", float(values.mean()), "cosine",
+    rows = [Row("unseen characters", label, f"{reading} {figure}", float(values.mean()), "cosine",
                 f"{sentences} sentences")
-            for corpus, labelled in effects.items() for label, effect in labelled.items()
+            for reading, labelled in effects.items() for label, effect in labelled.items()
             for figure, values in (("with ÷ without", effect.added), ("twins", effect.changed))]
     return BenchReport(rows, path, log_run(rows, {}, machine, settings, block))
 

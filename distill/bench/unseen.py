@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import torch
 from torch import Tensor
@@ -137,26 +138,31 @@ def held_out_sentences(corpus: str, count: int, words: tuple[int, int]) -> list[
     return [sentence for sentence in load_corpus(corpus).sentences if fewest <= len(sentence.split()) <= most][:count]
 
 
-def reading_name(corpus: str, words: tuple[int, int]) -> str:
-    """How a corpus's sentences of a range of lengths are named in the results: ``wiki:heldout, 2-6 words``."""
-    return f"{corpus}, {words[0]}-{words[1]} words"
+class Reading(NamedTuple):
+    """A corpus's held-out sentences of a range of lengths (:data:`LENGTHS`), read apart."""
+
+    corpus: str
+    words: tuple[int, int]
+
+    def __str__(self) -> str:
+        return f"{self.corpus}, {self.words[0]}-{self.words[1]} words"
 
 
 def measure_unseen_words(model_name: str, student: StudentEncoder, *, sentences: int, seed: int = 0,
                          corpora: Sequence[str] = JUDGED_DOMAINS, weights: Sequence[float] = WEIGHTS
-                         ) -> dict[str, dict[str, UnseenEffect]]:
-    """Per corpus and range of sentence lengths (:data:`LENGTHS`, :func:`reading_name`), ``added`` and ``changed``
+                         ) -> dict[Reading, dict[str, UnseenEffect]]:
+    """Per corpus and range of sentence lengths (:class:`Reading`), ``added`` and ``changed``
     for the source, its export as shipped and at each of ``weights``, and its export that reads each word as the
     student's vector as it is."""
     loaded = load_transformer(model_name)
     source_tokenizer = load_tokenizer(loaded.path)
     word = unseen_word_maker(source_tokenizer, seed)
-    triples = {reading_name(corpus, words): sentence_triples(held_out_sentences(corpus, sentences, words), word, seed)
+    triples = {Reading(corpus, words): sentence_triples(held_out_sentences(corpus, sentences, words), word, seed)
                for corpus in corpora for words in LENGTHS}
     base = loaded.model.base_model
     assert isinstance(base, PreTrainedModel)
-    effects = {corpus: {SOURCE: unseen_effect(base.eval(), source_tokenizer, texts)}
-               for corpus, texts in triples.items()}
+    effects = {reading: {SOURCE: unseen_effect(base.eval(), source_tokenizer, texts)}
+               for reading, texts in triples.items()}
     with tempfile.TemporaryDirectory() as folder:
         for weight in (None, UNKNOWN_WORD_WEIGHT):
             kind = "raw" if weight is None else "shipped"
@@ -169,8 +175,8 @@ def measure_unseen_words(model_name: str, student: StudentEncoder, *, sentences:
                 if share is not None:
                     model.config.unknown_word_weight = share
                 label = RAW if share is None else share_label(share)
-                for corpus, texts in triples.items():
-                    effects[corpus][label] = unseen_effect(model, tokenizer, texts)
+                for reading, texts in triples.items():
+                    effects[reading][label] = unseen_effect(model, tokenizer, texts)
     return dict(sorted(effects.items(), key=lambda item: worst_first(item[1])))
 
 
@@ -187,7 +193,7 @@ def worst_first(effects: dict[str, UnseenEffect]) -> float:
     return min(moved, CHANGED_APART - float(shipped.changed.mean()))
 
 
-def render_unseen(effects: dict[str, dict[str, UnseenEffect]], model_name: str, sentences: int,
+def render_unseen(effects: dict[Reading, dict[str, UnseenEffect]], model_name: str, sentences: int,
                   machine: dict[str, str], command: str) -> str:
     """The Markdown block of the unseen-word measurement: a table per domain, the worst first."""
     lines = [f"## Unseen characters (measured in one run: `{command}`)", "",
@@ -199,8 +205,7 @@ def render_unseen(effects: dict[str, dict[str, UnseenEffect]], model_name: str, 
               "(`distill.bench.unseen`); worst first."), ""]
     for reading, rows in effects.items():
         source = rows[SOURCE].added.mean()
-        corpus, _, lengths = reading.partition(", ")
-        lines += [f"`{corpus}`, {lengths}:", "",
+        lines += [f"`{reading.corpus}`, {reading.words[0]}-{reading.words[1]} words:", "",
                   markdown_table(["model", "with ÷ without: mean", "lowest", "twins: mean",
                                   f"twins ≥ {CHANGED_APART}"], [effect.row(label) for label, effect in rows.items()]),
                   "", f"Goals: with ÷ without at least the source's mean ({source:.4f}); twins below {CHANGED_APART}.",
