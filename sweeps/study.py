@@ -46,7 +46,8 @@ DEFAULT_STORAGE = "sqlite:///optuna.db"
 # Study user attributes (a trial's are its TrialRecord)
 SPEC_ATTR = "distill.spec"  # fingerprint of the sweep file the study belongs to
 SOURCE_ATTR = "distill.source"
-LATER_EVALUATION_SETTINGS = ("correct_spelling",)  # left out of a fingerprint at their default (_bound_evaluation)
+# Left out of a fingerprint at their default (_bound_evaluation).
+LATER_EVALUATION_SETTINGS = ("correct_spelling", "truth_spelling")
 TRIAL_TIME_ATTR = "distill.trial_time"  # time_per_trial and fill_time: what each trial trains for
 INTERRUPTED = threading.Event()  # set in a worker by its SIGINT handler, even where the exception is dropped
 

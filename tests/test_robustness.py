@@ -19,7 +19,7 @@ from test_surgery import lookup_student, small_bytescnn
 from transformers import AutoTokenizer
 
 from distill.cli import main
-from distill.data import noised_corpus, split_sentences
+from distill.data import misspelt_words, noised_corpus, split_sentences
 from distill.errors import DistillError
 from distill.evaluation import (
     BASELINE,
@@ -32,8 +32,8 @@ from distill.evaluation import (
     score_variants,
 )
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
-from distill.evaluation.runner import CORRECTED_SUFFIX
-from distill.noise.specs import NoiseSpec
+from distill.evaluation.runner import CORRECTED_SUFFIX, TRUTH_SUFFIX
+from distill.noise.specs import GIVEN_NOISE, NoiseSpec
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
 from distill.swap.vocabulary_free import PIECE_POSITION, SUFFIX, VocabularyFreePath
 from distill.workflows.robustness_document import NOTES_END, NOTES_START
@@ -265,6 +265,45 @@ def test_correct_spelling_adds_the_corrected_vocabulary_free_path(tiny_bert_dir,
     assert mlflow.get_run(result.run_id).data.params["correct_spelling"] == "True"
     with pytest.raises(DistillError, match="--correct-spelling reads words on the vocabulary-free path"):
         evaluate([str(student)], replace(settings, vocabulary_free=False, word_pieces=True), quiet=True)
+
+
+def test_truth_spelling_adds_a_path_reading_each_misspelt_word_as_the_word_it_was(
+    tiny_bert_dir, split_word_corpus, tmp_path
+) -> None:
+    """``--truth-spelling``: a perfect spell-checker beside the real one, the ceiling of ``--correct-spelling``."""
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=4, tasks=["mlm"], noise=["human"],
+                                  vocabulary_free=True, word_pieces=False, correct_spelling=True, truth_spelling=True)
+    result = evaluate([str(student)], settings, quiet=True)
+    models = result.scores.models
+    assert models == [BASELINE, models[1], models[1] + CORRECTED_SUFFIX, models[1] + TRUTH_SUFFIX]
+    assert {key.model for key in result.scores.values} == set(models)
+    assert mlflow.get_run(result.run_id).data.params["truth_spelling"] == "True"
+    with pytest.raises(DistillError, match="--truth-spelling reads words on the vocabulary-free path"):
+        evaluate([str(student)], replace(settings, vocabulary_free=False, word_pieces=True, correct_spelling=False),
+                 quiet=True)
+
+
+def test_misspelt_words_maps_each_word_the_noise_wrote_otherwise_to_the_word_it_was(split_word_corpus) -> None:
+    corpus = load_corpus(str(split_word_corpus))
+    human = NoiseSpec.parse("misspell:0.5")
+    truth = misspelt_words([corpus], [None, human], range(3))
+    clean_words = {word.strip(".,").lower() for sentence in corpus.sentences for word in sentence.split()}
+    changed = 0
+    for seed in range(3):
+        for clean, noisy in zip(corpus.sentences, noised_corpus(corpus, human, seed).sentences):
+            for meant, wrote in zip(clean.split(), noisy.split()):
+                written = wrote.strip(".,").lower()
+                if meant != wrote:
+                    changed += 1
+                    # a clean word is never read as another; any other misspelling is read as a word it was written for
+                    assert (written in clean_words) == (written not in truth)
+                    assert written not in truth or truth[written] in clean_words
+    assert changed and all(truth[wrote] != wrote for wrote in truth)
+    assert misspelt_words([corpus], [None], range(3)) == {}  # clean text: nothing misspelt
+    people = replace(corpus, noisy=tuple(sentence.replace("walked", "wlaked") for sentence in corpus.sentences))
+    assert misspelt_words([people], [GIVEN_NOISE], range(3)) == {"wlaked": "walked"}
 
 
 def test_several_noise_settings_are_datasets_of_one_run(tiny_bert_dir, split_word_corpus, tmp_path) -> None:

@@ -30,6 +30,7 @@ from distill.data.corpus import (
     corpus_from_documents,
     document_part,
     joined_corpus,
+    misspelt_words,
     noised_corpus,
     readings,
     split_sentences,
@@ -46,7 +47,7 @@ OFFLINE_CORPORA = {WIKI_CORPUS: wiki_corpus, PYDOC_CORPUS: pydoc_corpus, STDLIB_
 JUDGED_DOMAINS = (f"{WIKI_CORPUS}:heldout", f"{PYDOC_CORPUS}+{STDLIB_CORPUS}:heldout")
 
 __all__ = ["JUDGED_DOMAINS", "PARTS", "Corpus", "check_corpus_name", "check_given_noise", "corpus_from_documents",
-           "document_part", "load_corpus", "noised_corpus", "readings", "split_sentences"]
+           "document_part", "load_corpus", "misspelt_words", "noised_corpus", "readings", "split_sentences"]
 
 
 def load_corpus(name_or_path: str) -> Corpus:

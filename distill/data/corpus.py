@@ -27,6 +27,7 @@ WHERE_NOISY_TEXT_IS = "(a .csv/.jsonl/.parquet file with 'text' and 'noisy' colu
 PARTS = ("train", "heldout")
 HELDOUT_SHARE = 0.2  # a fifth of the documents are held out (4:1)
 
+WORD_LETTERS = re.compile(r"^[^A-Za-z]*([A-Za-z]+)[^A-Za-z]*$")  # a word's letters, its punctuation around them
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[‘“]?[A-Z0-9])")
 
 
@@ -74,6 +75,35 @@ def noised_corpus(corpus: Corpus, spec: Noise, seed: int) -> Corpus:
     rng = random.Random(seed)
     return Corpus(corpus.name, tuple(apply_noise(sentence, spec, rng) for sentence in corpus.sentences),
                   corpus.documents)
+
+
+def misspelt_words(corpora: Sequence[Corpus], noises: Sequence[Noise | None], seeds: Iterable[int]) -> dict[str, str]:
+    """Each word of letters (:data:`WORD_LETTERS`: its punctuation around it left out) that a noise setting wrote
+    otherwise in ``corpora`` under ``seeds`` (:func:`noised_corpus`; under ``given``, the corpus's own noisy text)
+    → the word it was, also lower-cased as an uncased tokenizer normalises it; where two words were written alike,
+    the first seen. What a perfect spell-checker would read: the ceiling of reading misspellings as the words they
+    stand for. A written form that is also a word of the clean text (a misspelling that makes a real word, or
+    another word's spelling) is left out, or each of its correct uses would be read as another word; so are the
+    sentences whose noise split or joined a word (no word-for-word reading)."""
+    truth: dict[str, str] = {}
+    seeds = list(seeds)
+    clean_words = {match[1].lower() for corpus in corpora for sentence in corpus.sentences
+                   for word in sentence.split() if (match := WORD_LETTERS.match(word))}
+    for corpus, noise in readings(corpora, noises):
+        if noise is None:
+            continue
+        for seed in seeds if not isinstance(noise, GivenNoise) else seeds[:1]:  # people's noise has no seed
+            noisy = noised_corpus(corpus, noise, seed)
+            for clean_sentence, noisy_sentence in zip(corpus.sentences, noisy.sentences):
+                meant_words, written_words = clean_sentence.split(), noisy_sentence.split()
+                if len(meant_words) != len(written_words):
+                    continue
+                for clean, written in zip(meant_words, written_words):
+                    meant, wrote = WORD_LETTERS.match(clean), WORD_LETTERS.match(written)
+                    if meant and wrote and meant[1] != wrote[1] and wrote[1].lower() not in clean_words:
+                        truth.setdefault(wrote[1], meant[1])
+                        truth.setdefault(wrote[1].lower(), meant[1].lower())
+    return truth
 
 
 def readings(corpora: Sequence[Corpus], noises: Sequence[Noise | None]) -> list[tuple[Corpus, Noise | None]]:

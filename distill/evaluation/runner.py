@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +21,7 @@ import mlflow
 
 from distill.config.bounds import fitted_length, model_limits
 from distill.config.fields import check_fields
-from distill.data import Corpus, readings
+from distill.data import Corpus, misspelt_words, readings
 from distill.devices import resolve_device
 from distill.errors import DistillError, first_line
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED, spell_checked
@@ -52,6 +52,7 @@ from students import StudentEncoder
 from students.segmenter import WordSegmenter
 
 CORRECTED_SUFFIX = "-corrected"  # the vocabulary-free path that reads unknown split words as corrected
+TRUTH_SUFFIX = "-truth"  # the vocabulary-free path that reads misspelt split words as the words they were
 
 BASELINE = "baseline"
 NOTE_LIMIT = 8000  # MLflow's longest tag value
@@ -76,6 +77,22 @@ def student_label(student: StudentEncoder, source: str) -> str:
     run_id = student.provenance.get("run_id")
     parts = [student.registry_name, student.provenance.get("loss"), run_id[:8] if run_id else Path(source).name]
     return store.shortened(re.sub(r"[^\w.\-]+", "_", "-".join(part for part in parts if part)), LABEL_MAX)
+
+
+def spelling_correctors(settings: EvaluationSettings, corpora: Sequence[Corpus], specs: Sequence[Noise | None]
+                        ) -> dict[str, Callable[[str], str]]:
+    """The label suffix → the corrector of each corrected reading asked for on the vocabulary-free path: the
+    spell-checker's (``--correct-spelling``), and the truth's (``--truth-spelling``: each word the noise misspelt
+    in the evaluated corpora and seeds read as the word it was, :func:`distill.data.misspelt_words`)."""
+    if not settings.vocabulary_free:
+        return {}
+    correctors: dict[str, Callable[[str], str]] = {}
+    if settings.correct_spelling:
+        correctors[CORRECTED_SUFFIX] = correct_unknown_word
+    if settings.truth_spelling:
+        truth = misspelt_words(corpora, specs, range(settings.seeds))
+        correctors[TRUTH_SUFFIX] = lambda word: truth.get(word, word)
+    return correctors
 
 
 def _unique(label: str, taken: Mapping[str, object]) -> str:
@@ -105,8 +122,10 @@ def prepare(settings: EvaluationSettings | None = None, *, quiet: bool = False,
     settings = check_fields(settings or EvaluationSettings())
     if not (settings.word_pieces or settings.vocabulary_free):
         raise DistillError("--no-word-pieces leaves the students nothing to be scored on; add --vocabulary-free")
-    if settings.correct_spelling and not settings.vocabulary_free:
-        raise DistillError("--correct-spelling reads words on the vocabulary-free path; add --vocabulary-free")
+    spellings = (("--correct-spelling", settings.correct_spelling), ("--truth-spelling", settings.truth_spelling))
+    for name, asked in spellings:
+        if asked and not settings.vocabulary_free:
+            raise DistillError(f"{name} reads words on the vocabulary-free path; add --vocabulary-free")
     store.load_settings(tracking_uri)  # a bad mlflow.yaml is refused before any work
     specs = noise_specs(settings.noise)
     announce(f"loading {settings.model} and the corpora {', '.join(settings.datasets)}", quiet=quiet)
@@ -164,7 +183,8 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
     losses: dict[str, str] = {}  # label → the loss the student was trained with, to group the charts by
     weights = {BASELINE: weights_digest(network)}  # label → the weights it scores with (the journal's identity)
     vocabulary_free_paths: dict[str, VocabularyFreePath] = {}
-    corrected_paths: dict[str, VocabularyFreePath] = {}  # --correct-spelling
+    corrected_paths: dict[str, VocabularyFreePath] = {}  # --correct-spelling, --truth-spelling
+    correctors = spelling_correctors(settings, setup.corpora, specs)
     for source, student in zip(students, trained):
         label = _unique(student_label(student, source), {**variants, **sources})
         live = StudentEmbedding.from_model(network, student, tokenizer)
@@ -179,11 +199,11 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
             vocabulary_free_paths[vocabfree_label] = VocabularyFreePath(live.eval(), baked, tokenizer,
                                                                         prepared.segmenter)
             losses[vocabfree_label] = losses[label]
-        if settings.vocabulary_free and settings.correct_spelling:
-            corrected_label = _unique(label + SUFFIX + CORRECTED_SUFFIX,
-                                      {**variants, **vocabulary_free_paths, **corrected_paths})
+        for suffix, corrector in correctors.items():
+            taken = {**variants, **vocabulary_free_paths, **corrected_paths}
+            corrected_label = _unique(label + SUFFIX + suffix, taken)
             corrected_paths[corrected_label] = VocabularyFreePath(live.eval(), baked, tokenizer, prepared.segmenter,
-                                                                  corrector=correct_unknown_word)
+                                                                  corrector=corrector)
             losses[corrected_label] = losses[label]
     variants |= vocabulary_free_paths | corrected_paths
     if settings.noise is not None and any(task.compares_sentences for task in setup.tasks):
@@ -201,6 +221,7 @@ def evaluate_prepared(students: Sequence[str], prepared: PreparedEvaluation, *, 
         "vocabulary_free": settings.vocabulary_free,
         "segment_words": settings.vocabulary_free and settings.segment_words,
         "correct_spelling": settings.correct_spelling,
+        "truth_spelling": settings.truth_spelling,
         **{store.safe_name(f"corpus.{corpus.name}"): f"{len(corpus.sentences)} sentences, sha {corpus.fingerprint}"
            for corpus in setup.corpora},
     }

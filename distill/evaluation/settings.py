@@ -100,3 +100,7 @@ class EvaluationSettings(ModelOptions):
                                      "the tokenizer splits, wordfreq does not know and the spell-checker corrects "
                                      "(symspellpy, as spell-check first) as the corrected word, at the positions of "
                                      "the word as written (<student>-vocabfree-corrected)")
+    truth_spelling: bool = setting(False, "with --vocabulary-free and noise, also score each student reading each "
+                                   "word that the tokenizer splits and the noise misspelt as the word it was, at the "
+                                   "positions of the word as written: a perfect spell-checker, the ceiling of "
+                                   "--correct-spelling (<student>-vocabfree-truth)")
