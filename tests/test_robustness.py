@@ -32,7 +32,8 @@ from distill.evaluation import (
     score_variants,
 )
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
-from distill.evaluation.runner import CORRECTED_SUFFIX, TRUTH_SUFFIX
+from distill.evaluation.runner import CORRECTED_SUFFIX, TRUTH_SUFFIX, spelling_correctors
+from distill.evaluation.settings import noise_specs
 from distill.noise.specs import GIVEN_NOISE, NoiseSpec
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
 from distill.swap.vocabulary_free import PIECE_POSITION, SUFFIX, VocabularyFreePath
@@ -280,6 +281,17 @@ def test_truth_spelling_adds_a_path_reading_each_misspelt_word_as_the_word_it_wa
     assert models == [BASELINE, models[1], models[1] + CORRECTED_SUFFIX, models[1] + TRUTH_SUFFIX]
     assert {key.model for key in result.scores.values} == set(models)
     assert mlflow.get_run(result.run_id).data.params["truth_spelling"] == "True"
+    corpus = load_corpus(str(split_word_corpus))  # the path reads each misspelling of the evaluated seeds back
+    read_as = spelling_correctors(settings, [corpus], noise_specs(settings.noise))[TRUTH_SUFFIX]
+    pairs = [(meant, wrote) for seed in range(settings.seeds)
+             for clean, noisy in zip(corpus.sentences, noised_corpus(corpus, NoiseSpec.parse("human"), seed).sentences)
+             for meant, wrote in zip(clean.split(), noisy.split()) if meant.isalpha() and wrote.isalpha()]
+    # a misspelling that spells a word of the clean text is read as written
+    clean_words = {word.strip(".,").lower() for sentence in corpus.sentences for word in sentence.split()}
+    misspelt = [(meant.lower(), wrote.lower()) for meant, wrote in pairs
+                if meant != wrote and wrote.lower() not in clean_words]
+    assert misspelt and all(read_as(wrote) == meant for meant, wrote in misspelt)
+    assert all(read_as(word.lower()) == word.lower() for word, _ in pairs)  # clean words read as written
     with pytest.raises(DistillError, match="--truth-spelling reads words on the vocabulary-free path"):
         evaluate([str(student)], replace(settings, vocabulary_free=False, word_pieces=True, correct_spelling=False),
                  quiet=True)

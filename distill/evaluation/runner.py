@@ -83,9 +83,8 @@ def spelling_correctors(settings: EvaluationSettings, corpora: Sequence[Corpus],
                         ) -> dict[str, Callable[[str], str]]:
     """The label suffix → the corrector of each corrected reading asked for on the vocabulary-free path: the
     spell-checker's (``--correct-spelling``), and the truth's (``--truth-spelling``: each word the noise misspelt
-    in the evaluated corpora and seeds read as the word it was, :func:`distill.data.misspelt_words`)."""
-    if not settings.vocabulary_free:
-        return {}
+    in the evaluated corpora and seeds read as the word it was, :func:`distill.data.misspelt_words`). :func:`prepare`
+    refuses either without the vocabulary-free path."""
     correctors: dict[str, Callable[[str], str]] = {}
     if settings.correct_spelling:
         correctors[CORRECTED_SUFFIX] = correct_unknown_word
