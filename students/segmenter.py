@@ -25,7 +25,9 @@ workbench's own, for a transformer that stays frozen.
 
 Many words are cut in rounds (:meth:`WordSegmenter.cuts_in_rounds`): each round looks up the next string of every word
 not yet cut, the filter's bits of all of them read at once with numpy; a few words are cut one after the other. The
-cuts are the same.
+cuts are the same. Cuts and pieces are tuples of numbers and strings, which Python's garbage collector stops tracking:
+a tokenizer that cuts thousands of new words a call (and keeps their pieces) would otherwise push the process into a
+full collection of its whole heap every few calls (about 0.2 s with torch and transformers loaded).
 
 This module imports only torch, numpy, safetensors and the standard library: the vocabulary-free export
 carries it for its tokenizer.
@@ -236,7 +238,7 @@ class WordSegmenter(nn.Module):
         it is now, one string at a time or many (:class:`PieceFilter`); at most ``cache_size`` answers kept."""
         return PieceFilter(self.filter.cpu().numpy().tobytes(), self.config, cache_size)
 
-    def cuts(self, words: list[str], is_piece: PieceFilter | None = None) -> list[list[int]]:
+    def cuts(self, words: list[str], is_piece: PieceFilter | None = None) -> list[tuple[int, ...]]:
         """For each word, the character offsets (after the first) where a new piece starts; ``is_piece`` is
         :meth:`membership` made once for many calls, else made for this one. :data:`BULK_WORDS` words or more are
         cut in rounds (:meth:`cuts_in_rounds`), fewer one after the other (:meth:`greedy_cuts`)."""
@@ -245,12 +247,12 @@ class WordSegmenter(nn.Module):
             return self.cuts_in_rounds(words, is_piece)
         return [self.greedy_cuts(word, is_piece) for word in words]
 
-    def cuts_in_rounds(self, words: list[str], is_piece: PieceFilter) -> list[list[int]]:
+    def cuts_in_rounds(self, words: list[str], is_piece: PieceFilter) -> list[tuple[int, ...]]:
         """:meth:`greedy_cuts` of every word, the words cut side by side: each round looks up, for every word not yet
         cut, the string it tries next (:meth:`PieceFilter.many`), then moves each word on (a piece found: the next
         piece's longest string; none: one character shorter)."""
         longest, continuation = self.config.longest, self.config.continuation
-        starts: list[list[int]] = [[] for _ in words]
+        cuts: list[tuple[int, ...]] = [()] * len(words)
         # Each word being cut: its index, where its next piece starts, that piece's prefix and the end tried.
         trying = [(index, 0, "", min(len(word), longest)) for index, word in enumerate(words)
                   if 0 < len(word) <= self.config.max_word_length]
@@ -259,7 +261,8 @@ class WordSegmenter(nn.Module):
             following = []
             for (index, start, prefix, end), piece in zip(trying, found):
                 if piece:
-                    starts[index].append(start)
+                    if start:
+                        cuts[index] += (start,)
                     start, prefix, end = end, continuation, min(len(words[index]), end + longest - len(continuation))
                     if start == len(words[index]):
                         continue  # cut to its end
@@ -268,35 +271,36 @@ class WordSegmenter(nn.Module):
                 if end > start:
                     following.append((index, start, prefix, end))
                 else:  # no piece here: WordPiece's one unknown token, a word kept whole (and not tried again)
-                    starts[index].clear()
+                    cuts[index] = ()
             trying = following
-        return [word_starts[1:] for word_starts in starts]
+        return cuts
 
-    def greedy_cuts(self, word: str, is_piece: Callable[[str], bool]) -> list[int]:
+    def greedy_cuts(self, word: str, is_piece: Callable[[str], bool]) -> tuple[int, ...]:
         """WordPiece's longest-match-first cuts of ``word``; none where it would give the unknown token. The settings
         are read once a word: the inner loop runs once per string looked up."""
         length, longest, continuation = len(word), self.config.longest, self.config.continuation
         if length > self.config.max_word_length:
-            return []
+            return ()
         starts, start, prefix = [], 0, ""
         while start < length:
             end = min(length, start + longest - len(prefix))
             while end > start and not is_piece(prefix + word[start:end]):
                 end -= 1
             if end == start:  # no piece here: WordPiece's one unknown token, a word kept whole
-                return []
+                return ()
             starts.append(start)
             start, prefix = end, continuation
-        return starts[1:]
+        return tuple(starts[1:])
 
-    def segment(self, words: list[str], is_piece: PieceFilter | None = None) -> list[list[str]]:
+    def segment(self, words: list[str], is_piece: PieceFilter | None = None) -> list[tuple[str, ...]]:
         """Each word as pieces: the first as it is spelt, the others with the continuation prefix (``is_piece``:
         see :meth:`cuts`)."""
+        continuation = self.config.continuation
         pieces = []
         for word, cuts in zip(words, self.cuts(words, is_piece)):
-            bounds = [0, *cuts, len(word)]
-            parts = [word[start:end] for start, end in zip(bounds, bounds[1:])]
-            pieces.append([parts[0], *(self.config.continuation + part for part in parts[1:])])
+            bounds = (0, *cuts, len(word))
+            pieces.append(tuple((continuation if start else "") + word[start:end]
+                                for start, end in zip(bounds, bounds[1:])))
         return pieces
 
     def save_pretrained(self, folder: str | os.PathLike[str]) -> Path:

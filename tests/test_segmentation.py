@@ -28,12 +28,12 @@ class TokenizerCuts(WordSegmenter):
         super().__init__(SegmenterConfig(bits=8))
         self.tokenizer = tokenizer
 
-    def cuts(self, words: list[str], is_piece: object = None) -> list[list[int]]:
+    def cuts(self, words: list[str], is_piece: object = None) -> list[tuple[int, ...]]:
         found = []
         for word in words:
             pieces = self.tokenizer.tokenize(word)  # type: ignore[attr-defined]
             lengths = [len(piece.removeprefix("##")) for piece in pieces]
-            found.append([sum(lengths[:index]) for index in range(1, len(lengths))])
+            found.append(tuple(sum(lengths[:index]) for index in range(1, len(lengths))))
         return found
 
 
@@ -42,10 +42,11 @@ PIECES = ["walk", "##ing", "##s", "w", "##a", "##l", "##k", "un", "##believ", "#
 
 def test_cuts_are_word_pieces_longest_first() -> None:
     segmenter = WordSegmenter.from_pieces(PIECES, continuation="##", max_word_length=12)
-    assert segmenter.cuts(["walking", "walks", "wa", "unbelievable", "12", "walk"]) == [[4], [4], [1], [2, 8], [1], []]
-    assert segmenter.segment(["walking", "unbelievable"]) == [["walk", "##ing"], ["un", "##believ", "##able"]]
+    cuts = segmenter.cuts(["walking", "walks", "wa", "unbelievable", "12", "walk"])
+    assert cuts == [(4,), (4,), (1,), (2, 8), (1,), ()]
+    assert segmenter.segment(["walking", "unbelievable"]) == [("walk", "##ing"), ("un", "##believ", "##able")]
     # no piece at some point: one unknown token for WordPiece, the word kept whole here; so is a word too long
-    assert segmenter.cuts(["xyz", "walkx", "unbelievables", ""]) == [[], [], [], []]
+    assert segmenter.cuts(["xyz", "walkx", "unbelievables", ""]) == [(), (), (), ()]
     assert segmenter.config.longest == len("##believ") and segmenter.cuts([]) == []
     # many words are cut side by side, in rounds: the same cuts
     words = ["walking", "walks", "wa", "unbelievable", "12", "walk", "xyz", "walkx", "unbelievables", "", "walkingk"]

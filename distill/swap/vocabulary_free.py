@@ -207,7 +207,8 @@ class VocabularyFreePath:
         return model(inputs_embeds=words["inputs_embeds"], **kwargs, output_hidden_states=output_hidden_states)
 
 
-def predicted_slots(text: str, cuts: list[int], positions: list[int], lengths: list[int], prefix: str) -> list[Slot]:
+def predicted_slots(text: str, cuts: Sequence[int], positions: list[int], lengths: list[int], prefix: str
+                    ) -> list[Slot]:
     """The slots of one word cut at ``cuts`` (character offsets), whose tokenizer pieces are at ``positions`` with
     ``lengths`` characters: a predicted piece that is exactly one of the tokenizer's keeps its row."""
     starts = dict(zip([0, *accumulate(lengths)], positions))  # character offset → the piece starting there
@@ -221,7 +222,7 @@ def predicted_slots(text: str, cuts: list[int], positions: list[int], lengths: l
     return slots
 
 
-def cut_pieces(text: str, cuts: list[int], prefix: str) -> list[str]:
+def cut_pieces(text: str, cuts: Sequence[int], prefix: str) -> list[str]:
     """``text`` cut at ``cuts`` (character offsets), each piece after the first marked with ``prefix``."""
     bounds = [0, *cuts, len(text)]
     return [(prefix if start else "") + text[start:end] for start, end in zip(bounds, bounds[1:])]

@@ -82,7 +82,7 @@ class WordReader:
     segmenter: WordSegmenter | None
     is_piece: PieceFilter  # whether a string is one of the source's pieces (the segmenter's filter)
     vocabulary: dict[str, int]  # tokens that keep an id (vocabulary.json): never cut, never the student's
-    piece_cache: OrderedDict[str, list[str]]  # the last PIECE_CACHE_SIZE words cut
+    piece_cache: OrderedDict[str, tuple[str, ...]]  # the last PIECE_CACHE_SIZE words cut
     row_cache: OrderedDict[str, bytes]  # the last ROW_CACHE_SIZE words encoded
     encode_words: Callable[..., Any]  # the student's word encoder and its options
     encoder_options: dict[str, Any]
@@ -106,7 +106,7 @@ class WordReader:
         return [word for word, _ in self.word_pre_tokenizer.pre_tokenize_str(
             text if normalizer is None else normalizer.normalize_str(text))]
 
-    def cut(self, words: Sequence[str]) -> dict[str, list[str]]:
+    def cut(self, words: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """The pieces the segmenter cuts each of ``words`` outside ``vocabulary.json`` into: those of the
         last :data:`PIECE_CACHE_SIZE` words cut kept, the others in one segmenter call."""
         segmenter = self.segmenter
@@ -127,7 +127,7 @@ class WordReader:
         for word in words:
             start, end = word.offsets
             position = 0
-            for index, piece in enumerate(cut.get(word, [word])):
+            for index, piece in enumerate(cut.get(word, (word,))):
                 length = len(piece) - (prefix if index else 0)
                 offsets = (start + position, start + position + length) if end - start == len(word) else (start, end)
                 tokens.append(Token(piece, offsets))
