@@ -3,6 +3,7 @@ vocabulary-free path (every word at the positions the segmenter gives it)."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,17 @@ def test_cuts_are_word_pieces_longest_first() -> None:
     assert segmenter.cuts_in_rounds(words, segmenter.membership()) == [
         segmenter.greedy_cuts(word, is_piece) for word in words]
 
+
+
+def test_cuts_and_pieces_are_left_to_reference_counting() -> None:
+    """The export's tokenizer keeps the pieces of thousands of words: were they containers the garbage collector
+    tracks, a call that cuts many new words would set off a full collection of the process's heap every few calls."""
+    segmenter = WordSegmenter.from_pieces(PIECES, continuation="##", max_word_length=12)
+    words = ["walking", "unbelievable", "xyz", "12"] * BULK_WORDS  # cut in rounds
+    few = words[:4]  # cut one after the other
+    cut = [*segmenter.cuts(words), *segmenter.segment(words), *segmenter.cuts(few), *segmenter.segment(few)]
+    gc.collect()
+    assert cut[1] == (2, 8) and not any(gc.is_tracked(value) for value in cut)
 
 def test_segmenter_cuts_as_the_tokenizer_cuts(tiny_bert_dir: Path) -> None:
     tokenizer = load_tokenizer(str(tiny_bert_dir))
