@@ -27,7 +27,7 @@ Many words are cut in rounds (:meth:`WordSegmenter.cuts_in_rounds`): each round 
 not yet cut, the filter's bits of all of them read at once with numpy; a few words are cut one after the other. The
 cuts are the same. Cuts and pieces are tuples of numbers and strings, which Python's garbage collector stops tracking:
 a tokenizer that cuts thousands of new words a call (and keeps their pieces) would otherwise push the process into a
-full collection of its whole heap every few calls (about 0.2 s with torch and transformers loaded).
+full collection of its whole heap every few calls.
 
 This module imports only torch, numpy, safetensors and the standard library: the vocabulary-free export
 carries it for its tokenizer.
@@ -41,7 +41,7 @@ import json
 import math
 import os
 import struct
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -118,6 +118,13 @@ def false_positive_rate(pieces: int, config: SegmenterConfig) -> float:
     """The chance that a string which is no piece reads as one: ``(1 - exp(-k n / m)) ** k``. For BERT's 30,522
     pieces at :data:`BITS_PER_PIECE` bits each (2^21 bits, 256 KB) and 8 hashes, 2.1e-8 per string looked up."""
     return (1 - math.exp(-config.hashes * pieces / config.bits)) ** config.hashes
+
+
+
+def cut_pieces(word: str, cuts: Sequence[int], continuation: str) -> tuple[str, ...]:
+    """``word`` cut at ``cuts`` (character offsets), each piece after the first marked with ``continuation``."""
+    bounds = (0, *cuts, len(word))
+    return tuple((continuation if start else "") + word[start:end] for start, end in zip(bounds, bounds[1:]))
 
 
 class PieceFilter:
@@ -296,12 +303,7 @@ class WordSegmenter(nn.Module):
         """Each word as pieces: the first as it is spelt, the others with the continuation prefix (``is_piece``:
         see :meth:`cuts`)."""
         continuation = self.config.continuation
-        pieces = []
-        for word, cuts in zip(words, self.cuts(words, is_piece)):
-            bounds = (0, *cuts, len(word))
-            pieces.append(tuple((continuation if start else "") + word[start:end]
-                                for start, end in zip(bounds, bounds[1:])))
-        return pieces
+        return [cut_pieces(word, cuts, continuation) for word, cuts in zip(words, self.cuts(words, is_piece))]
 
     def save_pretrained(self, folder: str | os.PathLike[str]) -> Path:
         """``segmenter_config.json`` and ``segmenter.safetensors`` in ``folder`` (created if missing)."""

@@ -58,7 +58,7 @@ from transformers.utils import ModelOutput
 
 from distill.data.samples import IGNORE
 from distill.swap.surgery import StudentEmbedding
-from students.segmenter import WordSegmenter
+from students.segmenter import WordSegmenter, cut_pieces
 from teachers.vocabulary import padding_id
 from teachers.wordpiece import piece_lengths
 from teachers.words import WordSplitter
@@ -222,13 +222,7 @@ def predicted_slots(text: str, cuts: Sequence[int], positions: list[int], length
     return slots
 
 
-def cut_pieces(text: str, cuts: Sequence[int], prefix: str) -> list[str]:
-    """``text`` cut at ``cuts`` (character offsets), each piece after the first marked with ``prefix``."""
-    bounds = [0, *cuts, len(text)]
-    return [(prefix if start else "") + text[start:end] for start, end in zip(bounds, bounds[1:])]
-
-
-def spread_over(slots: list[Slot], pieces: list[str]) -> list[Slot]:
+def spread_over(slots: list[Slot], pieces: Sequence[str]) -> list[Slot]:
     """``slots`` (a word's positions) reading ``pieces`` (another word's), spread: slot ``j`` of ``n`` reads piece
     ``j * m // n`` of ``m``."""
     return [slot._replace(text=pieces[index * len(pieces) // len(slots)]) for index, slot in enumerate(slots)]
