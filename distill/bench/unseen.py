@@ -144,8 +144,12 @@ class Reading(NamedTuple):
     corpus: str
     words: tuple[int, int]
 
+    @property
+    def lengths(self) -> str:
+        return f"{self.words[0]}-{self.words[1]} words"
+
     def __str__(self) -> str:
-        return f"{self.corpus}, {self.words[0]}-{self.words[1]} words"
+        return f"{self.corpus}, {self.lengths}"
 
 
 def measure_unseen_words(model_name: str, student: StudentEncoder, *, sentences: int, seed: int = 0,
@@ -205,7 +209,7 @@ def render_unseen(effects: dict[Reading, dict[str, UnseenEffect]], model_name: s
               "(`distill.bench.unseen`); worst first."), ""]
     for reading, rows in effects.items():
         source = rows[SOURCE].added.mean()
-        lines += [f"`{reading.corpus}`, {reading.words[0]}-{reading.words[1]} words:", "",
+        lines += [f"`{reading.corpus}`, {reading.lengths}:", "",
                   markdown_table(["model", "with ÷ without: mean", "lowest", "twins: mean",
                                   f"twins ≥ {CHANGED_APART}"], [effect.row(label) for label, effect in rows.items()]),
                   "", f"Goals: with ÷ without at least the source's mean ({source:.4f}); twins below {CHANGED_APART}.",
