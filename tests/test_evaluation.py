@@ -11,6 +11,7 @@ from pathlib import Path
 
 import datasets
 import mlflow
+import numpy as np
 import pytest
 import tiny_models
 import torch
@@ -20,8 +21,16 @@ from transformers import AutoTokenizer
 from transformers.utils import ModelOutput
 
 from distill.cli import main
-from distill.data import corpus_from_documents
-from distill.data.samples import IGNORE, MASK_FRACTION, NEXT, RANDOM, masked_samples, pair_samples
+from distill.data import Corpus, corpus_from_documents, noised_corpus
+from distill.data.samples import (
+    IGNORE,
+    MASK_FRACTION,
+    NEXT,
+    RANDOM,
+    masked_samples,
+    pair_samples,
+    whole_word_samples,
+)
 from distill.errors import DistillError
 from distill.evaluation import (
     BASELINE,
@@ -35,6 +44,7 @@ from distill.evaluation import (
 )
 from distill.evaluation.report import table2_markdown, worst_domains
 from distill.evaluation.statistics import Summary
+from distill.noise.specs import parse_noise
 from distill.swap.surgery import StudentEmbedding, input_embeddings, load_transformer
 from distill.tracking import store
 from sweeps.evaluation import objective_value
@@ -174,6 +184,51 @@ def test_masked_samples_are_fixed_by_the_seed(tiny_bert_dir: Path, tiny_corpus_f
         assert 0 not in masked and len(ids) - 1 not in masked
         restored = [label if label != IGNORE else token for token, label in zip(ids, labels)]
         assert tuple(restored) in originals
+
+
+def test_whole_word_samples_mask_the_words_meant_and_leave_the_noise_to_the_context(tiny_bert_dir: Path) -> None:
+    tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
+    sentences = tuple(" ".join(random.Random(index).choices(tiny_models.WORDS, k=12)) for index in range(40))
+    clean = Corpus("words", sentences, tuple(range(40)))
+    noisy = noised_corpus(clean, parse_noise("typo:0.3"), 0)
+    assert noisy.meant == clean.sentences and noisy.sentences != clean.sentences
+    on_clean, on_noisy = (whole_word_samples(corpus, tokenizer, 5, 24, 64) for corpus in (clean, noisy))
+    assert on_clean.fingerprint == whole_word_samples(clean, tokenizer, 5, 24, 64).fingerprint
+    originals = {tuple(tokenizer(sentence)["input_ids"]) for sentence in sentences}
+    chosen = np.random.default_rng(5).choice(40, size=24, replace=False)  # the sentences the seed draws
+    aligned = [len(noisy.sentences[index].split()) == len(sentences[index].split()) for index in chosen]
+    assert 0 < sum(aligned) < 24  # this noise deletes a short word now and then
+    for word_for_word, clean_example, noisy_example in zip(aligned, on_clean.examples, on_noisy.examples):
+        ids, labels = clean_example["input_ids"], clean_example["labels"]
+        masked = [position for position, label in enumerate(labels) if label != IGNORE]
+        assert masked and all(ids[position] == tokenizer.mask_token_id for position in masked)
+        assert len(masked) >= max(1, round(MASK_FRACTION * (len(ids) - 2)))  # whole words: at least the share
+        restored = [label if label != IGNORE else token for token, label in zip(ids, labels)]
+        assert tuple(restored) in originals
+        if not word_for_word:  # a deleted word: no word-for-word reading, nothing scored
+            assert set(noisy_example["labels"]) == {IGNORE}
+            continue
+        # the same words masked, labelled as the clean text's, whatever the noise did to the other words
+        assert sorted(label for label in noisy_example["labels"] if label != IGNORE) == sorted(
+            labels[position] for position in masked)
+        assert noisy_example["input_ids"].count(tokenizer.mask_token_id) == len(masked)
+    assert [example["input_ids"] for example in on_clean.examples] != [
+        example["input_ids"] for example in on_noisy.examples]
+
+
+def test_whole_word_samples_mask_nothing_where_the_noise_joined_words(tiny_bert_dir: Path) -> None:
+    tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
+    sentences = tuple(" ".join(random.Random(index).choices(tiny_models.WORDS, k=8)) for index in range(10))
+    joined = tuple(sentence.replace(" ", "", 1) if index % 2 else sentence for index, sentence in enumerate(sentences))
+    clean = Corpus("words", sentences, tuple(range(10)))
+    noisy = Corpus("words", joined, tuple(range(10)), meant=sentences)
+    on_clean, on_noisy = (whole_word_samples(corpus, tokenizer, 1, 10, 64) for corpus in (clean, noisy))
+    chosen = np.random.default_rng(1).choice(10, size=10, replace=False)
+    for index, clean_example, noisy_example in zip(chosen, on_clean.examples, on_noisy.examples):
+        if index % 2:  # a joined pair of words: no word-for-word reading, nothing scored
+            assert set(noisy_example["labels"]) == {IGNORE}
+        else:  # the others keep the clean sample's masks: the joined sentences took their draws too
+            assert noisy_example == clean_example
 
 
 def test_sentence_pairs_are_half_next_half_random(tiny_bert_dir: Path, tiny_corpus_file: Path) -> None:
@@ -360,7 +415,7 @@ def test_evaluate_command_on_embedded_minilm_gives_fidelity_table(minilm_student
 def test_evaluate_command_refuses_bad_input_in_one_line(minilm_students, tiny_bert_dir, tmp_path, capsys) -> None:
     student = minilm_students[0]
     cases = [
-        (["--tasks", "mlm,pos"], "unknown task 'pos'; valid tasks: mlm, nsp, fidelity"),
+        (["--tasks", "mlm,pos"], "unknown task 'pos'; valid tasks: mlm, nsp, fidelity, mlm-meant"),
         (["--tasks", "mlm"], "BertModel has no mlm head; tasks it supports: fidelity"),
         (["--seeds", "1"], "seeds must be in [2, 1000], got 1"),
         (["--samples", "5000"], "corpus 'pydoc+stdlib:heldout' has"),

@@ -29,6 +29,7 @@ from distill.evaluation import (
     ScoreTable,
     evaluate,
     load_corpus,
+    resolve_tasks,
     score_variants,
 )
 from distill.evaluation.contender import SPELL_CHECK_PREFIX, SPELL_CHECKED
@@ -238,6 +239,24 @@ def test_noise_free_comparison_with_the_clean_text_equals_the_plain_fidelity(tin
         assert values[key._replace(metric=f"{key.metric}_clean")] == pytest.approx(values[key], abs=1e-12), key
     baseline = values[ScoreKey(BASELINE, "words ~ drop:0.0", "fidelity", "sentence_cosine_clean")]
     assert baseline == pytest.approx([1.0, 1.0])
+
+
+def test_the_meant_words_task_under_a_noise_of_rate_zero_scores_as_on_the_clean_text(tiny_bert_dir, split_word_corpus,
+                                                                                       tmp_path) -> None:
+    # mlm-meant masks the clean text's words under noise: where the noise changes nothing, every model (the
+    # vocabulary-free path too) must score exactly as on the clean text, seed by seed.
+    student = lookup_student(tiny_bert_dir, noise=0.05).save_pretrained(tmp_path / "student")
+    settings = EvaluationSettings(model=str(tiny_bert_dir), datasets=[str(split_word_corpus)], seeds=2, samples=8,
+                                  max_length=48, batch_size=3, tasks=["mlm-meant"], noise=["clean", "drop:0.0"],
+                                  vocabulary_free=True)
+    values = evaluate([str(student)], settings, quiet=True).scores.values
+    scored = [key for key in values if key.dataset == "words"]
+    assert {key.metric for key in values} == {"mlm_meant_accuracy"} and len(scored) == 3
+    for key in scored:
+        assert values[key._replace(dataset="words ~ drop:0.0")] == values[key], key
+    model = load_transformer(str(tiny_bert_dir)).model
+    assert "mlm-meant" not in [task.name for task in resolve_tasks(None, model)]  # run only when named
+    assert [task.name for task in resolve_tasks(["mlm-meant"], model)] == ["mlm-meant"]
 
 
 def test_without_word_pieces_only_the_vocabulary_free_path_is_scored(tiny_bert_dir, split_word_corpus,

@@ -165,7 +165,7 @@ BAD_SWEEPS = [
      "bad.yaml: space.context_lr.high must be a finite number, got inf"),
     ({"space": {"loss": ["mse"], "student_options.embedding_dim": [-5, 16]}}, "student_options.embedding_dim=-5"),
     ({"space": {"loss": ["mse"], "context_noise": ["", "typo:0.1; smudge:0.1"]}}, "unknown noise kind 'smudge'"),
-    ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task 'ner'; valid tasks: mlm, nsp, fidelity"),
+    ({"evaluation": {"tasks": ["mlm", "ner"]}}, "unknown task 'ner'; valid tasks: mlm, nsp, fidelity, mlm-meant"),
     ({"evaluation": {"tasks": ["mlm"], "seeds": 1}}, "evaluation: seeds must be in [2, 1000], got 1"),
     # the names given up for one name per concept (issue 42): refused, with the valid keys
     ({"evaluation": {"tasks": ["fidelity"], "whole_words": True}}, "unknown key(s) whole_words; valid keys: "),

@@ -39,6 +39,12 @@ class Corpus:
     sentences: Sequence[str]  # a tuple, or sentences rewritten as they are read (contender.RewrittenSentences)
     documents: tuple[int, ...]
     noisy: tuple[str, ...] | None = None  # ``noisy[i]``: ``sentences[i]`` as people wrote it, when the corpus has it
+    meant: Sequence[str] | None = None  # a noised corpus's sentences as they were before the noise (noised_corpus)
+
+    @property
+    def meant_sentences(self) -> Sequence[str]:
+        """Each sentence as it was meant: before the noise of a noised corpus, else as it is."""
+        return self.sentences if self.meant is None else self.meant
 
     @cached_property
     def pair_starts(self) -> tuple[int, ...]:
@@ -65,16 +71,17 @@ def noised_corpus(corpus: Corpus, spec: Noise, seed: int) -> Corpus:
 
     HLM's "unseen" regime (HLM, Sun et al., ACL 2023, §4.2 and Table 9): the noise touches the
     evaluation text only. Sentences and documents keep their order, so a seed draws
-    the same sentences (now noised) as on the clean corpus.
+    the same sentences (now noised) as on the clean corpus, and the noised corpus keeps them as they were
+    (``meant``).
     """
     if isinstance(spec, GivenNoise):
         if corpus.noisy is None:
             raise DistillError(f"noise {spec!s} reads a corpus's own noisy text, and corpus {corpus.name!r} has none "
                                f"{WHERE_NOISY_TEXT_IS}")
-        return Corpus(corpus.name, corpus.noisy, corpus.documents)
+        return Corpus(corpus.name, corpus.noisy, corpus.documents, meant=corpus.sentences)
     rng = random.Random(seed)
     return Corpus(corpus.name, tuple(apply_noise(sentence, spec, rng) for sentence in corpus.sentences),
-                  corpus.documents)
+                  corpus.documents, meant=corpus.sentences)
 
 
 def misspelt_words(corpora: Sequence[Corpus], noises: Sequence[Noise | None], seeds: Iterable[int]) -> dict[str, str]:

@@ -8,8 +8,10 @@ and a paired t-test over seeds compares like with like (paper §3, Table 3).
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -119,6 +121,83 @@ def masked_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int
             example["input_ids"][position] = tokenizer.mask_token_id
         example["labels"] = labels
     return Samples("mlm", seed, tuple(_without_special(examples)))
+
+
+def whole_word_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
+                       max_length: int) -> Samples:
+    """Sentences as written with whole words masked, each scored as the word meant (the ``mlm-meant`` task).
+
+    The seed draws the sentences :func:`masked_samples` draws. Words are whitespace-separated; each masked word
+    becomes as many mask tokens as the word *meant* has pieces, labelled with those pieces, and the other words
+    keep their written pieces. Words are masked in a seeded order until 15% of the meant pieces (at least one
+    word) are masked, a choice made on the meant sentence alone: on a noised corpus (:func:`noised_corpus` keeps
+    ``Corpus.meant``) the same words are masked with the same labels as on the clean one, and only the context
+    differs, so the score measures how well a model reads noisy context rather than whether it predicts the
+    noise. A sentence whose noise split or joined words (no word-for-word reading) is kept with no masked word.
+    Whole-word masking as in BERT's later release (Devlin et al., google-research/bert README, "Whole Word
+    Masking"); scoring the meant word under noise is this workbench's.
+    """
+    if tokenizer.mask_token_id is None:
+        raise DistillError(f"{type(tokenizer).__name__} has no mask token; the mlm-meant task needs one")
+    if not tokenizer.is_fast:
+        raise DistillError(f"{type(tokenizer).__name__} is not a fast tokenizer; the mlm-meant task needs one "
+                           "(it finds each word's pieces by their offsets)")
+    rng = np.random.default_rng(seed)
+    chosen = rng.choice(len(corpus.sentences), size=count, replace=False)
+    written = _word_pieces(tokenizer, [corpus.sentences[index] for index in chosen])
+    meant = _word_pieces(tokenizer, [corpus.meant_sentences[index] for index in chosen])
+    examples: list[Example] = []
+    for (prefix, written_words, suffix), (_, meant_words, _) in zip(written, meant):
+        masked = _masked_words(meant_words, rng)  # drawn for every sentence: the seed's draws stay in step
+        if len(written_words) != len(meant_words):
+            masked = set()
+        input_ids, labels = list(prefix), [IGNORE] * len(prefix)
+        for index, pieces in enumerate(written_words):
+            if index in masked:
+                input_ids += [tokenizer.mask_token_id] * len(meant_words[index])
+                labels += meant_words[index]
+            else:
+                input_ids += pieces
+                labels += [IGNORE] * len(pieces)
+        room = max_length - len(suffix)
+        input_ids, labels = input_ids[:room] + list(suffix), labels[:room] + [IGNORE] * len(suffix)
+        examples.append({"input_ids": input_ids, "token_type_ids": [0] * len(input_ids),
+                         "attention_mask": [1] * len(input_ids), "labels": labels})
+    return Samples("mlm-meant", seed, tuple(examples))
+
+
+WordPieces = tuple[list[int], list[list[int]], list[int]]  # the special pieces before, each word's pieces, after
+
+
+def _word_pieces(tokenizer: PreTrainedTokenizerBase, sentences: list[str]) -> list[WordPieces]:
+    """Each sentence's pieces grouped by whitespace-separated word (by the pieces' character offsets), with the
+    special pieces around them."""
+    encoded = tokenizer(sentences, return_offsets_mapping=True, return_special_tokens_mask=True)
+    grouped = []
+    for sentence, ids, offsets, special in zip(sentences, encoded["input_ids"], encoded["offset_mapping"],
+                                               encoded["special_tokens_mask"]):
+        word_ends = [match.end() for match in re.finditer(r"\S+", sentence)]
+        words: list[list[int]] = [[] for _ in word_ends]
+        content = [position for position, flag in enumerate(special) if not flag]
+        for position in content:
+            start = offsets[position][0]
+            words[min(bisect.bisect_right(word_ends, start), len(words) - 1)].append(ids[position])
+        first, last = (content[0], content[-1] + 1) if content else (len(ids), len(ids))
+        grouped.append((ids[:first], words, ids[last:]))
+    return grouped
+
+
+def _masked_words(words: list[list[int]], rng: np.random.Generator) -> set[int]:
+    """Words, in a seeded order, until ``MASK_FRACTION`` of their pieces (at least one word) are masked."""
+    target = max(1, round(MASK_FRACTION * sum(len(pieces) for pieces in words)))
+    masked, pieces_masked = set(), 0
+    for index in rng.permutation(len(words)):
+        if pieces_masked >= target:
+            break
+        if words[index]:
+            masked.add(int(index))
+            pieces_masked += len(words[index])
+    return masked
 
 
 def random_partner(corpus: Corpus, first: int, rng: np.random.Generator) -> int:

@@ -65,9 +65,10 @@ class EvaluationSettings(ModelOptions):
     """What an evaluation runs: the model (:class:`~distill.config.common.ModelOptions`), tasks, corpora, noise,
     seeds and sizes, and the level of its paired t-tests."""
 
-    tasks: list[str] | None = setting(None, "tasks, comma-separated or one per word: mlm, nsp, fidelity "
-                                      "(default: every task the model supports)", check=_known_tasks, separator=",",
-                                      metavar="TASK")
+    tasks: list[str] | None = setting(None, "tasks, comma-separated or one per word: mlm, nsp, fidelity, "
+                                      "mlm-meant (whole words masked and scored as the clean text's: under noise only "
+                                      "the context is noisy); default: every task the model supports but mlm-meant",
+                                      check=_known_tasks, separator=",", metavar="TASK")
     datasets: list[str] = setting(
         help="corpora, each judged on its own: wiki, pydoc, stdlib (offline; :heldout for their held-out "
         "documents, + joins them), wikitext, imdb, or .txt/.csv/.jsonl/.parquet files",

@@ -34,6 +34,7 @@ class Task(ABC):
     compares_with_reference: ClassVar[bool] = False  # scores each model against the first one's outputs
     compares_with_clean: ClassVar[bool] = False
     compares_sentences: ClassVar[bool] = False  # scores sentence vectors only, so a variant may read other tokens
+    by_default: ClassVar[bool] = True  # run when no task is named (where the model supports it)
 
     @abstractmethod
     def supports(self, model: PreTrainedModel) -> bool: ...

@@ -2,6 +2,9 @@
 
 * ``mlm``: top-1 accuracy at the masked positions.
 * ``nsp``: accuracy of the next-sentence classifier.
+* ``mlm-meant`` (not run unless named): top-1 accuracy at masked whole words, each scored as the word meant; under
+  noise the masked words and their labels are the clean text's and only the context is noisy
+  (:func:`~distill.data.samples.whole_word_samples`), where ``mlm`` masks and scores the pieces as written.
 
 A model with BERT's pre-training heads (``BertForPreTraining``: ``cls.predictions`` and ``cls.seq_relationship``
 on the encoder ``bert``) is run as its encoder alone, and each scorer applies the one head it reads: the decoder
@@ -21,7 +24,7 @@ from transformers import PreTrainedModel
 from transformers.utils import ModelOutput
 
 from distill.data import Corpus
-from distill.data.samples import IGNORE, Samples, masked_samples, pair_samples
+from distill.data.samples import IGNORE, Samples, masked_samples, pair_samples, whole_word_samples
 from distill.tasks.base import Batch, Scorer, Task, output_field
 
 Logits = Callable[[ModelOutput, Tensor], Tensor]  # (output, scored positions) → their logits
@@ -83,14 +86,24 @@ class MaskedLanguageModeling(BertHeadsTask):
         return masked_samples(corpus, tokenizer, seed, count, max_length)
 
     def scorer(self, clean_sentences: Tensor | None = None, model: PreTrainedModel | None = None) -> Scorer:
-        heads = bert_heads(model)
+        heads, (metric,) = bert_heads(model), self.metrics
         if heads is not None:
             predictions = heads.predictions
-            return AccuracyScorer("mlm_accuracy", lambda output, scored: predictions(
+            return AccuracyScorer(metric, lambda output, scored: predictions(
                 output["last_hidden_state"][scored]), "labels")
         # BertForPreTraining names them prediction_logits, *ForMaskedLM logits.
-        return AccuracyScorer("mlm_accuracy", lambda output, scored: output_field(
+        return AccuracyScorer(metric, lambda output, scored: output_field(
             output, "prediction_logits", "logits")[scored], "labels")
+
+
+class MeantWordsLanguageModeling(MaskedLanguageModeling):
+    """Masked whole words scored as the words meant: under noise, how well a model reads the noisy context."""
+
+    name, metrics = "mlm-meant", ("mlm_meant_accuracy",)
+    by_default = False
+
+    def build(self, corpus, tokenizer, seed, count, max_length) -> Samples:
+        return whole_word_samples(corpus, tokenizer, seed, count, max_length)
 
 
 class NextSentencePrediction(BertHeadsTask):
