@@ -216,6 +216,22 @@ def test_whole_word_samples_mask_the_words_meant_and_leave_the_noise_to_the_cont
         example["input_ids"] for example in on_noisy.examples]
 
 
+def test_whole_word_samples_group_byte_level_pieces_by_word(tiny_roberta_dir: Path) -> None:
+    # Byte-level BPE marks a word's first piece with its space: grouped by offsets, every masked word's labels
+    # and the kept pieces restore the tokenizer's own encoding of the sentence.
+    tokenizer = AutoTokenizer.from_pretrained(tiny_roberta_dir)
+    sentences = tuple(" ".join(random.Random(index).choices(tiny_models.WORDS, k=9)) + "." for index in range(12))
+    samples = whole_word_samples(Corpus("words", sentences, tuple(range(12))), tokenizer, 2, 12, 64)
+    originals = {tuple(tokenizer(sentence)["input_ids"]) for sentence in sentences}
+    for example in samples.examples:
+        restored = [label if label != IGNORE else token for token, label in zip(example["input_ids"],
+                                                                                 example["labels"])]
+        assert tuple(restored) in originals and tokenizer.mask_token_id in example["input_ids"]
+    tokenizer.mask_token = None
+    with pytest.raises(DistillError, match="has no mask token; the mlm-meant task needs one"):
+        whole_word_samples(Corpus("words", sentences, tuple(range(12))), tokenizer, 2, 12, 64)
+
+
 def test_whole_word_samples_mask_nothing_where_the_noise_joined_words(tiny_bert_dir: Path) -> None:
     tokenizer = AutoTokenizer.from_pretrained(tiny_bert_dir)
     sentences = tuple(" ".join(random.Random(index).choices(tiny_models.WORDS, k=8)) for index in range(10))
