@@ -120,7 +120,6 @@ def false_positive_rate(pieces: int, config: SegmenterConfig) -> float:
     return (1 - math.exp(-config.hashes * pieces / config.bits)) ** config.hashes
 
 
-
 def cut_pieces(word: str, cuts: Sequence[int], continuation: str) -> tuple[str, ...]:
     """``word`` cut at ``cuts`` (character offsets), each piece after the first marked with ``continuation``."""
     bounds = (0, *cuts, len(word))

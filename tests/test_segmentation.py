@@ -56,7 +56,6 @@ def test_cuts_are_word_pieces_longest_first() -> None:
         segmenter.greedy_cuts(word, is_piece) for word in words]
 
 
-
 def test_cuts_and_pieces_are_left_to_reference_counting() -> None:
     """The export's tokenizer keeps the pieces of thousands of words: were they containers the garbage collector
     tracks, a call that cuts many new words would set off a full collection of the process's heap every few calls."""
@@ -66,6 +65,7 @@ def test_cuts_and_pieces_are_left_to_reference_counting() -> None:
     cut = [*segmenter.cuts(words), *segmenter.segment(words), *segmenter.cuts(few), *segmenter.segment(few)]
     gc.collect()
     assert cut[1] == (2, 8) and not any(gc.is_tracked(value) for value in cut)
+
 
 def test_segmenter_cuts_as_the_tokenizer_cuts(tiny_bert_dir: Path) -> None:
     tokenizer = load_tokenizer(str(tiny_bert_dir))
