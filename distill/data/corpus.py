@@ -41,11 +41,6 @@ class Corpus:
     noisy: tuple[str, ...] | None = None  # ``noisy[i]``: ``sentences[i]`` as people wrote it, when the corpus has it
     meant: Sequence[str] | None = None  # a noised corpus's sentences as they were before the noise (noised_corpus)
 
-    @property
-    def meant_sentences(self) -> Sequence[str]:
-        """Each sentence as it was meant: before the noise of a noised corpus, else as it is."""
-        return self.sentences if self.meant is None else self.meant
-
     @cached_property
     def pair_starts(self) -> tuple[int, ...]:
         """Indices ``i`` whose sentence ``i + 1`` follows it in the same document (true NSP pairs)."""

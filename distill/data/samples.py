@@ -87,9 +87,14 @@ def _without_special(examples: list[Encoded]) -> list[Encoded]:
     return examples
 
 
+def draw_indices(corpus: Corpus, count: int, rng: np.random.Generator) -> list[int]:
+    """The indices of ``count`` distinct sentences of ``corpus``."""
+    return [int(index) for index in rng.choice(len(corpus.sentences), size=count, replace=False)]
+
+
 def draw_sentences(corpus: Corpus, count: int, rng: np.random.Generator) -> list[str]:
     """``count`` distinct sentences of ``corpus``."""
-    return [corpus.sentences[index] for index in rng.choice(len(corpus.sentences), size=count, replace=False)]
+    return [corpus.sentences[index] for index in draw_indices(corpus, count, rng)]
 
 
 def sentence_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed: int, count: int,
@@ -143,9 +148,10 @@ def whole_word_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed:
         raise DistillError(f"{type(tokenizer).__name__} is not a fast tokenizer; the mlm-meant task needs one "
                            "(it finds each word's pieces by their offsets)")
     rng = np.random.default_rng(seed)
-    chosen = rng.choice(len(corpus.sentences), size=count, replace=False)
+    chosen = draw_indices(corpus, count, rng)
     written = _word_pieces(tokenizer, [corpus.sentences[index] for index in chosen])
-    meant = _word_pieces(tokenizer, [corpus.meant_sentences[index] for index in chosen])
+    meant = written if corpus.meant is None else _word_pieces(tokenizer, [corpus.meant[index] for index in chosen])
+    segments = "token_type_ids" in tokenizer.model_input_names
     examples: list[Example] = []
     for (prefix, written_words, suffix), (_, meant_words, _) in zip(written, meant):
         masked = _masked_words(meant_words, rng)  # drawn for every sentence: the seed's draws stay in step
@@ -161,8 +167,8 @@ def whole_word_samples(corpus: Corpus, tokenizer: PreTrainedTokenizerBase, seed:
                 labels += [IGNORE] * len(pieces)
         room = max_length - len(suffix)
         input_ids, labels = input_ids[:room] + list(suffix), labels[:room] + [IGNORE] * len(suffix)
-        examples.append({"input_ids": input_ids, "token_type_ids": [0] * len(input_ids),
-                         "attention_mask": [1] * len(input_ids), "labels": labels})
+        example: Example = {"input_ids": input_ids, "attention_mask": [1] * len(input_ids), "labels": labels}
+        examples.append({**example, "token_type_ids": [0] * len(input_ids)} if segments else example)
     return Samples("mlm-meant", seed, tuple(examples))
 
 
