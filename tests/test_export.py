@@ -474,8 +474,9 @@ def test_an_ngram_export_reads_each_word_where_it_lies_as_the_cached_path_reads_
                                                                                    tmp_path: Path) -> None:
     """Speed: the n-gram student sums a word's rows faster than the word cache finds them, so its export reads every
     position's row where it lies (``vectors_where``: no gathering of the words, no cache, no putting back). On a
-    padded batch of pieces, special tokens, a written ``[UNK]`` and words of characters the source never saw, the
-    vectors are the cached path's to the bit, with and without ``rescale_norm``, in inference and with gradients."""
+    padded batch of pieces, special tokens, a written ``[UNK]`` and words of characters the source never saw, and on
+    one without unknown words (where inference adds the words' vectors to the table's rows), the vectors are the
+    cached path's to the bit, with and without ``rescale_norm``, in inference and with gradients."""
     from transformers import AutoModel, AutoTokenizer
 
     folder = export_vocabulary_free(str(tiny_bert_dir), student_named("ngrams"), tmp_path / "ngrams")
@@ -492,7 +493,7 @@ def test_an_ngram_export_reads_each_word_where_it_lies_as_the_cached_path_reads_
         words = model.student.vectors_where(rows, selected)
         assert torch.equal(words[selected], model.student(rows[selected])) and not words[~selected].any()
 
-    def both_paths() -> tuple[Tensor, Tensor]:
+    def both_paths(inputs: tuple[Tensor, Tensor]) -> tuple[Tensor, Tensor]:
         in_place = model.embed_inputs(*inputs)
         model.student.reuses_word_vectors = True  # this instance alone: the word cache's path
         try:
@@ -500,17 +501,20 @@ def test_an_ngram_export_reads_each_word_where_it_lies_as_the_cached_path_reads_
         finally:
             del model.student.reuses_word_vectors
 
-    for rescale_norm in (None, 2.0):
-        model.config.rescale_norm = rescale_norm
-        with torch.no_grad():
-            in_place, cached = both_paths()
-        assert torch.equal(in_place, cached) and model.word_cache
-        model.word_cache.clear()
-        with torch.no_grad():
-            model.embed_inputs(*inputs)
-        assert not model.word_cache
-        in_place, uncached = both_paths()  # gradients on: neither path keeps vectors
-        assert torch.equal(in_place, uncached)
+    known = tokenizer(["the dog walks", "walking"], padding=True, return_tensors="pt")
+    assert not (known["input_ids"] == model.config.unknown_token_id).any()
+    for batch in (inputs, (known["input_ids"], known["word_characters"])):
+        for rescale_norm in (None, 2.0):
+            model.config.rescale_norm = rescale_norm
+            with torch.no_grad():
+                in_place, cached = both_paths(batch)
+            assert torch.equal(in_place, cached) and model.word_cache
+            model.word_cache.clear()
+            with torch.no_grad():
+                model.embed_inputs(*batch)
+            assert not model.word_cache
+            in_place, uncached = both_paths(batch)  # gradients on: neither path keeps vectors
+            assert torch.equal(in_place, uncached)
     specials = tokenizer([""], return_tensors="pt")
     assert torch.equal(model.embed_inputs(specials["input_ids"], torch.zeros(0, dtype=torch.long)),
                        model.get_input_embeddings()(specials["input_ids"]))

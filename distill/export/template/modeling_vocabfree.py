@@ -144,37 +144,53 @@ class VocabFreeModel(PreTrainedModel):
         """``(B, L, hidden)`` input vectors: table rows, and the student's for the words (:meth:`word_vectors`). A
         word the source reads as its unknown token (``config.unknown_token_id`` with characters: a row of
         ``word_characters`` that is not all zeros) is blended with ``unknown_word_anchor`` (:meth:`blend_unknown`).
-        The words are found with few tensor operations: at batch size 1 their count, not their size, is the cost. A
-        student that does not reuse its vectors (``reuses_word_vectors`` false: the n-gram student's embedding bag)
-        reads every position's row where it lies (``vectors_where``), without the words' rows gathered and their
-        vectors put back."""
+        The words are found with few operations (:meth:`word_positions`): at batch size 1 their count, not their
+        size, is the cost. A student that does not reuse its vectors (``reuses_word_vectors`` false: the n-gram
+        student's embedding bag) reads every position's row where it lies (``vectors_where``: zeros at the other
+        positions), without the words' rows gathered and their vectors put back; where no gradient flows they are
+        added to the table's rows, the words' row being zeros (a gradient through the choice between the two never
+        reaches that row, so training leaves it zeros)."""
         vectors = self.get_input_embeddings()(input_ids)
-        is_word = input_ids == self.config.word_token_id
-        unknown_token_id = self.config.unknown_token_id
-        is_unknown = None
-        if unknown_token_id is not None and word_characters.numel():
-            at_unknown_id = input_ids == unknown_token_id
-            if at_unknown_id.any():  # the characters are read only where the unknown id occurs
-                is_unknown = at_unknown_id & word_characters.ne(0).any(dim=-1)
-                is_word |= is_unknown
+        is_word, is_unknown = self.word_positions(input_ids, word_characters)
         hidden = vectors.shape[-1]
         if not self.student.reuses_word_vectors:
             if not word_characters.numel():
                 return vectors
-            is_word = is_word.reshape(-1)
             rows = word_characters.reshape(len(is_word), -1)
             words = self.rescaled(self.student.vectors_where(rows, is_word))
             if is_unknown is not None:
-                words = torch.where(is_unknown.reshape(-1, 1), self.blend_unknown(words), words)
+                words = torch.where(is_unknown.unsqueeze(-1), self.blend_unknown(words), words)
+            elif not torch.is_grad_enabled():
+                return vectors.add_(words.view_as(vectors))
             return torch.where(is_word.unsqueeze(-1), words.to(vectors.dtype), vectors.view(-1, hidden)).view_as(
                 vectors)
-        places = is_word.reshape(-1).nonzero().squeeze(1)  # the words' positions in the flattened batch
+        places = is_word.nonzero().squeeze(1)  # the words' positions in the flattened batch
         if not len(places):
             return vectors
         words = self.word_vectors(word_characters.reshape(-1, word_characters.shape[-1])[places])
         if is_unknown is not None:
-            words = torch.where(is_unknown.reshape(-1)[places].unsqueeze(-1), self.blend_unknown(words), words)
+            words = torch.where(is_unknown[places].unsqueeze(-1), self.blend_unknown(words), words)
         return vectors.view(-1, hidden).index_copy(0, places, words.to(vectors.dtype)).view_as(vectors)
+
+    def word_positions(self, input_ids: Tensor, word_characters: Tensor) -> tuple[Tensor, Tensor | None]:
+        """Where ``input_ids`` holds a word the student reads: ``config.word_token_id``, and the source's unknown id
+        where it has characters; and where the latter lie (None: nowhere); both over the flattened batch. On the CPU
+        the comparisons run in numpy, on views of the tensors: on a sentence's few ids they cost a fraction of
+        torch's."""
+        on_cpu = input_ids.device.type == "cpu"
+        ids, characters = (input_ids.numpy(), word_characters.numpy()) if on_cpu else (input_ids, word_characters)
+        ids = ids.reshape(-1)
+        is_word = ids == self.config.word_token_id
+        unknown_token_id = self.config.unknown_token_id
+        is_unknown = None
+        if unknown_token_id is not None and word_characters.numel():
+            at_unknown_id = ids == unknown_token_id
+            if at_unknown_id.any():  # the characters are read only where the unknown id occurs
+                is_unknown = at_unknown_id & (characters != 0).any(-1).reshape(-1)
+                is_word |= is_unknown
+        if on_cpu:
+            return torch.from_numpy(is_word), None if is_unknown is None else torch.from_numpy(is_unknown)
+        return is_word, is_unknown
 
     def blend_unknown(self, words: Tensor) -> Tensor:
         """``(1 - w) a + w |a| s / |s|`` for each student vector ``s`` of ``words``, where ``a`` is
