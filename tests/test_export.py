@@ -520,6 +520,34 @@ def test_an_ngram_export_reads_each_word_where_it_lies_as_the_cached_path_reads_
                        model.get_input_embeddings()(specials["input_ids"]))
 
 
+def test_the_words_are_found_alike_with_numpy_and_with_torch(tiny_bert_dir: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the CPU the export finds its words with numpy (``host_view``); on a device the same expressions run on the
+    tensors. Run on the CPU, the tensors' path gives the same flat positions of words and of unknown words as numpy's,
+    on a padded batch with a written ``[UNK]`` and words of characters the source never saw, and on one with none."""
+    from transformers import AutoModel, AutoTokenizer
+
+    folder = export_vocabulary_free(str(tiny_bert_dir), student_named("ngrams"), tmp_path / "ngrams")
+    model = AutoModel.from_pretrained(folder, trust_remote_code=True).eval()
+    tokenizer = AutoTokenizer.from_pretrained(folder, trust_remote_code=True)
+    batches = [tokenizer(texts, padding=True, return_tensors="pt")
+               for texts in (["the dog 🍕 and ᚠᚢᚦ walk", "the [UNK] dog", ""], ["the dog walks"])]
+    with_numpy = [model.word_positions(batch["input_ids"], batch["word_characters"]) for batch in batches]
+    monkeypatch.setattr(sys.modules[type(model).__module__], "host_view", lambda tensor: tensor)
+    with_torch = [model.word_positions(batch["input_ids"], batch["word_characters"]) for batch in batches]
+    (words, unknown), (known_words, no_unknown) = with_numpy
+    assert unknown is not None and unknown.any() and no_unknown is None and known_words.any()
+    assert words.shape == (batches[0]["input_ids"].numel(),) and words.dtype == torch.bool
+    assert bool((words & ~unknown).any()) and torch.equal(unknown, unknown & words)
+    ids, characters = batches[0]["input_ids"].reshape(-1), batches[0]["word_characters"]
+    written = (ids == model.config.unknown_token_id) & (characters.reshape(len(ids), -1) == 0).all(dim=-1)
+    assert written.any() and not (unknown & written).any()  # a written [UNK] is the table's row, no word
+    for numpy_found, torch_found in zip(with_numpy, with_torch):
+        assert torch.equal(numpy_found[0], torch_found[0])
+        assert (numpy_found[1] is None) == (torch_found[1] is None)
+        assert numpy_found[1] is None or torch.equal(numpy_found[1], torch_found[1])
+
+
 def test_the_word_cache_keys_tell_rows_apart_that_differ_in_one_place(tiny_exports: dict[str, Path]) -> None:
     """The word cache keys a word by two 64-bit hashes of its row: equal rows share a key, and rows one id apart in
     any column (the rows of two n-gram words that differ in one gram) get different keys."""

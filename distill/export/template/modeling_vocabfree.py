@@ -56,6 +56,13 @@ def row_keys(rows: np.ndarray) -> list[bytes]:
     return hashes.view(np.dtype((np.void, 16))).ravel().tolist()
 
 
+def host_view(tensor: Tensor) -> Tensor | np.ndarray:
+    """``tensor`` as a numpy array that shares its memory where it lies on the CPU, else itself: on a sentence's few
+    ids numpy's comparisons cost a fraction of torch's. Its callers' expressions hold for both (``torch.as_tensor``
+    turns either back into a tensor without a copy)."""
+    return tensor.numpy() if tensor.device.type == "cpu" else tensor
+
+
 def distinct_rows(rows: Tensor) -> tuple[Tensor, Tensor]:
     """The distinct rows of the integer matrix ``rows`` and, for each row, the index of its distinct row: what
     ``torch.unique(rows, dim=0, return_inverse=True)`` gives, in another order, faster on a batch's words (it
@@ -174,12 +181,9 @@ class VocabFreeModel(PreTrainedModel):
 
     def word_positions(self, input_ids: Tensor, word_characters: Tensor) -> tuple[Tensor, Tensor | None]:
         """Where ``input_ids`` holds a word the student reads: ``config.word_token_id``, and the source's unknown id
-        where it has characters; and where the latter lie (None: nowhere); both over the flattened batch. On the CPU
-        the comparisons run in numpy, on views of the tensors: on a sentence's few ids they cost a fraction of
-        torch's."""
-        on_cpu = input_ids.device.type == "cpu"
-        ids, characters = (input_ids.numpy(), word_characters.numpy()) if on_cpu else (input_ids, word_characters)
-        ids = ids.reshape(-1)
+        where it has characters; and where the latter lie (None: nowhere); both over the flattened batch, found with
+        numpy on the CPU (:func:`host_view`)."""
+        ids, characters = host_view(input_ids).reshape(-1), host_view(word_characters)
         is_word = ids == self.config.word_token_id
         unknown_token_id = self.config.unknown_token_id
         is_unknown = None
@@ -188,9 +192,7 @@ class VocabFreeModel(PreTrainedModel):
             if at_unknown_id.any():  # the characters are read only where the unknown id occurs
                 is_unknown = at_unknown_id & (characters != 0).any(-1).reshape(-1)
                 is_word |= is_unknown
-        if on_cpu:
-            return torch.from_numpy(is_word), None if is_unknown is None else torch.from_numpy(is_unknown)
-        return is_word, is_unknown
+        return torch.as_tensor(is_word), None if is_unknown is None else torch.as_tensor(is_unknown)
 
     def blend_unknown(self, words: Tensor) -> Tensor:
         """``(1 - w) a + w |a| s / |s|`` for each student vector ``s`` of ``words``, where ``a`` is
