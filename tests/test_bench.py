@@ -11,6 +11,7 @@ import json
 import re
 import shlex
 import subprocess
+import time
 
 import mlflow
 import pytest
@@ -417,14 +418,56 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
         assert metrics[f"vocabulary-free/{label}/batch_1_median_latency"] > 0
         assert metrics[f"vocabulary-free/{label}/batch_1_median_latency_warm"] > 0
     assert metrics["vocabulary-free/vocabulary-free/batch_1_median_latency_source"] > 0
-    for label in ("source", "vocabulary-free", "keep-vocabulary"):  # the tokenizer's part of it
+    for label in ("source", "vocabulary-free", "keep-vocabulary"):  # the tokenizer's and input vectors' parts of it
         for kind in ("", "_warm"):
+            latency = metrics[f"vocabulary-free/{label}/batch_1_median_latency{kind}"]
             tokenizer = metrics[f"vocabulary-free/{label}/batch_1_median_tokenizer_latency{kind}"]
-            assert 0 < tokenizer < metrics[f"vocabulary-free/{label}/batch_1_median_latency{kind}"]
+            inputs = metrics[f"vocabulary-free/{label}/batch_1_median_input_vectors_latency{kind}"]
+            assert 0 < tokenizer < latency and 0 < inputs < latency - tokenizer
     assert "Batch 1, each sentence alone: each model's median latency over 16 sentences × 1 rounds" in text
-    assert re.search(r"\| vocabulary-free \| [\d.]+ \([\d.]+×\) \| [\d.]+ \| [\d.]+ \([\d.]+×\) \| [\d.]+ \|", text)
+    latency, part = r"[\d.]+ \([\d.]+×\)", r"[\d.]+"
+    assert re.search(rf"\| vocabulary-free \| {latency} \| {part} \| {part} \| {latency} \| {part} \| {part} \|", text)
     assert main(argv) == 0
     assert results.read_text().count("## Vocabulary-free export") == 1
+
+
+def test_the_input_vectors_are_timed_from_the_models_call_to_the_end_of_its_embeddings_layer(tiny_bert_dir) -> None:
+    """At batch 1 the bench tells an export's added time apart into its tokenizer's and its input vectors': each call
+    of a model records the seconds from its start to the end of its encoder's embeddings layer, which ran within them;
+    a model whose encoder has no embeddings layer records nothing."""
+    from transformers import AutoModel
+
+    from distill.bench.vocabfree import input_vector_timer
+
+    model = AutoModel.from_pretrained(tiny_bert_dir).eval()
+    seconds: list[float] = []
+    input_vector_timer(model, seconds)
+    within: list[float] = []
+    embeddings_forward = model.embeddings.forward
+
+    def timed_embeddings(*args, **kwargs):
+        started = time.perf_counter()
+        output = embeddings_forward(*args, **kwargs)
+        within.append(time.perf_counter() - started)
+        return output
+
+    model.embeddings.forward = timed_embeddings
+    ids = torch.tensor([[2, 5, 6, 3]])
+    with torch.no_grad():
+        for _ in range(3):
+            started = time.perf_counter()
+            model(input_ids=ids)
+            whole = time.perf_counter() - started
+            assert within[-1] <= seconds[-1] < whole
+    assert len(seconds) == 3
+
+    class NoEmbeddings(torch.nn.Module):
+        base_model = None
+
+    bare: list[float] = []
+    no_embeddings = NoEmbeddings()
+    input_vector_timer(no_embeddings, bare)
+    assert not bare and not no_embeddings._forward_pre_hooks
 
 
 def test_the_models_take_turns_every_few_sentences_in_alternating_order() -> None:

@@ -23,8 +23,9 @@ pass (from empty caches, and warm), and an export's against the source's as the 
 latency over the source's for the same sentence (:func:`paired_ratios`; issue #56's goal: at most 1.02× at batch 1).
 The two latencies of a ratio are taken within a turn of each other, so the machine's drift, which moves a model's
 median by a few hundredths from run to run on a shared machine, cancels in it. The tokenizer's part of each sentence's
-time is kept too: the model after it runs the source's layers, so what an export adds at batch 1 is told apart into
-its tokenizer's and its model's.
+time is kept too, and the model's time until its input vectors are ready (the end of the encoder's embeddings layer:
+the source's word rows, an export's student and table rows, then the same positions and LayerNorm): the layers after
+it are the source's, so what an export adds at batch 1 is told apart into its tokenizer's and its input vectors'.
 """
 
 from __future__ import annotations
@@ -67,6 +68,8 @@ class Encoder:
     model: PreTrainedModel
     inputs: set[str]  # what the tokenizer gives that the model takes
     tokenizing: list[float] = field(default_factory=list)  # the tokenizer's seconds of each batch encoded
+    # the model's seconds from its call to its input vectors, for each batch encoded (input_vector_timer)
+    embedding: list[float] = field(default_factory=list)
 
     def encode(self, batches: list[list[str]], max_length: int) -> list[float]:
         """Seconds each of ``batches`` takes, tokenization included."""
@@ -111,6 +114,8 @@ class VocabFreeResult:
     warm_latency_ratios: dict[str, float]  # the same, caches as the pass before left them
     tokenizer_latencies: dict[str, float]  # model → median seconds its tokenizer takes of a sentence in latencies
     warm_tokenizer_latencies: dict[str, float]  # the same, caches as the pass before left them
+    input_latencies: dict[str, float]  # model → median seconds of a sentence in latencies to its input vectors
+    warm_input_latencies: dict[str, float]  # the same, caches as the pass before left them
 
     def ratio(self, label: str, batch_size: int, warm: bool = False) -> float:
         """``label``'s speed over the source's at ``batch_size``: :func:`median_speedups` in the same pass (the
@@ -129,7 +134,28 @@ class VocabFreeResult:
 
 def encoder(model: PreTrainedModel, tokenizer: PreTrainedTokenizerBase, device: torch.device) -> Encoder:
     model = on_device(model, device).eval()
-    return Encoder(tokenizer, model, set(inspect.signature(model.forward).parameters))
+    timed_encoder = Encoder(tokenizer, model, set(inspect.signature(model.forward).parameters))
+    input_vector_timer(model, timed_encoder.embedding)
+    return timed_encoder
+
+
+def input_vector_timer(model: PreTrainedModel, seconds: list[float]) -> None:
+    """Append to ``seconds``, at each call of ``model``, the time from the call to the end of its encoder's embeddings
+    layer (``model.base_model.embeddings``: BERT's, DistilBERT's, RoBERTa's...), where the input vectors are ready;
+    nothing for an encoder without one. Two hooks, on the model and on that layer, the same for every model timed."""
+    embeddings = getattr(model.base_model, "embeddings", None)
+    if not isinstance(embeddings, torch.nn.Module):
+        return
+    started = [0.0]
+
+    def start(module: torch.nn.Module, args: Any, kwargs: Any) -> None:
+        started[0] = time.perf_counter()
+
+    def stop(module: torch.nn.Module, args: Any, output: Any) -> None:
+        seconds.append(time.perf_counter() - started[0])
+
+    model.register_forward_pre_hook(start, with_kwargs=True)
+    embeddings.register_forward_hook(stop)
 
 
 def load_export(folder: Path, device: torch.device) -> Encoder:
@@ -212,6 +238,8 @@ def vocabulary_free_throughput(
         warm_latencies: dict[str, list[float]] = {label: [] for label in encoders}
         tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
         warm_tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
+        embedding: dict[str, list[float]] = {label: [] for label in encoders}
+        warm_embedding: dict[str, list[float]] = {label: [] for label in encoders}
         for batch_size in batch_sizes:
             batches = [texts[start:start + batch_size] for start in range(0, len(texts), batch_size)]
             for model in encoders.values():  # warm-up: first-call allocations, the modules' imports
@@ -219,11 +247,12 @@ def vocabulary_free_throughput(
             for _ in range(rounds):
                 for model in encoders.values():
                     model.reset()
-                for kept, paired, alone, tokenizer_alone in (
-                        (rates, batch_ratios, latencies, tokenizing),  # from empty caches, then warm
-                        (warm_rates, warm_batch_ratios, warm_latencies, warm_tokenizing)):
+                for kept, paired, alone, tokenizer_alone, embedding_alone in (
+                        (rates, batch_ratios, latencies, tokenizing, embedding),  # from empty caches, then warm
+                        (warm_rates, warm_batch_ratios, warm_latencies, warm_tokenizing, warm_embedding)):
                     for model in encoders.values():
                         model.tokenizing.clear()
+                        model.embedding.clear()
                     timings = interleaved_times(encoders, batches, max_length)
                     for label, seconds in timings.items():
                         rate = len(texts) / sum(seconds)
@@ -233,6 +262,7 @@ def vocabulary_free_throughput(
                         if batch_size == 1:
                             alone[label] += seconds
                             tokenizer_alone[label] += encoders[label].tokenizing
+                            embedding_alone[label] += encoders[label].embedding
         tokenized = list(corpus[:tokenized_sentences])
         tokenization, cold_tokenization = tokenization_times(encoders, tokenized, tokenizer_calls, max_length)
     return VocabFreeResult(model_name, student_name, len(texts), rates, warm_rates, median_speedups(batch_ratios),
@@ -241,7 +271,8 @@ def vocabulary_free_throughput(
                            latencies=medians(latencies), warm_latencies=medians(warm_latencies),
                            latency_ratios=batch_1_medians(batch_ratios),
                            warm_latency_ratios=batch_1_medians(warm_batch_ratios),
-                           tokenizer_latencies=medians(tokenizing), warm_tokenizer_latencies=medians(warm_tokenizing))
+                           tokenizer_latencies=medians(tokenizing), warm_tokenizer_latencies=medians(warm_tokenizing),
+                           input_latencies=medians(embedding), warm_input_latencies=medians(warm_embedding))
 
 
 def paired_ratios(seconds: dict[str, list[float]], label: str) -> list[float]:
@@ -298,6 +329,12 @@ def vocabulary_free_rows(result: VocabFreeResult) -> list[Row]:
         for label, seconds in latencies.items():
             rows.append(Row("vocabulary-free", label, f"batch 1 median tokenizer latency{kind}", 1000 * seconds, "ms",
                             f"the tokenizer's part of each of {result.sentences} {CORPUS} sentences alone"))
+    for warm, latencies in ((False, result.input_latencies), (True, result.warm_input_latencies)):
+        kind = " warm" if warm else ""
+        for label, seconds in latencies.items():
+            rows.append(Row("vocabulary-free", label, f"batch 1 median input vectors latency{kind}", 1000 * seconds,
+                            "ms", f"the model's part of each of {result.sentences} {CORPUS} sentences alone before "
+                                  "its layers (to the end of its embeddings layer)"))
     for cold, times in ((False, result.tokenization), (True, result.cold_tokenization)):
         kind = " from empty caches" if cold else ""
         for label, seconds in times.items():
@@ -341,19 +378,22 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
                   "≤ 1.02× the source's (below).", ""]
     if result.latencies:
         lines += [(f"Batch 1, each sentence alone: each model's median latency over {result.sentences} sentences × "
-                   f"{rounds} rounds (the passes above), and the median time its tokenizer takes of them (the rest "
-                   "is the model: the source's layers after the input vectors). × source: the median over the "
-                   "sentences of the export's latency over the source's for the same sentence, the two timed within "
-                   "a turn of each other, so that the machine's drift between turns cancels."), ""]
+                   f"{rounds} rounds (the passes above), the median time its tokenizer takes of them, and the "
+                   "median time its model takes before its layers, to the end of its embeddings layer (*input "
+                   "vectors*: the source's word rows; an export's student and table rows; then the same positions "
+                   "and LayerNorm); the rest is the source's layers. × source: the median over the sentences of the "
+                   "export's latency over the source's for the same sentence, the two timed within a turn of each "
+                   "other, so that the machine's drift between turns cancels."), ""]
         lines.append(markdown_table(
-            ["model", "median ms (× source)", "tokenizer: median ms", "warm: median ms (× source)",
-             "warm tokenizer: median ms"],
-            [[label, *(cell for warm, latencies, tokenizer in (
-                (False, result.latencies, result.tokenizer_latencies),
-                (True, result.warm_latencies, result.warm_tokenizer_latencies))
+            ["model", "median ms (× source)", "tokenizer: median ms", "input vectors: median ms",
+             "warm: median ms (× source)", "warm tokenizer: median ms", "warm input vectors: median ms"],
+            [[label, *(cell for warm, latencies, tokenizer, inputs in (
+                (False, result.latencies, result.tokenizer_latencies, result.input_latencies),
+                (True, result.warm_latencies, result.warm_tokenizer_latencies, result.warm_input_latencies))
                 for cell in (f"{1000 * latencies[label]:,.2f}"
                              + ("" if label == SOURCE else f" ({result.latency_ratio(label, warm):.3f}×)"),
-                             f"{1000 * tokenizer[label]:,.2f}"))]
+                             f"{1000 * tokenizer[label]:,.2f}",
+                             f"{1000 * inputs[label]:,.2f}" if label in inputs else "—"))]
              for label in result.latencies]))
         lines.append("")
     lines += [(f"Tokenization alone: the first {result.tokenized_sentences} sentences of `{CORPUS}` in one call "
