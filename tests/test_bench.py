@@ -423,7 +423,7 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
             latency = metrics[f"vocabulary-free/{label}/batch_1_median_latency{kind}"]
             tokenizer = metrics[f"vocabulary-free/{label}/batch_1_median_tokenizer_latency{kind}"]
             inputs = metrics[f"vocabulary-free/{label}/batch_1_median_input_vectors_latency{kind}"]
-            assert 0 < tokenizer < latency and 0 < inputs < latency - tokenizer
+            assert 0 < tokenizer < latency and 0 < inputs < latency  # medians: their parts need not add up
     assert "Batch 1, each sentence alone: each model's median latency over 16 sentences × 1 rounds" in text
     latency, part = r"[\d.]+ \([\d.]+×\)", r"[\d.]+"
     assert re.search(rf"\| vocabulary-free \| {latency} \| {part} \| {part} \| {latency} \| {part} \| {part} \|", text)
