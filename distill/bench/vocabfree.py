@@ -69,7 +69,7 @@ class Encoder:
     inputs: set[str]  # what the tokenizer gives that the model takes
     tokenizing: list[float] = field(default_factory=list)  # the tokenizer's seconds of each batch encoded
     # the model's seconds from its call to its input vectors, for each batch encoded (input_vector_timer)
-    embedding: list[float] = field(default_factory=list)
+    input_vectors: list[float] = field(default_factory=list)
 
     def encode(self, batches: list[list[str]], max_length: int) -> list[float]:
         """Seconds each of ``batches`` takes, tokenization included."""
@@ -135,7 +135,7 @@ class VocabFreeResult:
 def encoder(model: PreTrainedModel, tokenizer: PreTrainedTokenizerBase, device: torch.device) -> Encoder:
     model = on_device(model, device).eval()
     timed_encoder = Encoder(tokenizer, model, set(inspect.signature(model.forward).parameters))
-    input_vector_timer(model, timed_encoder.embedding)
+    input_vector_timer(model, timed_encoder.input_vectors)
     return timed_encoder
 
 
@@ -148,13 +148,13 @@ def input_vector_timer(model: PreTrainedModel, seconds: list[float]) -> None:
         return
     started = [0.0]
 
-    def start(module: torch.nn.Module, args: Any, kwargs: Any) -> None:
+    def start(module: torch.nn.Module, args: Any) -> None:
         started[0] = time.perf_counter()
 
     def stop(module: torch.nn.Module, args: Any, output: Any) -> None:
         seconds.append(time.perf_counter() - started[0])
 
-    model.register_forward_pre_hook(start, with_kwargs=True)
+    model.register_forward_pre_hook(start)
     embeddings.register_forward_hook(stop)
 
 
@@ -238,8 +238,8 @@ def vocabulary_free_throughput(
         warm_latencies: dict[str, list[float]] = {label: [] for label in encoders}
         tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
         warm_tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
-        embedding: dict[str, list[float]] = {label: [] for label in encoders}
-        warm_embedding: dict[str, list[float]] = {label: [] for label in encoders}
+        input_vectors: dict[str, list[float]] = {label: [] for label in encoders}
+        warm_input_vectors: dict[str, list[float]] = {label: [] for label in encoders}
         for batch_size in batch_sizes:
             batches = [texts[start:start + batch_size] for start in range(0, len(texts), batch_size)]
             for model in encoders.values():  # warm-up: first-call allocations, the modules' imports
@@ -247,12 +247,12 @@ def vocabulary_free_throughput(
             for _ in range(rounds):
                 for model in encoders.values():
                     model.reset()
-                for kept, paired, alone, tokenizer_alone, embedding_alone in (
-                        (rates, batch_ratios, latencies, tokenizing, embedding),  # from empty caches, then warm
-                        (warm_rates, warm_batch_ratios, warm_latencies, warm_tokenizing, warm_embedding)):
+                for kept, paired, alone, tokenizer_alone, inputs_alone in (
+                        (rates, batch_ratios, latencies, tokenizing, input_vectors),  # from empty caches, then warm
+                        (warm_rates, warm_batch_ratios, warm_latencies, warm_tokenizing, warm_input_vectors)):
                     for model in encoders.values():
                         model.tokenizing.clear()
-                        model.embedding.clear()
+                        model.input_vectors.clear()
                     timings = interleaved_times(encoders, batches, max_length)
                     for label, seconds in timings.items():
                         rate = len(texts) / sum(seconds)
@@ -262,7 +262,7 @@ def vocabulary_free_throughput(
                         if batch_size == 1:
                             alone[label] += seconds
                             tokenizer_alone[label] += encoders[label].tokenizing
-                            embedding_alone[label] += encoders[label].embedding
+                            inputs_alone[label] += encoders[label].input_vectors
         tokenized = list(corpus[:tokenized_sentences])
         tokenization, cold_tokenization = tokenization_times(encoders, tokenized, tokenizer_calls, max_length)
     return VocabFreeResult(model_name, student_name, len(texts), rates, warm_rates, median_speedups(batch_ratios),
@@ -272,7 +272,7 @@ def vocabulary_free_throughput(
                            latency_ratios=batch_1_medians(batch_ratios),
                            warm_latency_ratios=batch_1_medians(warm_batch_ratios),
                            tokenizer_latencies=medians(tokenizing), warm_tokenizer_latencies=medians(warm_tokenizing),
-                           input_latencies=medians(embedding), warm_input_latencies=medians(warm_embedding))
+                           input_latencies=medians(input_vectors), warm_input_latencies=medians(warm_input_vectors))
 
 
 def paired_ratios(seconds: dict[str, list[float]], label: str) -> list[float]:
