@@ -6,6 +6,7 @@ Written by the distill workbench (``distill surgery --vocabulary-free``); it imp
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
@@ -13,33 +14,37 @@ from typing import TypeVar
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
 
+# Held while a cache is read or changed. An OrderedDict changed by two threads at once can lose the order of its keys
+# (its length and its linked keys part: a value replaced in one thread frees a tensor while another pops), so every
+# read and change goes through this lock; the values are computed outside it.
+CACHE_LOCK = threading.Lock()
+
 
 def recently_used(cache: OrderedDict[K, T], keys: Sequence[K], compute: Callable[[list[K]], Iterable[T]],
                   size: int) -> list[T]:
     """The value of each of ``keys`` in ``cache``, those it lacks computed in one ``compute`` call and kept; then the
     least recently used dropped until ``size`` are left. Each key is looked up alone: a set difference with the
-    cache's keys would walk all of it. Threads may share the cache (a server's: one tokenizer, one model): each key's
-    value is read once, and one that another thread dropped meanwhile is put back, never read again."""
+    cache's keys would walk all of it. Threads may share the cache (a server's: one tokenizer, one model): it is read
+    and changed under :data:`CACHE_LOCK`, ``compute`` runs outside it, and a key's value that another thread dropped
+    meanwhile is put back."""
     found: dict[K, T] = {}
     fresh = []
-    for key in dict.fromkeys(keys):
-        value = cache.get(key)  # no value is None
-        if value is None:
-            fresh.append(key)
-        else:
-            found[key] = value
-    if fresh:
-        computed = dict(zip(fresh, compute(fresh)))
-        found |= computed
+    with CACHE_LOCK:
+        for key in dict.fromkeys(keys):
+            value = cache.get(key)  # no value is None
+            if value is None:
+                fresh.append(key)
+            else:
+                found[key] = value
+    computed = dict(zip(fresh, compute(fresh))) if fresh else {}
+    found |= computed
+    with CACHE_LOCK:
         cache.update(computed)
-    for key in keys:
-        try:
-            cache.move_to_end(key)
-        except KeyError:  # dropped by another thread meanwhile
-            cache[key] = found[key]
-    while len(cache) > size:
-        try:
+        for key in keys:
+            try:
+                cache.move_to_end(key)
+            except KeyError:  # dropped by another thread meanwhile
+                cache[key] = found[key]
+        while len(cache) > size:
             cache.popitem(last=False)
-        except KeyError:  # emptied by another thread meanwhile
-            break
     return [found[key] for key in keys]
