@@ -431,6 +431,33 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     assert results.read_text().count("## Vocabulary-free export") == 1
 
 
+def test_each_ratio_is_given_with_the_lowest_and_highest_of_the_rounds_own_medians(tiny_bert_dir) -> None:
+    """What pairing leaves from round to round is shown beside each ratio: the lowest and highest of the rounds' own
+    medians of the paired ratios, as speeds over the source's at each batch size (the inverses of the latency
+    ratios) and as latencies over the source's at batch 1; one round gives the ratio alone."""
+    import dataclasses
+
+    from distill.bench.vocabfree import render_vocabulary_free, vocabulary_free_throughput
+
+    result = vocabulary_free_throughput(str(tiny_bert_dir), "ngrams", torch.device("cpu"), sentences=8, rounds=2,
+                                        batch_sizes=(1, 4), tokenized_sentences=8, tokenizer_calls=1)
+    for warm in (False, True):
+        for label in ("vocabulary-free", "keep-vocabulary"):
+            rounds = (result.warm_round_ratios if warm else result.round_ratios)[label]
+            assert len(rounds[1]) == len(rounds[4]) == 2 and all(ratio > 0 for ratio in rounds[1] + rounds[4])
+            assert result.spread(label, 1, warm, speed=False) == (min(rounds[1]), max(rounds[1]))
+            assert result.spread(label, 4, warm) == (1 / max(rounds[4]), 1 / min(rounds[4]))
+    block = render_vocabulary_free(result, {"cores": "2"}, "distill bench --vocabulary-free", 2)
+    assert re.search(r"\| vocabulary-free \| [\d.]+ \(\d\.\d\d×, rounds \d\.\d\d–\d\.\d\d\) \|", block)
+    assert re.search(r"\| vocabulary-free \| [\d.]+ \(\d\.\d{3}×, rounds \d\.\d{3}–\d\.\d{3}\) \|", block)
+    made = dataclasses.replace(result, latency_ratios={"export": 1.05}, speedups={"export": {64: 0.97}},
+                               round_ratios={"export": {1: [1.10, 1.02, 1.04], 64: [1 / 0.96, 1 / 0.99]}})
+    assert made.ratio_text("export", 1, speed=False) == "1.050×, rounds 1.020–1.100"
+    assert made.ratio_text("export", 64) == "0.97×, rounds 0.96–0.99"
+    alone = dataclasses.replace(made, round_ratios={"export": {1: [1.05], 64: [1 / 0.97]}})
+    assert alone.ratio_text("export", 1, speed=False) == "1.050×" and alone.ratio_text("export", 64) == "0.97×"
+
+
 def test_the_input_vectors_are_timed_from_the_models_call_to_the_end_of_its_embeddings_layer(tiny_bert_dir) -> None:
     """At batch 1 the bench tells an export's added time apart into its tokenizer's and its input vectors': each call
     of a model records the seconds from its start to the end of its encoder's embeddings layer, which ran within them;

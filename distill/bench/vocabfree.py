@@ -22,10 +22,14 @@ At batch size 1 each sentence is timed alone too: each model's median latency ov
 pass (from empty caches, and warm), and an export's against the source's as the median over those sentences of its
 latency over the source's for the same sentence (:func:`paired_ratios`; issue #56's goal: at most 1.02× at batch 1).
 The two latencies of a ratio are taken within a turn of each other, so the machine's drift, which moves a model's
-median by a few hundredths from run to run on a shared machine, cancels in it. The tokenizer's part of each sentence's
-time is kept too, and the model's time until its input vectors are ready (the end of the encoder's embeddings layer:
-the source's word rows, an export's student and table rows, then the same positions and LayerNorm): the layers after
-it are the source's, so what an export adds at batch 1 is told apart into its tokenizer's and its input vectors'.
+median by a few hundredths from run to run on a shared machine, cancels in it. What pairing leaves (turns that a
+machine shared with others runs slower than the next, caches that one model's turn leaves for the next) moves each
+round's own median of the ratios: every ratio is given with the lowest and highest of them
+(:meth:`VocabFreeResult.spread`), which tell how far one round's figure can be trusted. The tokenizer's part of each
+sentence's time is kept too, and the model's time until its input vectors are ready (the end of the encoder's
+embeddings layer: the source's word rows, an export's student and table rows, then the same positions and LayerNorm):
+the layers after it are the source's, so what an export adds at batch 1 is told apart into its tokenizer's and its
+input vectors'.
 """
 
 from __future__ import annotations
@@ -112,6 +116,9 @@ class VocabFreeResult:
     warm_latencies: dict[str, float]  # the same, caches as the pass before left them
     latency_ratios: dict[str, float]  # export → batch_1_medians, caches emptied first
     warm_latency_ratios: dict[str, float]  # the same, caches as the pass before left them
+    # export → batch size → each round's median of its paired_ratios, caches emptied first
+    round_ratios: dict[str, dict[int, list[float]]]
+    warm_round_ratios: dict[str, dict[int, list[float]]]  # the same, caches as the pass before left them
     tokenizer_latencies: dict[str, float]  # model → median seconds its tokenizer takes of a sentence in latencies
     warm_tokenizer_latencies: dict[str, float]  # the same, caches as the pass before left them
     input_latencies: dict[str, float]  # model → median seconds of a sentence in latencies to its input vectors
@@ -125,6 +132,28 @@ class VocabFreeResult:
     def latency_ratio(self, label: str, warm: bool = False) -> float:
         """``label``'s latency at batch 1 over the source's: the median of its :func:`paired_ratios`."""
         return (self.warm_latency_ratios if warm else self.latency_ratios)[label]
+
+    def spread(self, label: str, batch_size: int, warm: bool = False, speed: bool = True) -> tuple[float, float]:
+        """The lowest and highest of ``label``'s rounds' own medians at ``batch_size``: as speeds over the source's
+        (``speed``, as :meth:`ratio`), else as latencies over the source's (as :meth:`latency_ratio`)."""
+        medians = (self.warm_round_ratios if warm else self.round_ratios)[label][batch_size]
+        values = [1 / ratio for ratio in medians] if speed else medians
+        return min(values), max(values)
+
+    def spread_text(self, label: str, batch_size: int, warm: bool = False, speed: bool = True) -> str:
+        """``"rounds 0.96–0.99"``: :meth:`spread` where there was more than one round, else ``""``."""
+        if len((self.warm_round_ratios if warm else self.round_ratios)[label][batch_size]) < 2:
+            return ""
+        digits = 2 if speed else 3
+        low, high = self.spread(label, batch_size, warm, speed)
+        return f"rounds {low:.{digits}f}–{high:.{digits}f}"
+
+    def ratio_text(self, label: str, batch_size: int, warm: bool = False, speed: bool = True) -> str:
+        """``"0.97×, rounds 0.96–0.99"``: :meth:`ratio` (``speed``) or :meth:`latency_ratio` with
+        :meth:`spread_text`."""
+        ratio = (f"{self.ratio(label, batch_size, warm):.2f}×" if speed
+                 else f"{self.latency_ratio(label, warm):.3f}×")
+        return joined(ratio, self.spread_text(label, batch_size, warm, speed), separator=", ")
 
     def tokenization_ratio(self, label: str, cold: bool = False) -> float:
         """``label``'s tokenizer's time over the source's (its caches emptied before each call where ``cold``)."""
@@ -234,6 +263,9 @@ def vocabulary_free_throughput(
         # export → batch size → its paired_ratios over every round (at batch 1, the latency ratios too)
         batch_ratios: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
         warm_batch_ratios: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
+        # export → batch size → each round's median of its paired_ratios
+        round_ratios: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
+        warm_round_ratios: dict[str, dict[int, list[float]]] = {label: {} for label in encoders if label != SOURCE}
         latencies: dict[str, list[float]] = {label: [] for label in encoders}
         warm_latencies: dict[str, list[float]] = {label: [] for label in encoders}
         tokenizing: dict[str, list[float]] = {label: [] for label in encoders}
@@ -247,9 +279,10 @@ def vocabulary_free_throughput(
             for _ in range(rounds):
                 for model in encoders.values():
                     model.reset()
-                for kept, paired, alone, tokenizer_alone, inputs_alone in (
-                        (rates, batch_ratios, latencies, tokenizing, input_vectors),  # from empty caches, then warm
-                        (warm_rates, warm_batch_ratios, warm_latencies, warm_tokenizing, warm_input_vectors)):
+                for kept, paired, by_round, alone, tokenizer_alone, inputs_alone in (  # from empty caches, then warm
+                        (rates, batch_ratios, round_ratios, latencies, tokenizing, input_vectors),
+                        (warm_rates, warm_batch_ratios, warm_round_ratios, warm_latencies, warm_tokenizing,
+                         warm_input_vectors)):
                     for model in encoders.values():
                         model.tokenizing.clear()
                         model.input_vectors.clear()
@@ -258,7 +291,9 @@ def vocabulary_free_throughput(
                         rate = len(texts) / sum(seconds)
                         kept[label][batch_size] = max(kept[label].get(batch_size, 0.0), rate)
                         if label != SOURCE:
-                            paired[label].setdefault(batch_size, []).extend(paired_ratios(timings, label))
+                            ratios = paired_ratios(timings, label)
+                            paired[label].setdefault(batch_size, []).extend(ratios)
+                            by_round[label].setdefault(batch_size, []).append(statistics.median(ratios))
                         if batch_size == 1:
                             alone[label] += seconds
                             tokenizer_alone[label] += encoders[label].tokenizing
@@ -271,6 +306,7 @@ def vocabulary_free_throughput(
                            latencies=medians(latencies), warm_latencies=medians(warm_latencies),
                            latency_ratios=batch_1_medians(batch_ratios),
                            warm_latency_ratios=batch_1_medians(warm_batch_ratios),
+                           round_ratios=round_ratios, warm_round_ratios=warm_round_ratios,
                            tokenizer_latencies=medians(tokenizing), warm_tokenizer_latencies=medians(warm_tokenizing),
                            input_latencies=medians(input_vectors), warm_input_latencies=medians(warm_input_vectors))
 
@@ -301,6 +337,11 @@ def median_speedups(ratios: dict[str, dict[int, list[float]]]) -> dict[str, dict
             for label, sizes in ratios.items()}
 
 
+def joined(*parts: str, separator: str = "; ") -> str:
+    """The non-empty ``parts`` joined."""
+    return separator.join(part for part in parts if part)
+
+
 def vocabulary_free_rows(result: VocabFreeResult) -> list[Row]:
     """Each model's sentences per second at each batch size, and the exports' ratios to the source."""
     rows = []
@@ -314,8 +355,9 @@ def vocabulary_free_rows(result: VocabFreeResult) -> list[Row]:
                 if label != SOURCE:
                     rows.append(Row("vocabulary-free", label, f"batch {batch_size}{kind} ÷ source",
                                     result.ratio(label, batch_size, warm), "×",
-                                    "median over every batch of every round of its paired speed"
-                                    + (f"; {SPEED_GOAL}" if batch_size == 64 and not warm else "")))
+                                    joined("median over every batch of every round of its paired speed",
+                                           result.spread_text(label, batch_size, warm),
+                                           SPEED_GOAL if batch_size == 64 and not warm else "")))
     for warm, latencies in ((False, result.latencies), (True, result.warm_latencies)):
         kind = " warm" if warm else ""
         for label, seconds in latencies.items():
@@ -323,7 +365,9 @@ def vocabulary_free_rows(result: VocabFreeResult) -> list[Row]:
                             f"each of {result.sentences} {CORPUS} sentences alone, every round"))
             if label != SOURCE:
                 rows.append(Row("vocabulary-free", label, f"batch 1 median latency{kind} ÷ source",
-                                result.latency_ratio(label, warm), "×", "" if warm else LATENCY_GOAL))
+                                result.latency_ratio(label, warm), "×",
+                                joined(result.spread_text(label, 1, warm, speed=False),
+                                       "" if warm else LATENCY_GOAL)))
     for warm, latencies in ((False, result.tokenizer_latencies), (True, result.warm_tokenizer_latencies)):
         kind = " warm" if warm else ""
         for label, seconds in latencies.items():
@@ -367,10 +411,12 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               "text's words; the source has no cache. Sentences/s: each model's best round. × source: the median, "
               "over every batch of every round, of the source's seconds over the export's for the same batch, the "
               "two timed within a turn of each other, which a machine whose speed drifts moves less than each "
-              "model's best round or the sum of a pass. In the exports each word takes the positions the tokenizer "
-              "gives it (the word segmenter; tokenization included)."), ""]
+              "model's best round or the sum of a pass; after it, the lowest and highest of the rounds' own "
+              "medians (what the pairing leaves: turns that a machine shared with others runs slower than the "
+              "next). In the exports each word takes the positions the tokenizer gives it (the word segmenter; "
+              "tokenization included)."), ""]
     rows = [[f"{label}{', warm' if warm else ''}",
-             *(f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio(label, size, warm):.2f}×)")
+             *(f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio_text(label, size, warm)})")
                for size in batch_sizes)]
             for warm, passes in ((False, result.rates), (True, result.warm_rates)) for label, rates in passes.items()]
     lines.append(markdown_table(["model", *(f"batch {size}: sentences/s (× source)" for size in batch_sizes)], rows))
@@ -383,7 +429,8 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
                    "vectors*: the source's word rows; an export's student and table rows; then the same positions "
                    "and LayerNorm); the rest is the source's layers. × source: the median over the sentences of the "
                    "export's latency over the source's for the same sentence, the two timed within a turn of each "
-                   "other, so that the machine's drift between turns cancels."), ""]
+                   "other, so that the machine's drift between turns cancels; after it, the lowest and highest of "
+                   "the rounds' own medians."), ""]
         lines.append(markdown_table(
             ["model", "median ms (× source)", "tokenizer: median ms", "input vectors: median ms",
              "warm: median ms (× source)", "warm tokenizer: median ms", "warm input vectors: median ms"],
@@ -391,7 +438,7 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
                 (False, result.latencies, result.tokenizer_latencies, result.input_latencies),
                 (True, result.warm_latencies, result.warm_tokenizer_latencies, result.warm_input_latencies))
                 for cell in (f"{1000 * latencies[label]:,.2f}"
-                             + ("" if label == SOURCE else f" ({result.latency_ratio(label, warm):.3f}×)"),
+                             + ("" if label == SOURCE else f" ({result.ratio_text(label, 1, warm, speed=False)})"),
                              f"{1000 * tokenizer[label]:,.2f}",
                              f"{1000 * inputs[label]:,.2f}" if label in inputs else "—"))]
              for label in result.latencies]))
