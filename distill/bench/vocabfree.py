@@ -25,11 +25,12 @@ The two latencies of a ratio are taken within a turn of each other, so the machi
 median by a few hundredths from run to run on a shared machine, cancels in it. What pairing leaves (turns that a
 machine shared with others runs slower than the next, caches that one model's turn leaves for the next) moves each
 round's own median of the ratios: every ratio is given with the lowest and highest of them
-(:meth:`VocabFreeResult.spread`), which tell how far one round's figure can be trusted. The tokenizer's part of each
-sentence's time is kept too, and the model's time until its input vectors are ready (the end of the encoder's
-embeddings layer: the source's word rows, an export's student and table rows, then the same positions and LayerNorm):
-the layers after it are the source's, so what an export adds at batch 1 is told apart into its tokenizer's and its
-input vectors'.
+(:meth:`VocabFreeResult.spread`): how far one round's figure moves within a run. A run at another hour of a shared
+machine can differ by more (the machine's load changes the ratio itself), which the range does not cover. The
+tokenizer's part of each sentence's time is kept too, and the model's time until its input vectors are ready (the end
+of the encoder's embeddings layer: the source's word rows, an export's student and table rows, then the same
+positions and LayerNorm): the layers after it are the source's, so what an export adds at batch 1 is told apart into
+its tokenizer's and its input vectors'.
 """
 
 from __future__ import annotations
@@ -412,9 +413,9 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               "over every batch of every round, of the source's seconds over the export's for the same batch, the "
               "two timed within a turn of each other, which a machine whose speed drifts moves less than each "
               "model's best round or the sum of a pass; after it, the lowest and highest of the rounds' own "
-              "medians (what the pairing leaves: turns that a machine shared with others runs slower than the "
-              "next). In the exports each word takes the positions the tokenizer gives it (the word segmenter; "
-              "tokenization included)."), ""]
+              "medians (what the pairing leaves within this run; a run at another hour of a shared machine can "
+              "differ by more). In the exports each word takes the positions the tokenizer gives it (the word "
+              "segmenter; tokenization included)."), ""]
     rows = [[f"{label}{', warm' if warm else ''}",
              *(f"{rates[size]:,.1f}" + ("" if label == SOURCE else f" ({result.ratio_text(label, size, warm)})")
                for size in batch_sizes)]
