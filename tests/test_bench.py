@@ -21,7 +21,7 @@ from torch.utils.flop_counter import FlopCounterMode
 
 from distill.bench.quality import QualityClock, time_to_quality
 from distill.bench.runner import quality_teacher
-from distill.bench.vocabfree import SOURCE, batch_1_medians, median_speedups, paired_ratios
+from distill.bench.vocabfree import SOURCE, TURN_SENTENCES, batch_1_medians, median_speedups, paired_ratios
 from distill.cli import main
 from distill.config.training import TrainConfig
 from distill.errors import DistillError
@@ -429,6 +429,33 @@ def test_vocabulary_free_section_measures_both_exports_against_the_source(tmp_pa
     assert re.search(rf"\| vocabulary-free \| {latency} \| {part} \| {part} \| {latency} \| {part} \| {part} \|", text)
     assert main(argv) == 0
     assert results.read_text().count("## Vocabulary-free export") == 1
+
+
+def test_the_models_take_their_turns_in_rotating_order_none_twice_in_a_row() -> None:
+    """The bench's turns (interleaved_times): each model takes each place of a round of turns equally often, and no
+    model takes two turns in a row, which would give it a second turn with the machine's caches still holding its
+    weights (alternating the order, ABC then CBA, gives C and then A two turns in a row)."""
+    from distill.bench.vocabfree import interleaved_times, turn_order
+
+    calls: list[str] = []
+
+    class Recorded:
+        def __init__(self, label: str) -> None:
+            self.label = label
+
+        def encode(self, batches: list[list[str]], max_length: int) -> list[float]:
+            calls.append(self.label)
+            return [1.0] * len(batches)
+
+    labels = ["source", "vocabulary-free", "keep-vocabulary"]
+    batches = [["a sentence"]] * (TURN_SENTENCES * 6)  # six rounds of turns at batch size 1
+    seconds = interleaved_times({label: Recorded(label) for label in labels}, batches, 16)
+    assert all(len(times) == len(batches) for times in seconds.values())
+    assert len(calls) == 18 and all(first != second for first, second in zip(calls, calls[1:]))
+    for place in range(3):
+        assert sorted(calls[place::3]) == sorted(labels * 2)
+    assert [turn_order(labels, index) for index in range(3)] == [labels, labels[1:] + labels[:1],
+                                                                 labels[2:] + labels[:2]]
 
 
 def test_each_ratio_is_given_with_the_lowest_and_highest_of_the_rounds_own_medians(tiny_bert_dir) -> None:

@@ -3,19 +3,19 @@
 The source model, its vocabulary-free export (``distill surgery --vocabulary-free``) and its
 ``--keep-vocabulary`` export encode the same natural English sentences (held-out Wikipedia, ``wiki:heldout``),
 tokenization included, sorted by length as ``SentenceTransformer.encode`` sorts them, at each batch size.
-The three take turns every few batches (:data:`TURN_SENTENCES` sentences), in alternating order, so that a machine
-whose speed drifts within seconds slows them alike; each model's sentences/s is its best round (the issue's "best of
-3 interleaved passes"), and an export's speed against the source the median, over every batch of every round, of
-the source's seconds over the export's for the same batch, the two timed within a turn of each other
-(:func:`paired_ratios`). In each round the three make two passes: the first with the export's caches empty
-(its tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's word vectors where its
-student keeps them: an n-gram student sums its rows anew), the second with what the first left in them, as a
-long-running process has them once it has seen its text's words (what is left is looking words up, which a cache
-that costs more than it saves would show).
+The three take turns every few batches (:data:`TURN_SENTENCES` sentences), in rotating order (:func:`turn_order`), so
+that a machine whose speed drifts within seconds slows them alike; each model's sentences/s is its best round (the
+issue's "best of 3 interleaved passes"), and an export's speed against the source the median, over every batch of every
+round, of the source's seconds over the export's for the same batch, the two timed within a turn of each other
+(:func:`paired_ratios`). In each round the three make two passes: the first with the export's caches empty (its
+tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's word vectors where its student
+keeps them: an n-gram student sums its rows anew), the second with what the first left in them, as a long-running
+process has them once it has seen its text's words (what is left is looking words up, which a cache that costs more
+than it saves would show).
 
 Tokenization alone is timed too (issue #56): each tokenizer encodes the first 1,024 sentences of the corpus in one
 call, padded, truncated and as tensors (as ``SentenceTransformer.encode`` calls it), the three taking turns in
-alternating order, each twice a turn: from empty caches (as a new process meets new text) and warm (the same text
+rotating order, each twice a turn: from empty caches (as a new process meets new text) and warm (the same text
 again), and each keeps the median of its calls of each kind.
 
 At batch size 1 each sentence is timed alone too: each model's median latency over the sentences of every round's
@@ -200,7 +200,7 @@ def tokenization_times(encoders: dict[str, Encoder], texts: list[str], calls: in
                        ) -> tuple[dict[str, float], dict[str, float]]:
     """Median seconds each encoder's tokenizer takes to encode ``texts`` in one call, as sentence-transformers calls
     it: warm (the same call again), and from empty caches (:meth:`Encoder.reset` first), in that order. The
-    tokenizers take turns, in alternating order, after a first call each."""
+    tokenizers take turns, in rotating order (:func:`turn_order`), after a first call each."""
 
     def encode(tokenizer: PreTrainedTokenizerBase) -> None:
         tokenizer(texts, padding=True, truncation=True, max_length=max_length, return_tensors="pt")
@@ -210,21 +210,31 @@ def tokenization_times(encoders: dict[str, Encoder], texts: list[str], calls: in
     for model in encoders.values():
         encode(model.tokenizer)
     for call in range(calls):
-        for label in list(encoders) if call % 2 == 0 else list(reversed(encoders)):
+        for label in turn_order(list(encoders), call):
             encoders[label].reset()
             for times in (cold, warm):
                 times[label].append(timed(partial(encode, encoders[label].tokenizer), torch.device("cpu")))
     return medians(warm), medians(cold)
 
 
+def turn_order(labels: list[str], index: int) -> list[str]:
+    """The order in which ``labels`` take their turns in round ``index`` of turns: rotated by one each round (ABC,
+    BCA, CAB). Each takes each place equally often and, with three or more, none takes two turns in a row.
+    Alternating the order instead (ABC, CBA) gave the models at its ends two turns in a row, the second with the
+    machine's caches still holding their weights: a second copy of the source timed in the middle of four models
+    came out 1.007-1.017 times the source's batch-1 latency over 4 rounds, rotated 0.980-1.003."""
+    shift = index % len(labels)
+    return labels[shift:] + labels[:shift]
+
+
 def interleaved_times(encoders: dict[str, Encoder], batches: list[list[str]], max_length: int
                       ) -> dict[str, list[float]]:
     """The seconds each of ``encoders`` takes for each of ``batches`` (in their order), the encoders taking turns
-    every :data:`TURN_SENTENCES` sentences (at least a batch), in alternating order."""
+    every :data:`TURN_SENTENCES` sentences (at least a batch), in rotating order (:func:`turn_order`)."""
     turn = max(1, TURN_SENTENCES // len(batches[0]))
     seconds: dict[str, list[float]] = {label: [] for label in encoders}
     for index, start in enumerate(range(0, len(batches), turn)):
-        for label in list(encoders) if index % 2 == 0 else list(reversed(encoders)):
+        for label in turn_order(list(encoders), index):
             seconds[label] += encoders[label].encode(batches[start:start + turn], max_length)
     return seconds
 
@@ -405,9 +415,10 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               f"untrained: its speed does not depend on its weights) encode the first {result.sentences} sentences of "
               f"`{CORPUS}` (held-out English Wikipedia), longest first, tokenization included, cut at {MAX_LENGTH} "
               f"positions. In each of {rounds} rounds the three make two passes, taking turns every "
-              f"{TURN_SENTENCES} sentences (at least a batch) in alternating order: the first with the export's "
-              "caches (its tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's "
-              "word vectors where its student keeps them: an n-gram student sums its rows anew) emptied, the "
+              f"{TURN_SENTENCES} sentences (at least a batch) in rotating order (none twice in a row): the first "
+              "with the export's caches (its tokenizer's word pieces, tokens and encodings, its segmenter's "
+              "answers, and its model's word vectors where its student keeps them: an n-gram student sums its rows "
+              "anew) emptied, the "
               "second (*warm*) with what the first left in them, as in a long-running process that has seen the "
               "text's words; the source has no cache. Sentences/s: each model's best round. × source: the median, "
               "over every batch of every round, of the source's seconds over the export's for the same batch, the "
@@ -446,7 +457,7 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
         lines.append("")
     lines += [(f"Tokenization alone: the first {result.tokenized_sentences} sentences of `{CORPUS}` in one call "
                "(padded, truncated, PyTorch tensors, as sentence-transformers calls the tokenizer), the tokenizers "
-               f"taking turns in alternating order, median of {result.tokenizer_calls} calls each: from empty caches "
+               f"taking turns in rotating order, median of {result.tokenizer_calls} calls each: from empty caches "
                "(the export's caches emptied before the call, its segmenter's answers included, as a new process "
                "meets new text) and warm (the same call again)."), ""]
     lines.append(markdown_table(["tokenizer", "from empty caches: ms (× source)", "warm: ms (× source)"], [
