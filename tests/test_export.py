@@ -381,8 +381,8 @@ def test_one_model_shared_by_threads_gives_each_text_its_own_vectors(tiny_export
     """The model's word cache too (students that reuse their words' vectors): with a cache of 4 words and threads
     switching as often as they can, 8 threads embedding 300 texts through one model give each text the input vectors
     that a model with no cache gives it, no call fails, and the cache keeps its bound and the order of every key it
-    holds (unguarded, an OrderedDict changed by two threads lost keys from its order in about a third of such rounds:
-    four rounds are run)."""
+    holds (an OrderedDict changed by two threads at once can lose keys from its order; four rounds, as one round
+    does not always show it)."""
     import random
     from concurrent.futures import ThreadPoolExecutor
 

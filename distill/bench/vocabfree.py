@@ -219,10 +219,9 @@ def tokenization_times(encoders: dict[str, Encoder], texts: list[str], calls: in
 
 def turn_order(labels: list[str], index: int) -> list[str]:
     """The order in which ``labels`` take their turns in round ``index`` of turns: rotated by one each round (ABC,
-    BCA, CAB). Each takes each place equally often and, with three or more, none takes two turns in a row.
-    Alternating the order instead (ABC, CBA) gave the models at its ends two turns in a row, the second with the
-    machine's caches still holding their weights: a second copy of the source timed in the middle of four models
-    came out 1.007-1.017 times the source's batch-1 latency over 4 rounds, rotated 0.980-1.003."""
+    BCA, CAB). Each takes each place equally often and, with three or more, none takes two turns in a row:
+    alternating the order (ABC, CBA) would give the models at its ends two turns in a row, the second with the
+    machine's caches still holding their weights."""
     shift = index % len(labels)
     return labels[shift:] + labels[:shift]
 

@@ -14,9 +14,9 @@ from typing import TypeVar
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
 
-# Held while a cache is read or changed. An OrderedDict changed by two threads at once can lose the order of its keys
-# (its length and its linked keys part: a value replaced in one thread frees a tensor while another pops), so every
-# read and change goes through this lock; the values are computed outside it.
+# Held while a cache is read or changed: an OrderedDict changed by two threads at once can lose keys from its order
+# (its length counts more keys than its order links, and the least recently used can no longer be dropped). The
+# values are computed outside it.
 CACHE_LOCK = threading.Lock()
 
 
