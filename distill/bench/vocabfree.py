@@ -3,8 +3,8 @@
 The source model, its vocabulary-free export (``distill surgery --vocabulary-free``) and its
 ``--keep-vocabulary`` export encode the same natural English sentences (held-out Wikipedia, ``wiki:heldout``),
 tokenization included, sorted by length as ``SentenceTransformer.encode`` sorts them, at each batch size.
-The three take turns every few batches (:data:`TURN_SENTENCES` sentences), in rotating order (:func:`turn_order`), so
-that a machine whose speed drifts within seconds slows them alike; each model's sentences/s is its best round (the
+The three take turns every few batches (:data:`TURN_SENTENCES` sentences), in balanced order (:func:`turn_order`),
+so that a machine whose speed drifts within seconds slows them alike; each model's sentences/s is its best round (the
 issue's "best of 3 interleaved passes"), and an export's speed against the source the median, over every batch of every
 round, of the source's seconds over the export's for the same batch, the two timed within a turn of each other
 (:func:`paired_ratios`). In each round the three make two passes: the first with the export's caches empty (its
@@ -15,7 +15,7 @@ than it saves would show).
 
 Tokenization alone is timed too (issue #56): each tokenizer encodes the first 1,024 sentences of the corpus in one
 call, padded, truncated and as tensors (as ``SentenceTransformer.encode`` calls it), the three taking turns in
-rotating order, each twice a turn: from empty caches (as a new process meets new text) and warm (the same text
+balanced order, each twice a turn: from empty caches (as a new process meets new text) and warm (the same text
 again), and each keeps the median of its calls of each kind.
 
 At batch size 1 each sentence is timed alone too: each model's median latency over the sentences of every round's
@@ -200,7 +200,7 @@ def tokenization_times(encoders: dict[str, Encoder], texts: list[str], calls: in
                        ) -> tuple[dict[str, float], dict[str, float]]:
     """Median seconds each encoder's tokenizer takes to encode ``texts`` in one call, as sentence-transformers calls
     it: warm (the same call again), and from empty caches (:meth:`Encoder.reset` first), in that order. The
-    tokenizers take turns, in rotating order (:func:`turn_order`), after a first call each."""
+    tokenizers take turns, in balanced order (:func:`turn_order`), after a first call each."""
 
     def encode(tokenizer: PreTrainedTokenizerBase) -> None:
         tokenizer(texts, padding=True, truncation=True, max_length=max_length, return_tensors="pt")
@@ -218,18 +218,22 @@ def tokenization_times(encoders: dict[str, Encoder], texts: list[str], calls: in
 
 
 def turn_order(labels: list[str], index: int) -> list[str]:
-    """The order in which ``labels`` take their turns in round ``index`` of turns: rotated by one each round (ABC,
-    BCA, CAB). Each takes each place equally often and, with three or more, none takes two turns in a row:
-    alternating the order (ABC, CBA) would give the models at its ends two turns in a row, the second with the
-    machine's caches still holding their weights."""
+    """The order in which ``labels`` take their turns in round ``index`` of turns: rotated by one each round, then
+    the same rotations of the reversed order (ABC, BCA, CAB, CBA, BAC, ACB). Each takes each place equally often
+    and, with three or more, none takes two turns in a row: alternating the order (ABC, CBA) would give the models at
+    its ends two turns in a row, the second with the machine's caches still holding their weights. With three, each
+    also follows each of the others equally often: rotations alone (ABC, BCA, CAB) put B after A in two of its three
+    turns, so that whatever a model's turn leaves in the caches would fall more on the model after it."""
+    forward = index // len(labels) % 2 == 0
+    order = labels if forward else labels[::-1]
     shift = index % len(labels)
-    return labels[shift:] + labels[:shift]
+    return order[shift:] + order[:shift]
 
 
 def interleaved_times(encoders: dict[str, Encoder], batches: list[list[str]], max_length: int
                       ) -> dict[str, list[float]]:
     """The seconds each of ``encoders`` takes for each of ``batches`` (in their order), the encoders taking turns
-    every :data:`TURN_SENTENCES` sentences (at least a batch), in rotating order (:func:`turn_order`)."""
+    every :data:`TURN_SENTENCES` sentences (at least a batch), in balanced order (:func:`turn_order`)."""
     turn = max(1, TURN_SENTENCES // len(batches[0]))
     seconds: dict[str, list[float]] = {label: [] for label in encoders}
     for index, start in enumerate(range(0, len(batches), turn)):
@@ -414,12 +418,12 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
               f"untrained: its speed does not depend on its weights) encode the first {result.sentences} sentences of "
               f"`{CORPUS}` (held-out English Wikipedia), longest first, tokenization included, cut at {MAX_LENGTH} "
               f"positions. In each of {rounds} rounds the three make two passes, taking turns every "
-              f"{TURN_SENTENCES} sentences (at least a batch) in rotating order (none twice in a row): the first "
-              "with the export's caches (its tokenizer's word pieces, tokens and encodings, its segmenter's "
-              "answers, and its model's word vectors where its student keeps them: an n-gram student sums its rows "
-              "anew) emptied, the "
-              "second (*warm*) with what the first left in them, as in a long-running process that has seen the "
-              "text's words; the source has no cache. Sentences/s: each model's best round. × source: the median, "
+              f"{TURN_SENTENCES} sentences (at least a batch) in balanced order (each in each place, and after "
+              "each of the others, equally often; none twice in a row): the first with the export's caches (its "
+              "tokenizer's word pieces, tokens and encodings, its segmenter's answers, and its model's word vectors "
+              "where its student keeps them: an n-gram student sums its rows anew) emptied, the second (*warm*) "
+              "with what the first left in them, as in a long-running process that has seen the text's words; the "
+              "source has no cache. Sentences/s: each model's best round. × source: the median, "
               "over every batch of every round, of the source's seconds over the export's for the same batch, the "
               "two timed within a turn of each other, which a machine whose speed drifts moves less than each "
               "model's best round or the sum of a pass; after it, the lowest and highest of the rounds' own "
@@ -456,7 +460,7 @@ def render_vocabulary_free(result: VocabFreeResult, machine: dict[str, str], com
         lines.append("")
     lines += [(f"Tokenization alone: the first {result.tokenized_sentences} sentences of `{CORPUS}` in one call "
                "(padded, truncated, PyTorch tensors, as sentence-transformers calls the tokenizer), the tokenizers "
-               f"taking turns in rotating order, median of {result.tokenizer_calls} calls each: from empty caches "
+               f"taking turns in balanced order, median of {result.tokenizer_calls} calls each: from empty caches "
                "(the export's caches emptied before the call, its segmenter's answers included, as a new process "
                "meets new text) and warm (the same call again)."), ""]
     lines.append(markdown_table(["tokenizer", "from empty caches: ms (× source)", "warm: ms (× source)"], [
