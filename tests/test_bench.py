@@ -528,9 +528,10 @@ def test_the_input_vectors_are_timed_from_the_models_call_to_the_end_of_its_embe
     assert not bare and not no_embeddings._forward_pre_hooks
 
 
-def test_the_models_take_turns_every_few_sentences_in_alternating_order() -> None:
-    """A machine whose speed drifts within seconds slows the three models alike: they take turns every
-    ``TURN_SENTENCES`` sentences (at least a batch), in alternating order, each encoding every batch once."""
+def test_the_models_take_turns_every_few_sentences_each_encoding_every_batch_once() -> None:
+    """A machine whose speed drifts within seconds slows the models alike: they take turns every ``TURN_SENTENCES``
+    sentences (at least a batch), in the order of ``turn_order`` (for two models AB, BA, BA, AB: the bench times
+    three, where none takes two turns in a row), each encoding every batch once."""
     from distill.bench.vocabfree import TURN_SENTENCES, interleaved_times
 
     turns: list[tuple[str, int]] = []
